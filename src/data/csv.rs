@@ -1,0 +1,259 @@
+//! CSV reader: one sample a line, numbers only, the label in the last column
+//! by default. A header line is detected (or forced either way); the
+//! delimiter is a comma, semicolon, tab or plain white space, whichever the
+//! first data line uses. Blank lines and lines starting with `#` are skipped.
+
+use std::path::Path;
+
+use super::{display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, Loaded, OnError};
+use crate::error::{ParseError, Result};
+use crate::features::Features;
+use crate::learner::Task;
+
+/// Which column holds the label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LabelColumn {
+    #[default]
+    Last,
+    First,
+    /// 0-based column index.
+    Index(usize),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CsvOptions {
+    pub label_column: LabelColumn,
+    /// `None`: a first line that is not all numbers is a header.
+    pub header: Option<bool>,
+    pub task: Task,
+    pub on_error: OnError,
+}
+
+impl Default for CsvOptions {
+    fn default() -> Self {
+        Self {
+            label_column: LabelColumn::Last,
+            header: None,
+            task: Task::Classification,
+            on_error: OnError::Fail,
+        }
+    }
+}
+
+pub fn read_csv(path: &Path, options: &CsvOptions) -> Result<Loaded> {
+    parse_csv(&display_name(path), &read_to_string(path)?, options)
+}
+
+/// Parses CSV text; `name` is the file name used in error messages.
+pub fn parse_csv(name: &str, text: &str, options: &CsvOptions) -> Result<Loaded> {
+    let mut errors = ErrorSink::new(options.on_error);
+    let mut data: Option<Dataset> = None;
+    let mut layout: Option<Layout> = None;
+    let mut first_line = true;
+    let mut features = Vec::new();
+
+    for (index, line) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let is_first = std::mem::take(&mut first_line);
+        let delimiter = layout.map_or_else(|| Delimiter::detect(line), |l| l.delimiter);
+        let fields = split_fields(line, delimiter);
+        if is_first {
+            let looks_like_header = fields.iter().any(|(_, f)| f.parse::<f64>().is_err());
+            if options.header.unwrap_or(looks_like_header) {
+                continue;
+            }
+        }
+        let error = |offset: usize, message: String| ParseError {
+            file: name.to_string(),
+            line: line_no,
+            column: line[..offset].chars().count() + 1,
+            message,
+        };
+        let layout = match layout {
+            Some(l) => l,
+            None => match Layout::new(fields.len(), options.label_column, delimiter) {
+                Ok(l) => *layout.insert(l),
+                Err(message) => {
+                    errors.push(error(0, message))?;
+                    continue;
+                }
+            },
+        };
+        if fields.len() != layout.width {
+            errors.push(error(
+                0,
+                format!("expected {} fields, found {}", layout.width, fields.len()),
+            ))?;
+            continue;
+        }
+        features.clear();
+        let mut label = 0.0;
+        let mut bad = None;
+        for (column, &(offset, field)) in fields.iter().enumerate() {
+            let parsed = if column == layout.label {
+                parse_label(field, options.task).map(|y| label = y)
+            } else {
+                parse_value(field).map(|v| features.push(v))
+            };
+            if let Err(message) = parsed {
+                bad = Some(error(offset, message));
+                break;
+            }
+        }
+        if let Some(e) = bad {
+            errors.push(e)?;
+            continue;
+        }
+        let data = data.get_or_insert_with(|| Dataset::dense(layout.width - 1));
+        data.push(Features::Dense(&features), label)
+            .expect("checked finite above");
+    }
+    Ok(errors.finish(data.unwrap_or_else(|| Dataset::dense(0))))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Delimiter {
+    Char(char),
+    Whitespace,
+}
+
+impl Delimiter {
+    fn detect(line: &str) -> Self {
+        [',', ';', '\t']
+            .into_iter()
+            .find(|&c| line.contains(c))
+            .map_or(Delimiter::Whitespace, Delimiter::Char)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    width: usize,
+    label: usize,
+    delimiter: Delimiter,
+}
+
+impl Layout {
+    fn new(width: usize, label_column: LabelColumn, delimiter: Delimiter) -> Result<Self, String> {
+        if width < 2 {
+            return Err(format!(
+                "a line needs at least one feature and a label, found {width} field(s)"
+            ));
+        }
+        let label = match label_column {
+            LabelColumn::Last => width - 1,
+            LabelColumn::First => 0,
+            LabelColumn::Index(i) if i < width => i,
+            LabelColumn::Index(i) => {
+                return Err(format!(
+                    "label column {} does not exist, lines have {width} fields",
+                    i + 1
+                ))
+            }
+        };
+        Ok(Self {
+            width,
+            label,
+            delimiter,
+        })
+    }
+}
+
+/// Fields with their byte offsets in the line, trimmed of spaces.
+fn split_fields(line: &str, delimiter: Delimiter) -> Vec<(usize, &str)> {
+    let mut fields = Vec::new();
+    match delimiter {
+        Delimiter::Char(c) => {
+            let mut start = 0;
+            for piece in line.split(c) {
+                let lead = piece.len() - piece.trim_start().len();
+                fields.push((start + lead, piece.trim()));
+                start += piece.len() + c.len_utf8();
+            }
+        }
+        Delimiter::Whitespace => {
+            let mut offset = 0;
+            for piece in line.split_ascii_whitespace() {
+                let at = offset + line[offset..].find(piece).unwrap_or(0);
+                fields.push((at, piece));
+                offset = at + piece.len();
+            }
+        }
+    }
+    fields
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Loaded> {
+        parse_csv("points.csv", text, &CsvOptions::default())
+    }
+
+    #[test]
+    fn reads_labels_headers_and_delimiters() {
+        let loaded = parse("x,y,label\n1,2,1\n3, 4 ,0\n\n# comment\n-1,0.5,-1\n").unwrap();
+        let data = loaded.data;
+        assert_eq!(data.len(), 3);
+        assert_eq!(data.n_features(), 2);
+        assert_eq!(data.labels(), &[1.0, -1.0, -1.0]);
+        assert_eq!(data.row(1), Features::Dense(&[3.0, 4.0]));
+
+        let data = parse("1 2 1\n3 4 -1\n").unwrap().data;
+        assert_eq!(data.len(), 2);
+        let data = parse("1;2;1\r\n3;4;-1\r\n").unwrap().data;
+        assert_eq!(data.row(1), Features::Dense(&[3.0, 4.0]));
+    }
+
+    #[test]
+    fn label_column_can_be_first_and_regression_keeps_reals() {
+        let options = CsvOptions {
+            label_column: LabelColumn::First,
+            task: Task::Regression,
+            ..CsvOptions::default()
+        };
+        let data = parse_csv("r.csv", "2.5,1,2\n-0.5,3,4\n", &options).unwrap().data;
+        assert_eq!(data.labels(), &[2.5, -0.5]);
+        assert_eq!(data.row(0), Features::Dense(&[1.0, 2.0]));
+    }
+
+    #[test]
+    fn errors_name_file_line_and_column() {
+        let err = parse("1,2,1\n3,abc,0\n").unwrap_err().to_string();
+        assert_eq!(err, "points.csv:2:3: value 'abc' is not a number");
+        let err = parse("1,2,1\n3,4,7\n").unwrap_err().to_string();
+        assert!(err.starts_with("points.csv:2:5: label '7' is not a class label"), "{err}");
+        let err = parse("1,2,1\n3,4\n").unwrap_err().to_string();
+        assert_eq!(err, "points.csv:2:1: expected 3 fields, found 2");
+        let err = parse("1,2,1\n3,NaN,1\n").unwrap_err().to_string();
+        assert!(err.starts_with("points.csv:2:3: value 'NaN' is not finite"), "{err}");
+        let err = parse("1,inf,1\n").unwrap_err().to_string();
+        assert!(err.starts_with("points.csv:1:3:"), "{err}");
+    }
+
+    #[test]
+    fn skip_mode_loads_the_good_rows_and_lists_the_bad() {
+        let options = CsvOptions {
+            on_error: OnError::Skip,
+            ..CsvOptions::default()
+        };
+        let loaded = parse_csv("p.csv", "1,2,1\nx\n3,4,0\n5,,1\n6,7,1\n", &options).unwrap();
+        assert_eq!(loaded.data.len(), 3);
+        let lines: Vec<usize> = loaded.skipped.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![2, 4]);
+    }
+
+    #[test]
+    fn seed_003_point_set_loads() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pocket-pla.csv");
+        if let Ok(loaded) = read_csv(&path, &CsvOptions::default()) {
+            assert_eq!(loaded.data.len(), 100);
+            assert_eq!(loaded.data.n_features(), 2);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! LIBSVM sparse format reader: `label index:value index:value ... [# comment]`
+//! with 1-based, strictly ascending indices. The data set stays sparse
+//! (0-based indices inside), and explicit zeros are dropped.
+
+use std::path::Path;
+
+use super::{display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, Loaded, OnError};
+use crate::error::{ParseError, Result};
+use crate::features::{Features, SparseFeatures};
+use crate::learner::Task;
+
+pub fn read_libsvm(path: &Path, task: Task, on_error: OnError) -> Result<Loaded> {
+    parse_libsvm(&display_name(path), &read_to_string(path)?, task, on_error)
+}
+
+/// Parses LIBSVM text; `name` is the file name used in error messages.
+pub fn parse_libsvm(name: &str, text: &str, task: Task, on_error: OnError) -> Result<Loaded> {
+    let mut errors = ErrorSink::new(on_error);
+    let mut data = Dataset::sparse();
+    let mut indices = Vec::new();
+    let mut values = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let content = line.split('#').next().unwrap_or("");
+        if content.trim().is_empty() {
+            continue;
+        }
+        indices.clear();
+        values.clear();
+        match parse_line(content, task, &mut indices, &mut values) {
+            Ok(label) => {
+                let x = SparseFeatures::new_unchecked(&indices, &values);
+                data.push(Features::Sparse(x), label)
+                    .expect("checked finite and ascending while parsing");
+            }
+            Err((offset, message)) => errors.push(ParseError {
+                file: name.to_string(),
+                line: index + 1,
+                column: line[..offset].chars().count() + 1,
+                message,
+            })?,
+        }
+    }
+    Ok(errors.finish(data))
+}
+
+/// Parses one line's tokens; on error returns the byte offset of the bad token.
+fn parse_line(
+    line: &str,
+    task: Task,
+    indices: &mut Vec<u32>,
+    values: &mut Vec<f64>,
+) -> Result<f64, (usize, String)> {
+    let mut tokens = Tokens { line, offset: 0 };
+    let (at, label_token) = tokens.next().expect("line is not blank");
+    let label = parse_label(label_token, task).map_err(|m| (at, m))?;
+    let mut previous: Option<u64> = None;
+    for (at, token) in tokens {
+        let Some((index_text, value_text)) = token.split_once(':') else {
+            return Err((at, format!("expected index:value, found '{token}'")));
+        };
+        let index: u64 = index_text
+            .parse()
+            .map_err(|_| (at, format!("feature index '{index_text}' is not a whole number")))?;
+        if index == 0 {
+            return Err((
+                at,
+                "feature index 0 is not allowed (LIBSVM indices start at 1)".to_string(),
+            ));
+        }
+        if index > u32::MAX as u64 {
+            return Err((at, format!("feature index {index} is too large")));
+        }
+        if let Some(p) = previous.filter(|&p| index <= p) {
+            return Err((
+                at,
+                format!("feature index {index} follows {p} (LIBSVM indices must be strictly ascending)"),
+            ));
+        }
+        previous = Some(index);
+        let value_at = at + index_text.len() + 1;
+        let value = parse_value(value_text).map_err(|m| (value_at, m))?;
+        if value != 0.0 {
+            indices.push((index - 1) as u32);
+            values.push(value);
+        }
+    }
+    Ok(label)
+}
+
+/// White-space separated tokens with their byte offsets.
+struct Tokens<'a> {
+    line: &'a str,
+    offset: usize,
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = (usize, &'a str);
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = &self.line[self.offset..];
+        let start = self.offset + rest.find(|c: char| !c.is_ascii_whitespace())?;
+        let len = self.line[start..]
+            .find(|c: char| c.is_ascii_whitespace())
+            .unwrap_or(self.line.len() - start);
+        self.offset = start + len;
+        Some((start, &self.line[start..start + len]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Loaded> {
+        parse_libsvm("a3a.t", text, Task::Classification, OnError::Fail)
+    }
+
+    #[test]
+    fn reads_sparse_rows() {
+        let data = parse("+1 3:1 11:0.5 # a comment\n-1 1:2\n\n0 2:1 3:0\n").unwrap().data;
+        assert_eq!(data.len(), 3);
+        assert!(data.is_sparse());
+        assert_eq!(data.n_features(), 11);
+        assert_eq!(data.labels(), &[1.0, -1.0, -1.0]);
+        let Features::Sparse(row) = data.row(0) else { panic!() };
+        assert_eq!(row.indices(), &[2, 10]);
+        assert_eq!(row.values(), &[1.0, 0.5]);
+        let Features::Sparse(row) = data.row(2) else { panic!() };
+        assert_eq!(row.indices(), &[1], "explicit zeros are dropped");
+    }
+
+    #[test]
+    fn errors_name_file_line_and_column() {
+        let cases = [
+            ("-1 3:1\n+1 0:1\n", "a3a.t:2:4: feature index 0 is not allowed (LIBSVM indices start at 1)"),
+            ("+1 3:1 2:1\n", "a3a.t:1:8: feature index 2 follows 3 (LIBSVM indices must be strictly ascending)"),
+            ("+1 3:1 3:1\n", "a3a.t:1:8: feature index 3 follows 3 (LIBSVM indices must be strictly ascending)"),
+            ("+1 3\n", "a3a.t:1:4: expected index:value, found '3'"),
+            ("+1 x:1\n", "a3a.t:1:4: feature index 'x' is not a whole number"),
+            ("+1 12:nan\n", "a3a.t:1:7: value 'nan' is not finite (NaN and infinities cannot be learned from)"),
+            ("+1 12:\n", "a3a.t:1:7: value '' is not a number"),
+            ("yes 1:1\n", "a3a.t:1:1: label 'yes' is not a number"),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(parse(text).unwrap_err().to_string(), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn skip_mode_keeps_good_rows() {
+        let loaded = parse_libsvm("f", "1 1:1\n1 0:1\n-1 2:1\n", Task::Classification, OnError::Skip).unwrap();
+        assert_eq!(loaded.data.len(), 2);
+        assert_eq!(loaded.skipped.len(), 1);
+        assert_eq!(loaded.skipped[0].line, 2);
+    }
+
+    #[test]
+    fn regression_labels_are_real() {
+        let data = parse_libsvm("r", "2.5 1:1\n-7 2:3\n", Task::Regression, OnError::Fail).unwrap().data;
+        assert_eq!(data.labels(), &[2.5, -7.0]);
+    }
+}

@@ -1,0 +1,492 @@
+//! Seeded synthetic streams: the presets of the playground and the command
+//! line. The same seed gives the same samples natively and in wasm (all
+//! randomness and transcendental functions come from [`Rng`] and `libm`).
+//!
+//! Two-dimensional presets live roughly in the square [-1, 1]^2, the page's
+//! plane. Each stream has three independent generators derived from its seed:
+//! one fixes the concept (the true boundary, the regression line), one draws
+//! the training samples, and one draws the clean held-out test set.
+
+use std::f64::consts::PI;
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Dataset, Rng};
+use crate::error::{check, Error, Result};
+use crate::features::Features;
+use crate::learner::Task;
+
+/// The synthetic data sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// Linearly separable with a margin: uniform points, a random boundary.
+    Separable,
+    /// Two overlapping Gaussian clusters (about 90% linearly separable).
+    Overlapping,
+    /// Seed 002: two well-separated clusters with every 30th label flipped.
+    NoisyLabels,
+    /// The XOR quadrants: no linear boundary exists.
+    Xor,
+    /// A disc inside a ring.
+    Circles,
+    /// Two interleaving half moons.
+    Moons,
+    /// Two interleaved spiral arms.
+    Spiral,
+    /// A boundary through the origin that rotates a full turn every
+    /// `DRIFT_PERIOD` samples: the learner must keep forgetting.
+    Drift,
+    /// y = a x + b + noise, one feature.
+    Regression1d,
+    /// y = w . x + b + noise, `n_features` Gaussian features.
+    RegressionNd,
+}
+
+/// Samples per full turn of the drifting concept.
+pub const DRIFT_PERIOD: f64 = 2000.0;
+
+impl Preset {
+    pub const ALL: [Preset; 10] = [
+        Preset::Separable,
+        Preset::Overlapping,
+        Preset::NoisyLabels,
+        Preset::Xor,
+        Preset::Circles,
+        Preset::Moons,
+        Preset::Spiral,
+        Preset::Drift,
+        Preset::Regression1d,
+        Preset::RegressionNd,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Separable => "separable",
+            Preset::Overlapping => "overlapping",
+            Preset::NoisyLabels => "noisy-labels",
+            Preset::Xor => "xor",
+            Preset::Circles => "circles",
+            Preset::Moons => "moons",
+            Preset::Spiral => "spiral",
+            Preset::Drift => "drift",
+            Preset::Regression1d => "regression-1d",
+            Preset::RegressionNd => "regression-nd",
+        }
+    }
+
+    pub fn task(self) -> Task {
+        match self {
+            Preset::Regression1d | Preset::RegressionNd => Task::Regression,
+            _ => Task::Classification,
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = Error;
+    fn from_str(name: &str) -> Result<Self> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| Error::UnknownName {
+                what: "preset",
+                got: name.to_string(),
+                expected: Preset::ALL.map(Preset::name).join(", "),
+            })
+    }
+}
+
+/// What stream to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamConfig {
+    pub preset: Preset,
+    pub seed: u64,
+    /// Probability of flipping a classification label (regression: of
+    /// replacing the target by an outlier), on top of the preset's own noise.
+    pub label_noise: f64,
+    /// Features of `regression-nd` (every other preset has a fixed count).
+    pub n_features: usize,
+}
+
+impl StreamConfig {
+    pub fn new(preset: Preset, seed: u64) -> Self {
+        Self {
+            preset,
+            seed,
+            label_noise: 0.0,
+            n_features: 4,
+        }
+    }
+}
+
+/// An endless seeded stream of samples.
+#[derive(Clone, Debug)]
+pub struct Stream {
+    config: StreamConfig,
+    concept: Concept,
+    samples: Rng,
+    drawn: u64,
+}
+
+/// The fixed truth behind a stream, drawn once from the seed.
+#[derive(Clone, Debug)]
+struct Concept {
+    /// Direction angle of the boundary normal or cluster axis.
+    angle: f64,
+    offset: f64,
+    /// Regression weights (length n_features).
+    weights: Vec<f64>,
+}
+
+const CONCEPT: u64 = 1;
+const SAMPLES: u64 = 2;
+const TEST: u64 = 3;
+
+impl Stream {
+    pub fn new(config: StreamConfig) -> Result<Self> {
+        check::unit_interval("label noise", config.label_noise)?;
+        if config.preset == Preset::RegressionNd && !(1..=10_000).contains(&config.n_features) {
+            return Err(Error::HyperParameter {
+                name: "n_features",
+                range: "between 1 and 10000",
+                value: config.n_features as f64,
+            });
+        }
+        let mut rng = Rng::derive(config.seed, CONCEPT);
+        let angle = rng.uniform_in(0.0, 2.0 * PI);
+        let offset = rng.uniform_in(-0.3, 0.3);
+        let n = match config.preset {
+            Preset::RegressionNd => config.n_features,
+            _ => 1,
+        };
+        let weights = match config.preset {
+            Preset::Regression1d => vec![rng.uniform_in(-0.8, 0.8)],
+            _ => (0..n).map(|_| rng.normal()).collect(),
+        };
+        Ok(Self {
+            samples: Rng::derive(config.seed, SAMPLES),
+            concept: Concept {
+                angle,
+                offset,
+                weights,
+            },
+            config,
+            drawn: 0,
+        })
+    }
+
+    pub fn config(&self) -> &StreamConfig {
+        &self.config
+    }
+
+    pub fn task(&self) -> Task {
+        self.config.preset.task()
+    }
+
+    pub fn n_features(&self) -> usize {
+        match self.config.preset {
+            Preset::Regression1d => 1,
+            Preset::RegressionNd => self.config.n_features,
+            _ => 2,
+        }
+    }
+
+    /// How many samples the stream has produced.
+    pub fn samples_drawn(&self) -> u64 {
+        self.drawn
+    }
+
+    /// Writes the next sample's features into `x` (length `n_features`) and
+    /// returns its label.
+    pub fn next_into(&mut self, x: &mut [f64]) -> f64 {
+        let t = self.drawn;
+        self.drawn += 1;
+        let noise = Noise::Train {
+            label_noise: self.config.label_noise,
+            flip_every_30th: self.config.preset == Preset::NoisyLabels && t % 30 == 29,
+        };
+        draw(
+            self.config.preset,
+            &self.concept,
+            &mut self.samples,
+            t,
+            x,
+            noise,
+        )
+    }
+
+    /// The next `n` samples as a data set.
+    pub fn take(&mut self, n: usize) -> Dataset {
+        let mut data = Dataset::dense(self.n_features());
+        let mut x = vec![0.0; self.n_features()];
+        for _ in 0..n {
+            let y = self.next_into(&mut x);
+            data.push(Features::Dense(&x), y)
+                .expect("synthetic samples are finite");
+        }
+        data
+    }
+
+    /// A clean held-out set of `n` samples from the same concept: no label
+    /// noise, and for the drifting concept the boundary as it is now. Always
+    /// the same points for the same seed.
+    pub fn test_set(&self, n: usize) -> Dataset {
+        let mut rng = Rng::derive(self.config.seed, TEST);
+        let mut data = Dataset::dense(self.n_features());
+        let mut x = vec![0.0; self.n_features()];
+        for _ in 0..n {
+            let y = draw(
+                self.config.preset,
+                &self.concept,
+                &mut rng,
+                self.drawn,
+                &mut x,
+                Noise::Clean,
+            );
+            data.push(Features::Dense(&x), y)
+                .expect("synthetic samples are finite");
+        }
+        data
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Noise {
+    Clean,
+    Train {
+        label_noise: f64,
+        flip_every_30th: bool,
+    },
+}
+
+fn draw(preset: Preset, concept: &Concept, rng: &mut Rng, t: u64, x: &mut [f64], noise: Noise) -> f64 {
+    let (c, s) = (libm::cos(concept.angle), libm::sin(concept.angle));
+    let class = |rng: &mut Rng| if rng.bernoulli(0.5) { 1.0 } else { -1.0 };
+    let mut y = match preset {
+        Preset::Separable => loop {
+            // Rejecting a band around the boundary guarantees a margin, so
+            // the perceptron's mistake bound applies.
+            let (a, b) = (rng.uniform_in(-1.0, 1.0), rng.uniform_in(-1.0, 1.0));
+            let f = c * a + s * b + concept.offset;
+            if f.abs() >= 0.1 {
+                x[0] = a;
+                x[1] = b;
+                break sign(f);
+            }
+        },
+        Preset::Overlapping | Preset::NoisyLabels => {
+            let (distance, spread) = if preset == Preset::Overlapping {
+                (0.4, 0.3)
+            } else {
+                (0.5, 0.2)
+            };
+            let y = class(rng);
+            x[0] = y * distance * c + spread * rng.normal();
+            x[1] = y * distance * s + spread * rng.normal();
+            y
+        }
+        Preset::Xor => {
+            x[0] = rng.uniform_in(-1.0, 1.0);
+            x[1] = rng.uniform_in(-1.0, 1.0);
+            sign(x[0] * x[1])
+        }
+        Preset::Circles => {
+            let y = class(rng);
+            let radius = if y > 0.0 { 0.45 } else { 0.9 };
+            let a = rng.uniform_in(0.0, 2.0 * PI);
+            x[0] = radius * libm::cos(a) + 0.07 * rng.normal();
+            x[1] = radius * libm::sin(a) + 0.07 * rng.normal();
+            y
+        }
+        Preset::Moons => {
+            // scikit-learn's make_moons, centred and scaled into the square.
+            let y = class(rng);
+            let a = rng.uniform_in(0.0, PI);
+            let (mx, my) = if y < 0.0 {
+                (libm::cos(a), libm::sin(a))
+            } else {
+                (1.0 - libm::cos(a), 0.5 - libm::sin(a))
+            };
+            x[0] = 0.65 * (mx - 0.5 + 0.1 * rng.normal());
+            x[1] = 0.65 * (my - 0.25 + 0.1 * rng.normal());
+            y
+        }
+        Preset::Spiral => {
+            let y = class(rng);
+            let u = rng.uniform();
+            let radius = 0.05 + 0.9 * u;
+            let a = 3.0 * PI * u + if y > 0.0 { 0.0 } else { PI };
+            x[0] = radius * libm::cos(a) + 0.04 * rng.normal();
+            x[1] = radius * libm::sin(a) + 0.04 * rng.normal();
+            y
+        }
+        Preset::Drift => {
+            let angle = concept.angle + 2.0 * PI * (t as f64) / DRIFT_PERIOD;
+            x[0] = rng.uniform_in(-1.0, 1.0);
+            x[1] = rng.uniform_in(-1.0, 1.0);
+            sign(libm::cos(angle) * x[0] + libm::sin(angle) * x[1])
+        }
+        Preset::Regression1d => {
+            x[0] = rng.uniform_in(-1.0, 1.0);
+            concept.weights[0] * x[0] + 0.5 * concept.offset + 0.08 * rng.normal()
+        }
+        Preset::RegressionNd => {
+            let mut y = concept.offset;
+            for (xi, wi) in x.iter_mut().zip(&concept.weights) {
+                *xi = rng.normal();
+                y += wi * *xi;
+            }
+            y + 0.1 * rng.normal()
+        }
+    };
+    if let Noise::Train {
+        label_noise,
+        flip_every_30th,
+    } = noise
+    {
+        // Always draw, so that the noise level does not shift later samples.
+        let corrupt = rng.bernoulli(label_noise);
+        if preset.task() == Task::Classification {
+            if corrupt != flip_every_30th {
+                y = -y;
+            }
+        } else {
+            let outlier = 2.0 * rng.normal();
+            if corrupt {
+                y += outlier;
+            }
+        }
+    }
+    y
+}
+
+fn sign(v: f64) -> f64 {
+    if v >= 0.0 {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stream(preset: Preset, seed: u64) -> Stream {
+        Stream::new(StreamConfig::new(preset, seed)).unwrap()
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for p in Preset::ALL {
+            assert_eq!(p.name().parse::<Preset>().unwrap(), p);
+        }
+        let err = "spirals".parse::<Preset>().unwrap_err().to_string();
+        assert!(err.contains("spiral") && err.contains("spirals"), "{err}");
+    }
+
+    #[test]
+    fn same_seed_same_stream() {
+        for p in Preset::ALL {
+            let a = stream(p, 5).take(50);
+            let b = stream(p, 5).take(50);
+            let c = stream(p, 6).take(50);
+            assert_eq!(a, b, "{p}");
+            assert_ne!(a, c, "{p}");
+        }
+    }
+
+    #[test]
+    fn noisy_labels_flips_exactly_every_30th_label() {
+        let noisy = stream(Preset::NoisyLabels, 1).take(3000);
+        let concept = &stream(Preset::NoisyLabels, 1).concept;
+        // Re-derive each label from its cluster: with spread 0.2 and distance
+        // 0.5 the sign of the projection on the axis gives the class except
+        // for rare tails, so count disagreements at every 30th sample.
+        let (c, s) = (libm::cos(concept.angle), libm::sin(concept.angle));
+        let mut flipped_at_29 = 0;
+        let mut flipped_elsewhere = 0;
+        for i in 0..3000 {
+            let Features::Dense(x) = noisy.row(i) else { unreachable!() };
+            let side = sign(c * x[0] + s * x[1]);
+            if side != noisy.label(i) {
+                if i % 30 == 29 {
+                    flipped_at_29 += 1;
+                } else {
+                    flipped_elsewhere += 1;
+                }
+            }
+        }
+        // A cluster's Gaussian tail crosses the axis with probability
+        // Phi(-2.5) = 0.6%, which is all the disagreement a clean label has.
+        assert!(flipped_at_29 >= 95, "only {flipped_at_29} of 100 flips seen");
+        assert!(flipped_elsewhere <= 40, "{flipped_elsewhere} of 2900 clean labels disagree");
+    }
+
+    #[test]
+    fn separable_stream_has_a_margin_and_balanced_classes() {
+        let s = stream(Preset::Separable, 3);
+        let data = s.clone().take(2000);
+        let (c, sn) = (libm::cos(s.concept.angle), libm::sin(s.concept.angle));
+        let mut positives = 0;
+        for i in 0..data.len() {
+            let Features::Dense(x) = data.row(i) else { unreachable!() };
+            let f = c * x[0] + sn * x[1] + s.concept.offset;
+            assert!(f.abs() >= 0.1);
+            assert_eq!(sign(f), data.label(i));
+            positives += (data.label(i) > 0.0) as usize;
+        }
+        assert!((400..1600).contains(&positives), "{positives}");
+    }
+
+    #[test]
+    fn label_noise_flips_about_the_asked_fraction() {
+        let mut cfg = StreamConfig::new(Preset::Separable, 9);
+        let clean = Stream::new(cfg.clone()).unwrap().take(5000);
+        cfg.label_noise = 0.2;
+        let noisy = Stream::new(cfg).unwrap().take(5000);
+        let flips = (0..5000).filter(|&i| clean.label(i) != noisy.label(i)).count();
+        assert!((850..1150).contains(&flips), "{flips} flips of 5000 at p = 0.2");
+        assert!(Stream::new(StreamConfig { label_noise: 1.5, ..StreamConfig::new(Preset::Xor, 1) }).is_err());
+    }
+
+    #[test]
+    fn test_set_is_clean_and_fixed_and_drift_rotates() {
+        let mut s = stream(Preset::Drift, 4);
+        let before = s.test_set(200);
+        assert_eq!(before, s.test_set(200));
+        s.take(500); // a quarter turn
+        let after = s.test_set(200);
+        let changed = (0..200).filter(|&i| before.label(i) != after.label(i)).count();
+        assert!(changed > 60, "a quarter turn changed only {changed} of 200 labels");
+        assert_eq!(before.row(0), after.row(0), "same points, new labels");
+    }
+
+    #[test]
+    fn every_preset_stays_in_view_and_has_the_right_shape() {
+        for p in Preset::ALL {
+            let s = stream(p, 11);
+            let data = s.clone().take(1000);
+            assert_eq!(data.n_features(), s.n_features());
+            if s.n_features() == 2 {
+                // Gaussian tails may leave the square, but rarely.
+                let outside = (0..data.len())
+                    .filter(|&i| {
+                        let Features::Dense(x) = data.row(i) else { unreachable!() };
+                        x.iter().any(|v| v.abs() > 1.25)
+                    })
+                    .count();
+                assert!(outside <= 10, "{p}: {outside} of 1000 points out of view");
+            }
+            if p.task() == Task::Classification {
+                assert!(data.labels().iter().all(|&y| y == 1.0 || y == -1.0));
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! # onlinelearn
+//!
+//! Online learners that update one sample at a time, written for two homes:
+//! natively behind the `onlinelearn` command line (real data sets,
+//! benchmarks) and compiled to WebAssembly behind the playground page, where
+//! a canvas shows each update as it happens.
+//!
+//! - Linear: [`Perceptron`] (plain and averaged), [`Pocket`] (Gallant's
+//!   ratchet) and [`BatchPocket`] (seed 003's batch variant), and
+//!   [`PassiveAggressive`] PA / PA-I / PA-II for classification and
+//!   epsilon-insensitive regression, with three [`BiasMode`]s.
+//! - Data: a [`Dataset`] that keeps sparse input sparse, seeded synthetic
+//!   [`Stream`]s, and CSV / LIBSVM readers whose errors name file, line and
+//!   column.
+//! - Evaluation: progressive validation ([`eval::Progress`]), held-out
+//!   metrics and curves.
+//!
+//! Every learner implements [`Learner`]; each `learn_one` returns an
+//! [`Update`] report (score, margin, loss, step, passive or aggressive,
+//! mistake) that costs no allocation.
+//!
+//! ```
+//! use onlinelearn::{Algorithm, AnyLearner, Hyper, Learner, Preset, Stream, StreamConfig};
+//! use onlinelearn::eval::Progress;
+//!
+//! let data = Stream::new(StreamConfig::new(Preset::Overlapping, 7)).unwrap().take(1000);
+//! let mut learner = AnyLearner::new(Algorithm::Pa1, &Hyper { c: 0.1, ..Hyper::default() }).unwrap();
+//! let mut progress = Progress::default();
+//! learner.learn_batch(&data, 0..data.len(), &mut progress);
+//! assert!(progress.mistake_rate() < 0.2);
+//! ```
+//!
+//! Only `src/wasm.rs` (compiled for wasm32 alone) knows about JavaScript.
+
+pub mod algorithms;
+pub mod data;
+mod error;
+pub mod eval;
+mod features;
+mod learner;
+pub mod linear;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use algorithms::{Algorithm, AnyLearner, Hyper};
+pub use data::{Dataset, Preset, Stream, StreamConfig};
+pub use error::{Error, ParseError, Result};
+pub use features::{Features, SparseFeatures};
+pub use learner::{sign, Learner, LinearModel, SupportChange, Task, Update};
+pub use linear::{BatchPocket, BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket, Weights};

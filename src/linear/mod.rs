@@ -1,0 +1,214 @@
+//! Linear online learners, f(x) = w . x + b, and the weight vector they share.
+//!
+//! All of them keep their model in [`Weights`], which applies the bias mode
+//! in one place: the learners only say "move by `step` along x".
+
+mod batch_pocket;
+mod passive_aggressive;
+mod perceptron;
+mod pocket;
+
+pub use batch_pocket::{BatchPocket, BatchPocketStep};
+pub use passive_aggressive::{PaVariant, PassiveAggressive};
+pub use perceptron::Perceptron;
+pub use pocket::Pocket;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::features::Features;
+use crate::learner::{sign, LinearModel};
+
+/// How the intercept b is learned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BiasMode {
+    /// x is extended with a constant 1 and w with b, so ||x||^2 includes the
+    /// 1: the exact PA projection (after hard PA, y f(x) = 1 exactly).
+    #[default]
+    Augmented,
+    /// b takes the same step as w but ||x||^2 leaves it out: the convention
+    /// of scikit-learn and River, whose numbers we match in this mode.
+    Decoupled,
+    /// No intercept: the boundary passes through the origin.
+    None,
+}
+
+impl BiasMode {
+    pub const ALL: [BiasMode; 3] = [BiasMode::Augmented, BiasMode::Decoupled, BiasMode::None];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BiasMode::Augmented => "augmented",
+            BiasMode::Decoupled => "decoupled",
+            BiasMode::None => "none",
+        }
+    }
+
+    /// What the constant feature adds to ||x||^2 in the step size.
+    #[inline]
+    fn norm_extra(self) -> f64 {
+        match self {
+            BiasMode::Augmented => 1.0,
+            BiasMode::Decoupled | BiasMode::None => 0.0,
+        }
+    }
+
+    /// Whether b moves with w.
+    #[inline]
+    fn learns_bias(self) -> bool {
+        self != BiasMode::None
+    }
+}
+
+impl fmt::Display for BiasMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BiasMode {
+    type Err = Error;
+    fn from_str(name: &str) -> Result<Self> {
+        BiasMode::ALL
+            .into_iter()
+            .find(|m| m.name() == name)
+            .ok_or_else(|| Error::UnknownName {
+                what: "bias mode",
+                got: name.to_string(),
+                expected: "augmented, decoupled, none".into(),
+            })
+    }
+}
+
+/// A weight vector and intercept that grow to fit the features they see.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Weights {
+    w: Vec<f64>,
+    b: f64,
+    mode: BiasMode,
+}
+
+impl Weights {
+    pub fn new(mode: BiasMode) -> Self {
+        Self {
+            w: Vec::new(),
+            b: 0.0,
+            mode,
+        }
+    }
+
+    /// Starts from a given model (a warm start when the page switches learner).
+    pub fn from_model(model: &LinearModel, mode: BiasMode) -> Self {
+        let mut weights = Self {
+            w: model.weights.clone(),
+            b: model.bias,
+            mode,
+        };
+        weights.set_mode(mode);
+        weights
+    }
+
+    pub fn mode(&self) -> BiasMode {
+        self.mode
+    }
+
+    /// Changes the bias mode, keeping w (and b, unless the new mode has none).
+    pub fn set_mode(&mut self, mode: BiasMode) {
+        self.mode = mode;
+        if !mode.learns_bias() {
+            self.b = 0.0;
+        }
+    }
+
+    /// f(x) = w . x + b.
+    #[inline]
+    pub fn score(&self, x: Features<'_>) -> f64 {
+        x.dot(&self.w) + self.b
+    }
+
+    /// ||x||^2 as the update sees it: with the constant feature in augmented mode.
+    #[inline]
+    pub fn step_norm(&self, squared_norm: f64) -> f64 {
+        squared_norm + self.mode.norm_extra()
+    }
+
+    /// How much f(x) changes per unit of step: ||x||^2, plus 1 if b moves.
+    #[inline]
+    pub fn score_gain(&self, squared_norm: f64) -> f64 {
+        squared_norm + if self.mode.learns_bias() { 1.0 } else { 0.0 }
+    }
+
+    /// w += step x, and b += step unless the mode has no bias.
+    #[inline]
+    pub fn add(&mut self, x: Features<'_>, step: f64) {
+        let dim = x.dim();
+        if dim > self.w.len() {
+            self.w.resize(dim, 0.0);
+        }
+        x.add_scaled_to(&mut self.w, step);
+        if self.mode.learns_bias() {
+            self.b += step;
+        }
+    }
+
+    /// Mistakes of sign(f(x)) on a whole data set.
+    pub fn count_mistakes(&self, data: &Dataset) -> u64 {
+        (0..data.len())
+            .filter(|&i| sign(self.score(data.row(i))) != data.label(i))
+            .count() as u64
+    }
+
+    pub fn reset(&mut self) {
+        self.w.clear();
+        self.b = 0.0;
+    }
+
+    pub fn weights(&self) -> &[f64] {
+        &self.w
+    }
+
+    pub fn bias(&self) -> f64 {
+        self.b
+    }
+
+    pub fn model(&self) -> LinearModel {
+        LinearModel {
+            weights: self.w.clone(),
+            bias: self.b,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bias_modes_differ_only_in_the_norm_and_the_intercept() {
+        let x = Features::Dense(&[3.0, 4.0]);
+        for (mode, norm, b) in [
+            (BiasMode::Augmented, 26.0, 0.5),
+            (BiasMode::Decoupled, 25.0, 0.5),
+            (BiasMode::None, 25.0, 0.0),
+        ] {
+            let mut w = Weights::new(mode);
+            assert_eq!(w.step_norm(x.squared_norm()), norm);
+            w.add(x, 0.5);
+            assert_eq!(w.weights(), &[1.5, 2.0]);
+            assert_eq!(w.bias(), b);
+            assert_eq!(w.score(x), 12.5 + b);
+        }
+        assert_eq!("decoupled".parse::<BiasMode>().unwrap(), BiasMode::Decoupled);
+        assert!("both".parse::<BiasMode>().is_err());
+    }
+
+    #[test]
+    fn switching_to_no_bias_drops_the_intercept() {
+        let mut w = Weights::new(BiasMode::Augmented);
+        w.add(Features::Dense(&[1.0]), 2.0);
+        w.set_mode(BiasMode::None);
+        assert_eq!((w.weights(), w.bias()), (&[2.0][..], 0.0));
+    }
+}
