@@ -162,7 +162,9 @@ impl AnyLearner {
         let (eta, bias) = (hyper.learning_rate, hyper.bias);
         Ok(match algorithm {
             Algorithm::Perceptron => AnyLearner::Perceptron(Perceptron::new(eta, bias)?),
-            Algorithm::AveragedPerceptron => AnyLearner::Perceptron(Perceptron::averaged(eta, bias)?),
+            Algorithm::AveragedPerceptron => {
+                AnyLearner::Perceptron(Perceptron::averaged(eta, bias)?)
+            }
             Algorithm::Pocket => AnyLearner::Pocket(Pocket::new(eta, bias)?),
             Algorithm::Pa | Algorithm::Pa1 | Algorithm::Pa2 => {
                 let variant = algorithm.pa_variant().expect("a PA algorithm");
@@ -276,9 +278,15 @@ mod tests {
 
     #[test]
     fn regression_only_for_the_pa_family() {
-        let hyper = Hyper { task: Task::Regression, ..Hyper::default() };
+        let hyper = Hyper {
+            task: Task::Regression,
+            ..Hyper::default()
+        };
         assert!(AnyLearner::new(Algorithm::Perceptron, &hyper).is_err());
-        assert_eq!(AnyLearner::new(Algorithm::Pa2, &hyper).unwrap().task(), Task::Regression);
+        assert_eq!(
+            AnyLearner::new(Algorithm::Pa2, &hyper).unwrap().task(),
+            Task::Regression
+        );
     }
 
     #[test]
@@ -286,17 +294,31 @@ mod tests {
         let mut learner = AnyLearner::new(Algorithm::Pa1, &Hyper::default()).unwrap();
         learner.learn_one(Features::Dense(&[1.0, -2.0]), 1.0);
         let model = learner.linear_model();
-        learner.retune(&Hyper { c: 0.01, ..Hyper::default() }).unwrap();
+        learner
+            .retune(&Hyper {
+                c: 0.01,
+                ..Hyper::default()
+            })
+            .unwrap();
         assert_eq!(learner.linear_model(), model);
-        let bad = Hyper { c: 0.5, learning_rate: -1.0, ..Hyper::default() };
+        let bad = Hyper {
+            c: 0.5,
+            learning_rate: -1.0,
+            ..Hyper::default()
+        };
         assert!(learner.retune(&bad).is_err());
-        let AnyLearner::PassiveAggressive(pa) = &learner else { panic!() };
+        let AnyLearner::PassiveAggressive(pa) = &learner else {
+            panic!()
+        };
         assert_eq!(pa.c(), 0.01, "a refused retune changes nothing");
     }
 
     #[test]
     fn warm_start_carries_the_weights() {
-        let model = LinearModel { weights: vec![0.5, -1.0], bias: 0.25 };
+        let model = LinearModel {
+            weights: vec![0.5, -1.0],
+            bias: 0.25,
+        };
         for a in Algorithm::ALL {
             let learner = AnyLearner::warm_started(a, &Hyper::default(), &model).unwrap();
             assert_eq!(learner.linear_model().unwrap(), model, "{a}");

@@ -188,8 +188,23 @@ mod tests {
     fn progress_counts_and_averages() {
         let mut p = Progress::default();
         assert_eq!(p.mistake_rate(), 0.0);
-        p.record(1.0, &Update { score: -0.5, mistake: true, loss: 1.5, aggressive: true, ..Default::default() });
-        p.record(-1.0, &Update { score: -2.0, ..Default::default() });
+        p.record(
+            1.0,
+            &Update {
+                score: -0.5,
+                mistake: true,
+                loss: 1.5,
+                aggressive: true,
+                ..Default::default()
+            },
+        );
+        p.record(
+            -1.0,
+            &Update {
+                score: -2.0,
+                ..Default::default()
+            },
+        );
         assert_eq!((p.samples, p.mistakes, p.updates), (2, 1, 1));
         assert_eq!(p.mistake_rate(), 0.5);
         assert_eq!(p.mean_loss(), 0.75);

@@ -195,7 +195,9 @@ impl<'a> Features<'a> {
 
 fn dense_sparse_pairs(dense: &[f64], sparse: &SparseFeatures<'_>, mut f: impl FnMut(f64, f64)) {
     let mut k = 0;
-    let n = dense.len().max(sparse.indices.last().map_or(0, |&i| i as usize + 1));
+    let n = dense
+        .len()
+        .max(sparse.indices.last().map_or(0, |&i| i as usize + 1));
     for i in 0..n {
         let sv = if sparse.indices.get(k) == Some(&(i as u32)) {
             k += 1;

@@ -48,4 +48,6 @@ pub use data::{Dataset, Preset, Stream, StreamConfig};
 pub use error::{Error, ParseError, Result};
 pub use features::{Features, SparseFeatures};
 pub use learner::{sign, Learner, LinearModel, SupportChange, Task, Update};
-pub use linear::{BatchPocket, BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket, Weights};
+pub use linear::{
+    BatchPocket, BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket, Weights,
+};

@@ -5,7 +5,9 @@
 
 use std::path::Path;
 
-use super::{display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, Loaded, OnError};
+use super::{
+    display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, Loaded, OnError,
+};
 use crate::error::{ParseError, Result};
 use crate::features::Features;
 use crate::learner::Task;
@@ -217,7 +219,9 @@ mod tests {
             task: Task::Regression,
             ..CsvOptions::default()
         };
-        let data = parse_csv("r.csv", "2.5,1,2\n-0.5,3,4\n", &options).unwrap().data;
+        let data = parse_csv("r.csv", "2.5,1,2\n-0.5,3,4\n", &options)
+            .unwrap()
+            .data;
         assert_eq!(data.labels(), &[2.5, -0.5]);
         assert_eq!(data.row(0), Features::Dense(&[1.0, 2.0]));
     }
@@ -227,11 +231,17 @@ mod tests {
         let err = parse("1,2,1\n3,abc,0\n").unwrap_err().to_string();
         assert_eq!(err, "points.csv:2:3: value 'abc' is not a number");
         let err = parse("1,2,1\n3,4,7\n").unwrap_err().to_string();
-        assert!(err.starts_with("points.csv:2:5: label '7' is not a class label"), "{err}");
+        assert!(
+            err.starts_with("points.csv:2:5: label '7' is not a class label"),
+            "{err}"
+        );
         let err = parse("1,2,1\n3,4\n").unwrap_err().to_string();
         assert_eq!(err, "points.csv:2:1: expected 3 fields, found 2");
         let err = parse("1,2,1\n3,NaN,1\n").unwrap_err().to_string();
-        assert!(err.starts_with("points.csv:2:3: value 'NaN' is not finite"), "{err}");
+        assert!(
+            err.starts_with("points.csv:2:3: value 'NaN' is not finite"),
+            "{err}"
+        );
         let err = parse("1,inf,1\n").unwrap_err().to_string();
         assert!(err.starts_with("points.csv:1:3:"), "{err}");
     }

@@ -4,7 +4,9 @@
 
 use std::path::Path;
 
-use super::{display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, Loaded, OnError};
+use super::{
+    display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, Loaded, OnError,
+};
 use crate::error::{ParseError, Result};
 use crate::features::{Features, SparseFeatures};
 use crate::learner::Task;
@@ -58,9 +60,12 @@ fn parse_line(
         let Some((index_text, value_text)) = token.split_once(':') else {
             return Err((at, format!("expected index:value, found '{token}'")));
         };
-        let index: u64 = index_text
-            .parse()
-            .map_err(|_| (at, format!("feature index '{index_text}' is not a whole number")))?;
+        let index: u64 = index_text.parse().map_err(|_| {
+            (
+                at,
+                format!("feature index '{index_text}' is not a whole number"),
+            )
+        })?;
         if index == 0 {
             return Err((
                 at,
@@ -73,7 +78,9 @@ fn parse_line(
         if let Some(p) = previous.filter(|&p| index <= p) {
             return Err((
                 at,
-                format!("feature index {index} follows {p} (LIBSVM indices must be strictly ascending)"),
+                format!(
+                    "feature index {index} follows {p} (LIBSVM indices must be strictly ascending)"
+                ),
             ));
         }
         previous = Some(index);
@@ -116,27 +123,48 @@ mod tests {
 
     #[test]
     fn reads_sparse_rows() {
-        let data = parse("+1 3:1 11:0.5 # a comment\n-1 1:2\n\n0 2:1 3:0\n").unwrap().data;
+        let data = parse("+1 3:1 11:0.5 # a comment\n-1 1:2\n\n0 2:1 3:0\n")
+            .unwrap()
+            .data;
         assert_eq!(data.len(), 3);
         assert!(data.is_sparse());
         assert_eq!(data.n_features(), 11);
         assert_eq!(data.labels(), &[1.0, -1.0, -1.0]);
-        let Features::Sparse(row) = data.row(0) else { panic!() };
+        let Features::Sparse(row) = data.row(0) else {
+            panic!()
+        };
         assert_eq!(row.indices(), &[2, 10]);
         assert_eq!(row.values(), &[1.0, 0.5]);
-        let Features::Sparse(row) = data.row(2) else { panic!() };
+        let Features::Sparse(row) = data.row(2) else {
+            panic!()
+        };
         assert_eq!(row.indices(), &[1], "explicit zeros are dropped");
     }
 
     #[test]
     fn errors_name_file_line_and_column() {
         let cases = [
-            ("-1 3:1\n+1 0:1\n", "a3a.t:2:4: feature index 0 is not allowed (LIBSVM indices start at 1)"),
-            ("+1 3:1 2:1\n", "a3a.t:1:8: feature index 2 follows 3 (LIBSVM indices must be strictly ascending)"),
-            ("+1 3:1 3:1\n", "a3a.t:1:8: feature index 3 follows 3 (LIBSVM indices must be strictly ascending)"),
+            (
+                "-1 3:1\n+1 0:1\n",
+                "a3a.t:2:4: feature index 0 is not allowed (LIBSVM indices start at 1)",
+            ),
+            (
+                "+1 3:1 2:1\n",
+                "a3a.t:1:8: feature index 2 follows 3 (LIBSVM indices must be strictly ascending)",
+            ),
+            (
+                "+1 3:1 3:1\n",
+                "a3a.t:1:8: feature index 3 follows 3 (LIBSVM indices must be strictly ascending)",
+            ),
             ("+1 3\n", "a3a.t:1:4: expected index:value, found '3'"),
-            ("+1 x:1\n", "a3a.t:1:4: feature index 'x' is not a whole number"),
-            ("+1 12:nan\n", "a3a.t:1:7: value 'nan' is not finite (NaN and infinities cannot be learned from)"),
+            (
+                "+1 x:1\n",
+                "a3a.t:1:4: feature index 'x' is not a whole number",
+            ),
+            (
+                "+1 12:nan\n",
+                "a3a.t:1:7: value 'nan' is not finite (NaN and infinities cannot be learned from)",
+            ),
             ("+1 12:\n", "a3a.t:1:7: value '' is not a number"),
             ("yes 1:1\n", "a3a.t:1:1: label 'yes' is not a number"),
         ];
@@ -147,7 +175,13 @@ mod tests {
 
     #[test]
     fn skip_mode_keeps_good_rows() {
-        let loaded = parse_libsvm("f", "1 1:1\n1 0:1\n-1 2:1\n", Task::Classification, OnError::Skip).unwrap();
+        let loaded = parse_libsvm(
+            "f",
+            "1 1:1\n1 0:1\n-1 2:1\n",
+            Task::Classification,
+            OnError::Skip,
+        )
+        .unwrap();
         assert_eq!(loaded.data.len(), 2);
         assert_eq!(loaded.skipped.len(), 1);
         assert_eq!(loaded.skipped[0].line, 2);
@@ -155,7 +189,9 @@ mod tests {
 
     #[test]
     fn regression_labels_are_real() {
-        let data = parse_libsvm("r", "2.5 1:1\n-7 2:3\n", Task::Regression, OnError::Fail).unwrap().data;
+        let data = parse_libsvm("r", "2.5 1:1\n-7 2:3\n", Task::Regression, OnError::Fail)
+            .unwrap()
+            .data;
         assert_eq!(data.labels(), &[2.5, -7.0]);
     }
 }

@@ -379,7 +379,9 @@ mod tests {
     fn nan_never_enters_a_data_set() {
         let mut data = Dataset::dense(2);
         assert!(data.push(Features::Dense(&[1.0, f64::NAN]), 1.0).is_err());
-        assert!(data.push(Features::Dense(&[1.0, 2.0]), f64::INFINITY).is_err());
+        assert!(data
+            .push(Features::Dense(&[1.0, 2.0]), f64::INFINITY)
+            .is_err());
         assert!(data.push(Features::Dense(&[1.0]), 1.0).is_err());
         assert!(data.is_empty());
         assert!(Dataset::from_dense(vec![1.0, f64::NAN], 2, vec![1.0]).is_err());
@@ -387,7 +389,8 @@ mod tests {
 
     #[test]
     fn swap_remove_and_truncate() {
-        let mut data = Dataset::from_dense(vec![1., 2., 3., 4., 5., 6.], 2, vec![1., -1., 1.]).unwrap();
+        let mut data =
+            Dataset::from_dense(vec![1., 2., 3., 4., 5., 6.], 2, vec![1., -1., 1.]).unwrap();
         data.swap_remove(0);
         assert_eq!(data.row(0), Features::Dense(&[5., 6.]));
         assert_eq!(data.labels(), &[1., -1.]);

@@ -265,7 +265,14 @@ enum Noise {
     },
 }
 
-fn draw(preset: Preset, concept: &Concept, rng: &mut Rng, t: u64, x: &mut [f64], noise: Noise) -> f64 {
+fn draw(
+    preset: Preset,
+    concept: &Concept,
+    rng: &mut Rng,
+    t: u64,
+    x: &mut [f64],
+    noise: Noise,
+) -> f64 {
     let (c, s) = (libm::cos(concept.angle), libm::sin(concept.angle));
     let class = |rng: &mut Rng| if rng.bernoulli(0.5) { 1.0 } else { -1.0 };
     let mut y = match preset {
@@ -413,7 +420,9 @@ mod tests {
         let mut flipped_at_29 = 0;
         let mut flipped_elsewhere = 0;
         for i in 0..3000 {
-            let Features::Dense(x) = noisy.row(i) else { unreachable!() };
+            let Features::Dense(x) = noisy.row(i) else {
+                unreachable!()
+            };
             let side = sign(c * x[0] + s * x[1]);
             if side != noisy.label(i) {
                 if i % 30 == 29 {
@@ -425,8 +434,14 @@ mod tests {
         }
         // A cluster's Gaussian tail crosses the axis with probability
         // Phi(-2.5) = 0.6%, which is all the disagreement a clean label has.
-        assert!(flipped_at_29 >= 95, "only {flipped_at_29} of 100 flips seen");
-        assert!(flipped_elsewhere <= 40, "{flipped_elsewhere} of 2900 clean labels disagree");
+        assert!(
+            flipped_at_29 >= 95,
+            "only {flipped_at_29} of 100 flips seen"
+        );
+        assert!(
+            flipped_elsewhere <= 40,
+            "{flipped_elsewhere} of 2900 clean labels disagree"
+        );
     }
 
     #[test]
@@ -436,7 +451,9 @@ mod tests {
         let (c, sn) = (libm::cos(s.concept.angle), libm::sin(s.concept.angle));
         let mut positives = 0;
         for i in 0..data.len() {
-            let Features::Dense(x) = data.row(i) else { unreachable!() };
+            let Features::Dense(x) = data.row(i) else {
+                unreachable!()
+            };
             let f = c * x[0] + sn * x[1] + s.concept.offset;
             assert!(f.abs() >= 0.1);
             assert_eq!(sign(f), data.label(i));
@@ -451,9 +468,18 @@ mod tests {
         let clean = Stream::new(cfg.clone()).unwrap().take(5000);
         cfg.label_noise = 0.2;
         let noisy = Stream::new(cfg).unwrap().take(5000);
-        let flips = (0..5000).filter(|&i| clean.label(i) != noisy.label(i)).count();
-        assert!((850..1150).contains(&flips), "{flips} flips of 5000 at p = 0.2");
-        assert!(Stream::new(StreamConfig { label_noise: 1.5, ..StreamConfig::new(Preset::Xor, 1) }).is_err());
+        let flips = (0..5000)
+            .filter(|&i| clean.label(i) != noisy.label(i))
+            .count();
+        assert!(
+            (850..1150).contains(&flips),
+            "{flips} flips of 5000 at p = 0.2"
+        );
+        assert!(Stream::new(StreamConfig {
+            label_noise: 1.5,
+            ..StreamConfig::new(Preset::Xor, 1)
+        })
+        .is_err());
     }
 
     #[test]
@@ -463,8 +489,13 @@ mod tests {
         assert_eq!(before, s.test_set(200));
         s.take(500); // a quarter turn
         let after = s.test_set(200);
-        let changed = (0..200).filter(|&i| before.label(i) != after.label(i)).count();
-        assert!(changed > 60, "a quarter turn changed only {changed} of 200 labels");
+        let changed = (0..200)
+            .filter(|&i| before.label(i) != after.label(i))
+            .count();
+        assert!(
+            changed > 60,
+            "a quarter turn changed only {changed} of 200 labels"
+        );
         assert_eq!(before.row(0), after.row(0), "same points, new labels");
     }
 
@@ -478,7 +509,9 @@ mod tests {
                 // Gaussian tails may leave the square, but rarely.
                 let outside = (0..data.len())
                     .filter(|&i| {
-                        let Features::Dense(x) = data.row(i) else { unreachable!() };
+                        let Features::Dense(x) = data.row(i) else {
+                            unreachable!()
+                        };
                         x.iter().any(|v| v.abs() > 1.25)
                     })
                     .count();

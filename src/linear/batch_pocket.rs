@@ -108,21 +108,28 @@ mod tests {
 
     #[test]
     fn mistakes_never_increase_and_separable_data_gets_close() {
-        let points = Stream::new(StreamConfig::new(Preset::Overlapping, 5)).unwrap().take(200);
+        let points = Stream::new(StreamConfig::new(Preset::Overlapping, 5))
+            .unwrap()
+            .take(200);
         let mut pla = BatchPocket::new(points, BiasMode::Augmented, 1);
         let initial = pla.mistakes();
         let mut last = initial;
         for _ in 0..300 {
             let Some(step) = pla.step() else { break };
             assert!(step.mistakes <= last);
-            assert_eq!(step.mistakes, pla.weights.count_mistakes(&pla.points) as usize);
+            assert_eq!(
+                step.mistakes,
+                pla.weights.count_mistakes(&pla.points) as usize
+            );
             last = step.mistakes;
         }
         // A greedy search: it can stop in a local minimum above the best
         // line's 17 mistakes, but it must have improved on w = 0.
         assert!(last < initial / 2, "{last} of 200 wrong, from {initial}");
 
-        let separable = Stream::new(StreamConfig::new(Preset::Separable, 5)).unwrap().take(100);
+        let separable = Stream::new(StreamConfig::new(Preset::Separable, 5))
+            .unwrap()
+            .take(100);
         let mut pla = BatchPocket::new(separable, BiasMode::Augmented, 2);
         for _ in 0..20_000 {
             pla.step();
@@ -131,6 +138,10 @@ mod tests {
         // single perceptron step that fixes one point breaks others, no step
         // is ever accepted. (The plain perceptron's convergence theorem does
         // not carry over.) It must still get close.
-        assert!(pla.mistakes() <= 5, "{} of 100 separable points wrong", pla.mistakes());
+        assert!(
+            pla.mistakes() <= 5,
+            "{} of 100 separable points wrong",
+            pla.mistakes()
+        );
     }
 }

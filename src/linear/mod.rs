@@ -200,7 +200,10 @@ mod tests {
             assert_eq!(w.bias(), b);
             assert_eq!(w.score(x), 12.5 + b);
         }
-        assert_eq!("decoupled".parse::<BiasMode>().unwrap(), BiasMode::Decoupled);
+        assert_eq!(
+            "decoupled".parse::<BiasMode>().unwrap(),
+            BiasMode::Decoupled
+        );
         assert!("both".parse::<BiasMode>().is_err());
     }
 

@@ -253,8 +253,12 @@ mod tests {
     fn invalid_hyper_parameters_name_their_range() {
         let err = PassiveAggressive::classifier(PaVariant::Pa1, -1.0, BiasMode::None).unwrap_err();
         assert_eq!(err.to_string(), "C must be positive and finite, got -1");
-        let err = PassiveAggressive::regressor(PaVariant::Pa1, 1.0, -0.5, BiasMode::None).unwrap_err();
-        assert_eq!(err.to_string(), "epsilon must be non-negative and finite, got -0.5");
+        let err =
+            PassiveAggressive::regressor(PaVariant::Pa1, 1.0, -0.5, BiasMode::None).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "epsilon must be non-negative and finite, got -0.5"
+        );
         let mut pa = PassiveAggressive::classifier(PaVariant::Pa1, 1.0, BiasMode::None).unwrap();
         assert!(pa.set_c(f64::NAN).is_err());
         assert_eq!(pa.c(), 1.0, "a refused value leaves the old one");
@@ -275,7 +279,8 @@ mod tests {
 
     #[test]
     fn switching_variant_keeps_the_model() {
-        let mut pa = PassiveAggressive::classifier(PaVariant::Pa, 1.0, BiasMode::Augmented).unwrap();
+        let mut pa =
+            PassiveAggressive::classifier(PaVariant::Pa, 1.0, BiasMode::Augmented).unwrap();
         pa.learn_one(Features::Dense(&[1.0, 1.0]), -1.0);
         let before = pa.linear_model();
         pa.set_variant(PaVariant::Pa2);

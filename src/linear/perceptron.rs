@@ -206,6 +206,9 @@ mod tests {
     #[test]
     fn learning_rate_must_be_positive() {
         let err = Perceptron::new(0.0, BiasMode::None).unwrap_err();
-        assert_eq!(err.to_string(), "learning rate must be positive and finite, got 0");
+        assert_eq!(
+            err.to_string(),
+            "learning rate must be positive and finite, got 0"
+        );
     }
 }

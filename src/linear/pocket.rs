@@ -204,7 +204,9 @@ mod tests {
 
     #[test]
     fn pocket_never_gets_worse_on_what_it_has_seen() {
-        let data = Stream::new(StreamConfig::new(Preset::Overlapping, 2)).unwrap().take(600);
+        let data = Stream::new(StreamConfig::new(Preset::Overlapping, 2))
+            .unwrap()
+            .take(600);
         let mut pocket = Pocket::new(1.0, BiasMode::Augmented).unwrap();
         let mut best_so_far = u64::MAX;
         for i in 0..data.len() {
@@ -222,8 +224,11 @@ mod tests {
 
     #[test]
     fn on_a_fixed_set_the_pocket_beats_the_final_perceptron() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pocket-pla.csv");
-        let Ok(loaded) = crate::data::read_csv(&path, &Default::default()) else { return };
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pocket-pla.csv");
+        let Ok(loaded) = crate::data::read_csv(&path, &Default::default()) else {
+            return;
+        };
         let points = loaded.data;
         let mut pocket = Pocket::on_fixed_set(1.0, BiasMode::Augmented, points.clone()).unwrap();
         for _epoch in 0..50 {
@@ -234,7 +239,13 @@ mod tests {
         let pocketed = mistakes_of(&pocket.linear_model().unwrap(), &points);
         let current = mistakes_of(&pocket.current().model(), &points);
         assert_eq!(pocketed as u64, pocket.pocket_mistakes());
-        assert!(pocketed <= current, "pocket {pocketed} vs current {current}");
-        assert!(pocketed < 30, "pocket should separate most of seed 003's points: {pocketed}");
+        assert!(
+            pocketed <= current,
+            "pocket {pocketed} vs current {current}"
+        );
+        assert!(
+            pocketed < 30,
+            "pocket should separate most of seed 003's points: {pocketed}"
+        );
     }
 }
