@@ -164,10 +164,57 @@ pub trait Learner {
     /// Learns from `rows` of `data` in order, recording progressive
     /// validation (each sample is judged before it is learned).
     fn learn_batch(&mut self, data: &Dataset, rows: Range<usize>, progress: &mut Progress) {
-        for i in rows {
-            let y = data.label(i);
-            let update = self.learn_one(data.row(i), y);
-            progress.record(y, &update);
-        }
+        learn_rows(self, data, rows, progress);
     }
+}
+
+/// Batch learning's hot loop, shared by every learner.
+///
+/// Each row layout gets its own loop function with a single `learn_one`
+/// call site, which the compiler inlines; narrow dense rows come as
+/// fixed-size chunks so the dot product unrolls, and the running sums stay
+/// in registers. Measured on 2-D data this is several times faster than
+/// calling `learn_one(data.row(i), ..)` row by row.
+pub fn learn_rows<L: Learner + ?Sized>(
+    learner: &mut L,
+    data: &Dataset,
+    rows: Range<usize>,
+    progress: &mut Progress,
+) {
+    let labels = &data.labels()[rows.clone()];
+    *progress = match data.dense_values(rows.clone()) {
+        Some(values) => match data.n_features() {
+            1 => dense_rows::<L, 1>(learner, values, labels, *progress),
+            2 => dense_rows::<L, 2>(learner, values, labels, *progress),
+            3 => dense_rows::<L, 3>(learner, values, labels, *progress),
+            4 => dense_rows::<L, 4>(learner, values, labels, *progress),
+            d => {
+                let mut local = *progress;
+                for (x, &y) in values.chunks_exact(d.max(1)).zip(labels) {
+                    local.record(y, &learner.learn_one(Features::Dense(x), y));
+                }
+                local
+            }
+        },
+        None => {
+            let mut local = *progress;
+            for (i, &y) in rows.zip(labels) {
+                local.record(y, &learner.learn_one(data.row(i), y));
+            }
+            local
+        }
+    };
+}
+
+fn dense_rows<L: Learner + ?Sized, const N: usize>(
+    learner: &mut L,
+    values: &[f64],
+    labels: &[f64],
+    mut progress: Progress,
+) -> Progress {
+    let (rows, _) = values.as_chunks::<N>();
+    for (x, &y) in rows.iter().zip(labels) {
+        progress.record(y, &learner.learn_one(Features::Dense(x), y));
+    }
+    progress
 }

@@ -11,6 +11,8 @@ pub use libsvm::{parse_libsvm, read_libsvm};
 pub use rng::Rng;
 pub use synthetic::{Preset, Stream, StreamConfig};
 
+use std::ops::Range;
+
 use crate::error::{Error, ParseError, Result};
 use crate::features::{ensure_finite, Features, SparseFeatures};
 use crate::learner::Task;
@@ -165,6 +167,18 @@ impl Dataset {
                     &values[range],
                 ))
             }
+        }
+    }
+
+    /// The row-major values of `rows`, for dense storage (batch learning
+    /// walks them in fixed-size chunks).
+    #[inline]
+    pub fn dense_values(&self, rows: Range<usize>) -> Option<&[f64]> {
+        match &self.storage {
+            Storage::Dense { values } => {
+                Some(&values[rows.start * self.n_features..rows.end * self.n_features])
+            }
+            Storage::Sparse { .. } => None,
         }
     }
 

@@ -112,7 +112,8 @@ impl Learner for Perceptron {
         }
     }
 
-    #[inline]
+    // Always inlined: it is the body of every batch loop (see learner::learn_rows).
+    #[inline(always)]
     fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
         let raw = self.weights.score(x);
         let score = match &self.average {

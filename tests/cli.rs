@@ -1,0 +1,248 @@
+//! The command line's contract: what `onlinelearn learn/compare/stream` print
+//! and how they fail.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use onlinelearn::{Features, Preset, Stream, StreamConfig};
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_onlinelearn"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    assert!(!output.status.success(), "should have failed");
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn learn_json(args: &[&str]) -> Value {
+    let mut all = vec!["learn", "--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&stdout(&run(&all))).unwrap()
+}
+
+#[test]
+fn learn_json_has_the_contract_fields_and_matches_river() {
+    let train = fixture("seed000_classification_train.csv");
+    let test = fixture("seed000_classification_test.csv");
+    let out = learn_json(&[
+        "--algo",
+        "pa1",
+        "--c",
+        "0.01",
+        "--bias",
+        "decoupled",
+        "--train",
+        &train,
+        "--test",
+        &test,
+    ]);
+    for key in [
+        "algo",
+        "task",
+        "n_train",
+        "mistakes",
+        "mistake_rate",
+        "test_accuracy",
+        "weights",
+        "bias",
+        "learn_seconds",
+    ] {
+        assert!(out.get(key).is_some(), "missing {key}: {out}");
+    }
+    assert_eq!(out["algo"], "pa1");
+    assert_eq!(out["task"], "classification");
+    assert_eq!(out["n_train"], 3250);
+    // The same case River ran (tests/fixtures/reference.json).
+    let reference: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("reference.json")).unwrap()).unwrap();
+    let river = reference["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            c["library"].as_str().unwrap().starts_with("river")
+                && c["algo"] == "pa1"
+                && c["c"] == 0.01
+                && c["bias"] == "decoupled"
+                && c["task"] == "classification"
+                && c["data"] == "seed000_classification"
+        })
+        .unwrap();
+    assert_eq!(out["mistakes"], river["mistakes"]);
+    let (got, want) = (
+        out["weights"].as_array().unwrap(),
+        river["weights"].as_array().unwrap(),
+    );
+    for (g, w) in got.iter().zip(want) {
+        let (g, w) = (g.as_f64().unwrap(), w.as_f64().unwrap());
+        assert!((g - w).abs() <= 1e-9 * w.abs().max(1e-12), "{g} vs {w}");
+    }
+    let rate = out["mistake_rate"].as_f64().unwrap();
+    assert!((rate - out["mistakes"].as_f64().unwrap() / 3250.0).abs() < 1e-15);
+    assert!(out["learn_seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn regression_reports_mae_and_mse_and_no_bias_means_zero() {
+    let out = learn_json(&[
+        "--algo",
+        "pa2",
+        "--task",
+        "regression",
+        "--c",
+        "0.01",
+        "--eps",
+        "0.1",
+        "--bias",
+        "none",
+        "--train",
+        &fixture("seed000_regression.csv"),
+    ]);
+    assert_eq!(out["task"], "regression");
+    assert_eq!(out["bias"], 0.0);
+    assert!(
+        out["mae"].as_f64().unwrap() > 0.0
+            && out["mse"].as_f64().unwrap() > out["mae"].as_f64().unwrap()
+    );
+    assert!(out.get("test_accuracy").is_none());
+}
+
+#[test]
+fn seed_shuffles_reproducibly_and_passes_repeat() {
+    let train = fixture("seed000_classification_train.csv");
+    let a = learn_json(&["--algo", "pa", "--seed", "3", "--train", &train]);
+    let b = learn_json(&["--algo", "pa", "--seed", "3", "--train", &train]);
+    let c = learn_json(&["--algo", "pa", "--seed", "4", "--train", &train]);
+    let file_order = learn_json(&["--algo", "pa", "--train", &train]);
+    assert_eq!(a["weights"], b["weights"]);
+    assert_ne!(a["weights"], c["weights"]);
+    assert_ne!(a["weights"], file_order["weights"]);
+    let two = learn_json(&["--algo", "perceptron", "--passes", "2", "--train", &train]);
+    let one = learn_json(&["--algo", "perceptron", "--train", &train]);
+    assert!(two["mistakes"].as_u64() > one["mistakes"].as_u64());
+    assert_eq!(two["n_train"], 3250);
+}
+
+#[test]
+fn compare_prints_one_row_per_learner_on_the_same_data() {
+    let train = fixture("seed000_classification_train.csv");
+    let text = stdout(&run(&[
+        "compare",
+        "--algos",
+        "perceptron,pa1,pa2",
+        "--train",
+        &train,
+    ]));
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("perceptron") || l.starts_with("pa"))
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    let json: Value = serde_json::from_str(&stdout(&run(&[
+        "compare",
+        "--json",
+        "--algos",
+        "pa,pocket",
+        "--train",
+        &train,
+    ])))
+    .unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 2);
+    assert_eq!(json[1]["algo"], "pocket");
+}
+
+#[test]
+fn bad_input_gets_a_clear_error() {
+    let train = fixture("seed000_classification_train.csv");
+    let err = stderr(&run(&[
+        "learn", "--algo", "pa1", "--c", "-1", "--train", &train,
+    ]));
+    assert!(
+        err.contains("C must be positive and finite, got -1"),
+        "{err}"
+    );
+    let bad = temp_file("bad.t", "+1 3:1 7:1\n-1 0:1\n");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "pa",
+        "--train",
+        bad.to_str().unwrap(),
+    ]));
+    assert!(
+        err.contains("bad.t:2:4: feature index 0 is not allowed (LIBSVM indices start at 1)"),
+        "{err}"
+    );
+    let nan = temp_file("nan.csv", "1,2,1\n3,nan,0\n");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "pa",
+        "--train",
+        nan.to_str().unwrap(),
+    ]));
+    assert!(
+        err.contains("nan.csv:2:3: value 'nan' is not finite"),
+        "{err}"
+    );
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "pocket",
+        "--task",
+        "regression",
+        "--train",
+        &train,
+    ]));
+    assert!(err.contains("pocket does not do regression"), "{err}");
+    let err = stderr(&run(&["learn", "--algo", "pa", "--train", "/no/such/file"]));
+    assert!(err.contains("/no/such/file"), "{err}");
+}
+
+#[test]
+fn stream_writes_the_seeded_stream_as_csv() {
+    let text = stdout(&run(&[
+        "stream", "--preset", "spiral", "--n", "50", "--seed", "9",
+    ]));
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("x1,x2,y"));
+    let expected = Stream::new(StreamConfig::new(Preset::Spiral, 9))
+        .unwrap()
+        .take(50);
+    for (i, line) in lines.enumerate() {
+        let values: Vec<f64> = line.split(',').map(|v| v.parse().unwrap()).collect();
+        assert_eq!(Features::Dense(&values[..2]), expected.row(i));
+        assert_eq!(values[2], expected.label(i));
+    }
+    let err = stderr(&run(&["stream", "--preset", "galaxy"]));
+    assert!(err.contains("unknown preset 'galaxy'"), "{err}");
+}

@@ -1,0 +1,267 @@
+//! Checks every learner must pass, run for each by one macro (in the manner
+//! of River's `river/checks`), plus property tests of each update rule.
+
+use onlinelearn::data::Dataset;
+use onlinelearn::eval::Progress;
+use onlinelearn::{
+    Algorithm, AnyLearner, BiasMode, Features, Hyper, Learner, PaVariant, PassiveAggressive,
+    Perceptron, SparseFeatures, Task,
+};
+use proptest::prelude::*;
+
+/// A stream of (features, label) with moderate values.
+fn stream(task: Task, dim: usize) -> impl Strategy<Value = Vec<(Vec<f64>, f64)>> {
+    let label = match task {
+        Task::Classification => prop_oneof![Just(1.0), Just(-1.0)].boxed(),
+        Task::Regression => (-10.0..10.0f64).boxed(),
+    };
+    // Zeros are common so that sparse rows differ from dense ones.
+    let value = prop_oneof![3 => -100.0..100.0f64, 1 => Just(0.0)];
+    prop::collection::vec((prop::collection::vec(value, dim), label), 1..80)
+}
+
+fn finite_report(u: &onlinelearn::Update) -> bool {
+    [u.score, u.margin, u.loss, u.tau, u.score_after]
+        .iter()
+        .all(|v| v.is_finite())
+}
+
+fn model_is_finite(l: &dyn Learner) -> bool {
+    let m = l.linear_model().unwrap();
+    m.bias.is_finite() && m.weights.iter().all(|w| w.is_finite())
+}
+
+fn as_sparse(x: &[f64]) -> (Vec<u32>, Vec<f64>) {
+    x.iter()
+        .enumerate()
+        .filter(|(_, v)| **v != 0.0)
+        .map(|(i, v)| (i as u32, *v))
+        .unzip()
+}
+
+macro_rules! conformance {
+    ($($name:ident: $task:expr => $make:expr;)*) => {$(
+        mod $name {
+            use super::*;
+
+            fn make() -> AnyLearner {
+                $make
+            }
+
+            proptest! {
+                #[test]
+                fn reports_and_model_stay_finite(samples in stream($task, 3)) {
+                    let mut l = make();
+                    for (x, y) in &samples {
+                        let u = l.learn_one(Features::Dense(x), *y);
+                        prop_assert!(finite_report(&u), "{u:?}");
+                        prop_assert!(l.score(Features::Dense(x)).is_finite());
+                    }
+                    prop_assert!(model_is_finite(&l));
+                }
+
+                #[test]
+                fn same_input_same_result(samples in stream($task, 2)) {
+                    let (mut a, mut b) = (make(), make());
+                    for (x, y) in &samples {
+                        prop_assert_eq!(a.learn_one(Features::Dense(x), *y), b.learn_one(Features::Dense(x), *y));
+                    }
+                    prop_assert_eq!(a.linear_model(), b.linear_model());
+                }
+
+                #[test]
+                fn sparse_input_learns_exactly_like_dense(samples in stream($task, 4)) {
+                    let (mut dense, mut sparse) = (make(), make());
+                    for (x, y) in &samples {
+                        let (idx, val) = as_sparse(x);
+                        let s = Features::Sparse(SparseFeatures::new(&idx, &val).unwrap());
+                        let (ud, us) = (dense.learn_one(Features::Dense(x), *y), sparse.learn_one(s, *y));
+                        prop_assert_eq!(ud.score, us.score);
+                        prop_assert_eq!(ud.aggressive, us.aggressive);
+                    }
+                    let (md, ms) = (dense.linear_model().unwrap(), sparse.linear_model().unwrap());
+                    prop_assert_eq!(md.bias, ms.bias);
+                    for i in 0..md.weights.len().max(ms.weights.len()) {
+                        prop_assert_eq!(md.weights.get(i).copied().unwrap_or(0.0), ms.weights.get(i).copied().unwrap_or(0.0));
+                    }
+                }
+
+                #[test]
+                fn batch_learning_equals_one_at_a_time(samples in stream($task, 2)) {
+                    let mut data = Dataset::dense(2);
+                    let (mut one, mut batch) = (make(), make());
+                    let mut p_one = Progress::default();
+                    for (x, y) in &samples {
+                        data.push(Features::Dense(x), *y).unwrap();
+                        p_one.record(*y, &one.learn_one(Features::Dense(x), *y));
+                    }
+                    let mut p_batch = Progress::default();
+                    batch.learn_batch(&data, 0..data.len(), &mut p_batch);
+                    prop_assert_eq!(one.linear_model(), batch.linear_model());
+                    prop_assert_eq!(p_one, p_batch);
+                }
+            }
+
+            #[test]
+            fn zero_vector_is_safe() {
+                let mut l = make();
+                let y = if $task == Task::Classification { 1.0 } else { 2.5 };
+                for x in [&[0.0, 0.0][..], &[][..], &[0.0, 0.0][..]] {
+                    let u = l.learn_one(Features::Dense(x), y);
+                    assert!(finite_report(&u), "{u:?}");
+                }
+                l.learn_one(Features::Dense(&[1.0, -2.0]), y);
+                assert!(model_is_finite(&l));
+            }
+
+            #[test]
+            fn reset_forgets_everything() {
+                let mut l = make();
+                let y = if $task == Task::Classification { -1.0 } else { 3.0 };
+                l.learn_one(Features::Dense(&[1.0, 2.0]), y);
+                l.reset();
+                let fresh = make();
+                let probe = Features::Dense(&[0.5, -0.25]);
+                assert_eq!(l.score(probe), fresh.score(probe));
+            }
+        }
+    )*};
+}
+
+fn build(algorithm: Algorithm, task: Task, bias: BiasMode) -> AnyLearner {
+    AnyLearner::new(
+        algorithm,
+        &Hyper {
+            c: 0.5,
+            task,
+            bias,
+            ..Hyper::default()
+        },
+    )
+    .unwrap()
+}
+
+conformance! {
+    perceptron: Task::Classification => build(Algorithm::Perceptron, Task::Classification, BiasMode::Augmented);
+    perceptron_no_bias: Task::Classification => build(Algorithm::Perceptron, Task::Classification, BiasMode::None);
+    averaged_perceptron: Task::Classification => build(Algorithm::AveragedPerceptron, Task::Classification, BiasMode::Decoupled);
+    pocket: Task::Classification => build(Algorithm::Pocket, Task::Classification, BiasMode::Augmented);
+    pa: Task::Classification => build(Algorithm::Pa, Task::Classification, BiasMode::Augmented);
+    pa_decoupled: Task::Classification => build(Algorithm::Pa, Task::Classification, BiasMode::Decoupled);
+    pa1: Task::Classification => build(Algorithm::Pa1, Task::Classification, BiasMode::Augmented);
+    pa1_no_bias: Task::Classification => build(Algorithm::Pa1, Task::Classification, BiasMode::None);
+    pa2: Task::Classification => build(Algorithm::Pa2, Task::Classification, BiasMode::Decoupled);
+    pa_regression: Task::Regression => build(Algorithm::Pa, Task::Regression, BiasMode::Augmented);
+    pa1_regression: Task::Regression => build(Algorithm::Pa1, Task::Regression, BiasMode::Decoupled);
+    pa2_regression: Task::Regression => build(Algorithm::Pa2, Task::Regression, BiasMode::None);
+}
+
+fn close(a: f64, b: f64, scale: f64) -> bool {
+    (a - b).abs() <= 1e-9 * scale.max(1.0)
+}
+
+proptest! {
+    /// Hard PA projects onto the margin: after an aggressive update the
+    /// sample scores exactly y (margin 1) in augmented mode.
+    #[test]
+    fn hard_pa_leaves_the_sample_at_margin_one(samples in stream(Task::Classification, 3)) {
+        let mut pa = PassiveAggressive::classifier(PaVariant::Pa, 1.0, BiasMode::Augmented).unwrap();
+        for (x, y) in &samples {
+            let u = pa.learn_one(Features::Dense(x), *y);
+            if u.aggressive {
+                let after = pa.score(Features::Dense(x));
+                let scale = u.score.abs() + x.iter().map(|v| v.abs()).sum::<f64>();
+                prop_assert!(close(y * after, 1.0, scale), "margin after update {}", y * after);
+                prop_assert!(close(u.score_after, after, scale));
+            } else {
+                prop_assert!(y * u.score >= 1.0);
+            }
+        }
+    }
+
+    /// PA-I's step never exceeds C, and PA-II's never exceeds hard PA's.
+    #[test]
+    fn pa1_step_is_capped_and_pa2_step_is_damped(samples in stream(Task::Classification, 2), c in 0.001..10.0f64) {
+        let mut pa1 = PassiveAggressive::classifier(PaVariant::Pa1, c, BiasMode::Augmented).unwrap();
+        let mut pa2 = PassiveAggressive::classifier(PaVariant::Pa2, c, BiasMode::Augmented).unwrap();
+        for (x, y) in &samples {
+            let u = pa1.learn_one(Features::Dense(x), *y);
+            prop_assert!(u.tau <= c, "tau {} > C {c}", u.tau);
+            let u = pa2.learn_one(Features::Dense(x), *y);
+            let hard = u.loss / (x.iter().map(|v| v * v).sum::<f64>() + 1.0);
+            prop_assert!(u.tau <= hard * (1.0 + 1e-12));
+        }
+    }
+
+    /// Hard PA regression lands on the edge of the epsilon tube.
+    #[test]
+    fn hard_pa_regression_lands_on_the_tube(samples in stream(Task::Regression, 2), eps in 0.0..2.0f64) {
+        let mut pa = PassiveAggressive::regressor(PaVariant::Pa, 1.0, eps, BiasMode::Augmented).unwrap();
+        for (x, y) in &samples {
+            let u = pa.learn_one(Features::Dense(x), *y);
+            let after = pa.score(Features::Dense(x));
+            let scale = u.score.abs() + y.abs() + x.iter().map(|v| v.abs()).sum::<f64>();
+            if u.aggressive {
+                prop_assert!(close((y - after).abs(), eps, scale), "|y - f| = {} vs eps {eps}", (y - after).abs());
+            } else {
+                prop_assert!((y - u.score).abs() <= eps);
+            }
+        }
+    }
+
+    /// Novikoff's bound: on data separable with margin gamma by a unit
+    /// vector, the perceptron makes at most (R / gamma)^2 mistakes, however
+    /// many passes it takes and whatever its learning rate.
+    #[test]
+    fn perceptron_mistake_bound_holds_on_separable_streams(
+        angle in 0.0..std::f64::consts::TAU,
+        offset in -0.5..0.5f64,
+        gamma in 0.05..0.3f64,
+        eta in 0.01..10.0f64,
+        points in prop::collection::vec((-1.0..1.0f64, -1.0..1.0f64), 20..200),
+    ) {
+        // Unit separator in the augmented space (w1, w2, b).
+        let norm = (1.0 + offset * offset).sqrt();
+        let w = [angle.cos() / norm, angle.sin() / norm, offset / norm];
+        let data: Vec<([f64; 2], f64)> = points
+            .into_iter()
+            .map(|(a, b)| ([a, b], w[0] * a + w[1] * b + w[2]))
+            .filter(|(_, f)| f.abs() >= gamma)
+            .map(|(x, f)| (x, f.signum()))
+            .collect();
+        let r_squared = 3.0; // max ||(x1, x2, 1)||^2 in the unit square
+        let bound = (r_squared / (gamma * gamma)).floor() as u64;
+        let mut p = Perceptron::new(eta, BiasMode::Augmented).unwrap();
+        let mut updates = 0;
+        for _pass in 0..(bound + 1) {
+            let mut pass_updates = 0;
+            for (x, y) in &data {
+                pass_updates += p.learn_one(Features::Dense(x), *y).aggressive as u64;
+            }
+            updates += pass_updates;
+            if pass_updates == 0 {
+                break;
+            }
+        }
+        prop_assert!(updates <= bound, "{updates} updates > bound {bound}");
+        for (x, y) in &data {
+            prop_assert_eq!(p.predict(Features::Dense(x)), *y, "converged perceptron must separate");
+        }
+    }
+}
+
+proptest! {
+    /// PA-I skips the division when the cap clearly applies; the result
+    /// must be the textbook min(C, l / sq) to the bit, right at the boundary too.
+    #[test]
+    fn pa1_shortcut_is_bit_identical(c in 1e-6..1e6f64, sq in 1e-6..1e6f64, k in prop_oneof![0.0..10.0f64, 0.999_999_9..1.000_000_1f64]) {
+        let loss = c * sq * k;
+        prop_assert_eq!(PaVariant::Pa1.tau(c, loss, sq).to_bits(), c.min(loss / sq).to_bits());
+    }
+}
+
+#[test]
+fn conformance_covers_every_algorithm() {
+    // Adding an algorithm without listing it above should be noticed here.
+    assert_eq!(Algorithm::ALL.len(), 6);
+}
