@@ -13,6 +13,7 @@ use crate::data::Dataset;
 use crate::error::{check, Error, Result};
 use crate::eval::Progress;
 use crate::features::Features;
+use crate::grid::Grid;
 use crate::learner::{Learner, LinearModel, Task, Update};
 use crate::linear::{BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket};
 
@@ -201,6 +202,16 @@ impl AnyLearner {
         }
     }
 
+    /// The weights the update rule moves when predictions use other weights:
+    /// the pocket's perceptron, the averaged perceptron's current vector.
+    pub fn moving_model(&self) -> Option<LinearModel> {
+        match self {
+            AnyLearner::Pocket(p) => Some(p.current().model()),
+            AnyLearner::Perceptron(p) if p.is_averaged() => Some(p.current().model()),
+            _ => None,
+        }
+    }
+
     /// Applies new hyper-parameters, keeping the model. Nothing changes if
     /// any value is invalid.
     pub fn retune(&mut self, hyper: &Hyper) -> Result<()> {
@@ -258,6 +269,10 @@ impl Learner for AnyLearner {
 
     fn learn_batch(&mut self, data: &Dataset, rows: Range<usize>, progress: &mut Progress) {
         each!(self, l => l.learn_batch(data, rows, progress))
+    }
+
+    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
+        each!(self, l => l.score_grid(grid, out))
     }
 }
 

@@ -12,6 +12,7 @@ use std::ops::Range;
 use crate::data::Dataset;
 use crate::eval::Progress;
 use crate::features::Features;
+use crate::grid::Grid;
 
 /// What a learner predicts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,6 +160,18 @@ pub trait Learner {
     /// Number of support vectors (0 for linear learners).
     fn support_size(&self) -> usize {
         0
+    }
+
+    /// Scores every cell centre of a 2-D grid into `out` (`grid.len()`
+    /// values, row by row from the top). Kernel learners override this with
+    /// something faster than one score per cell.
+    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
+        for j in 0..grid.ny {
+            let y = grid.y(j);
+            for i in 0..grid.nx {
+                out[j * grid.nx + i] = self.score(Features::Dense(&[grid.x(i), y])) as f32;
+            }
+        }
     }
 
     /// Learns from `rows` of `data` in order, recording progressive

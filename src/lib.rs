@@ -37,8 +37,10 @@ pub mod data;
 mod error;
 pub mod eval;
 mod features;
+pub mod grid;
 mod learner;
 pub mod linear;
+pub mod playground;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

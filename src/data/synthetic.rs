@@ -197,6 +197,12 @@ impl Stream {
         }
     }
 
+    /// Changes the label noise of the samples still to come.
+    pub fn set_label_noise(&mut self, label_noise: f64) -> Result<()> {
+        self.config.label_noise = check::unit_interval("label noise", label_noise)?;
+        Ok(())
+    }
+
     /// How many samples the stream has produced.
     pub fn samples_drawn(&self) -> u64 {
         self.drawn

@@ -60,10 +60,16 @@ impl Pocket {
     /// Judges on a fixed point set (the canvas in epochs mode).
     pub fn on_fixed_set(learning_rate: f64, bias: BiasMode, points: Dataset) -> Result<Self> {
         let mut pocket = Self::new(learning_rate, bias)?;
-        pocket.pocket_mistakes = pocket.pocket.count_mistakes(&points);
-        pocket.judge_set = points;
-        pocket.fixed = true;
+        pocket.judge_on(points);
         Ok(pocket)
+    }
+
+    /// From now on, judges on a fixed point set (and stores no more samples).
+    pub fn judge_on(&mut self, points: Dataset) {
+        self.pocket_mistakes = self.pocket.count_mistakes(&points);
+        self.judge_set = points;
+        self.fixed = true;
+        self.current_checked = false;
     }
 
     /// Continues from an existing linear model (as both current and pocket).

@@ -1,1 +1,209 @@
-fn main() {}
+//! `cargo xtask serve | test | bench | dist`: the project's own commands.
+//!
+//! Each one installs what it needs and is missing (the wasm32 target, the
+//! wasm-bindgen CLI at the version Cargo.lock pins, Debian's Chromium, the
+//! npm packages of the browser tests), so the two commands at the top of
+//! the README work on a fresh machine. Standard library only, so this crate
+//! builds in seconds.
+
+mod serve;
+mod setup;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  serve [--port N]   build the wasm module and serve www/ (default port 8000)
+  test               every test layer: native, wasm (node), browser (Chromium)
+  bench              criterion throughput, scikit-learn/River comparison, browser frame times, bundle size
+  dist               write a self-contained static site to dist/";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => port_arg(&args[1..]).and_then(serve_command),
+        Some("test") => test(),
+        Some("bench") => bench(),
+        Some("dist") => dist().map(|_| ()),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+pub type Result<T = ()> = std::result::Result<T, String>;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Runs a command from the repository root, failing with its name.
+pub fn run(command: &mut Command) -> Result {
+    let shown = format!("{command:?}").replace('"', "");
+    eprintln!("$ {shown}");
+    let status = command
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("could not start {shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{shown} failed ({status})"))
+    }
+}
+
+pub fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+}
+
+fn port_arg(args: &[String]) -> Result<u16> {
+    match args {
+        [] => Ok(std::env::var("PORT")
+            .ok()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(8000)),
+        [flag, port] if flag == "--port" => port
+            .parse()
+            .map_err(|_| format!("--port takes a number, got '{port}'")),
+        _ => Err(format!("unexpected arguments {args:?}\n{USAGE}")),
+    }
+}
+
+/// Builds the release wasm module and its JS glue into `out` (www/pkg).
+pub fn build_wasm(out: &Path) -> Result {
+    setup::wasm_target()?;
+    let bindgen = setup::bindgen_cli()?;
+    run(cargo().args([
+        "build",
+        "--release",
+        "--lib",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))?;
+    let module = root().join("target/wasm32-unknown-unknown/release/onlinelearn.wasm");
+    run(Command::new(bindgen)
+        .args([
+            "--target",
+            "web",
+            "--no-typescript",
+            "--remove-name-section",
+            "--remove-producers-section",
+        ])
+        .arg("--out-dir")
+        .arg(out)
+        .arg(module))
+}
+
+fn serve_command(port: u16) -> Result {
+    build_wasm(&root().join("www/pkg"))?;
+    serve::serve(&root().join("www"), port)
+}
+
+fn test() -> Result {
+    let start = Instant::now();
+    eprintln!("== native tests");
+    run(cargo().args(["test", "--workspace", "--exclude", "bindgen-cli"]))?;
+
+    eprintln!("== wasm tests (wasm-bindgen-test under node)");
+    setup::wasm_target()?;
+    let runner = setup::bindgen_test_runner()?;
+    // The runner refuses --quiet, so no -q here.
+    run(cargo()
+        .args([
+            "test",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--test",
+            "wasm",
+        ])
+        .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", runner))?;
+
+    eprintln!("== browser tests (headless Chromium)");
+    build_wasm(&root().join("www/pkg"))?;
+    setup::chromium()?;
+    setup::npm_packages()?;
+    let tests = e2e_test_files()?;
+    run(Command::new("node").arg("--test").args(&tests))?;
+    eprintln!(
+        "== all test layers passed in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn e2e_test_files() -> Result<Vec<PathBuf>> {
+    let dir = root().join("tests/e2e");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn bench() -> Result {
+    eprintln!("== criterion: learn throughput");
+    run(cargo().args(["bench", "--bench", "throughput"]))?;
+    eprintln!("== scikit-learn and River on the same data (skipped if not installed)");
+    run(cargo().args(["build", "--release", "--bin", "onlinelearn"]))?;
+    let have_python_libs = Command::new("python3")
+        .args(["-c", "import sklearn, river"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if have_python_libs {
+        run(Command::new("python3").args([
+            "scripts/reference/throughput.py",
+            "target/release/onlinelearn",
+        ]))?;
+    } else {
+        eprintln!("skipped: pip install -r scripts/reference/requirements.txt");
+    }
+    eprintln!("== browser: frame times and bundle size");
+    build_wasm(&root().join("www/pkg"))?;
+    setup::chromium()?;
+    setup::npm_packages()?;
+    run(Command::new("node").arg("benches/browser/frame-time.mjs"))?;
+    run(Command::new("node").arg("benches/browser/bundle-size.mjs"))
+}
+
+fn dist() -> Result<PathBuf> {
+    let out = root().join("dist");
+    let _ = std::fs::remove_dir_all(&out);
+    copy_dir(&root().join("www"), &out, &|p: &Path| !p.ends_with("pkg"))?;
+    build_wasm(&out.join("pkg"))?;
+    eprintln!("wrote {} (copy it to any static host)", out.display());
+    Ok(out)
+}
+
+fn copy_dir(from: &Path, to: &Path, keep: &dyn Fn(&Path) -> bool) -> Result {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if !keep(&path) {
+            continue;
+        }
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target, keep)?;
+        } else {
+            std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}

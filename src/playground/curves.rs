@@ -1,0 +1,95 @@
+//! The page's learning curves, sampled on a schedule of sample counts (not
+//! of animation frames), so that replaying a shared log draws the same
+//! curves whatever the frame rate was.
+//!
+//! Every sample is recorded up to 256; then every 2nd up to 512, every 4th
+//! up to 1024, and so on: about 128 points per doubling of the stream, so a
+//! chart can append without ever holding more than a few thousand points.
+
+/// The series, in the order `Curves::series` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Series {
+    /// Samples seen (the x axis).
+    Samples = 0,
+    /// Cumulative online mistake rate (classification) or progressive MAE (regression).
+    Online = 1,
+    /// Moving average of the loss (hinge) or of the absolute error (regression).
+    RecentLoss = 2,
+    /// Held-out accuracy (classification) or held-out MAE (regression).
+    Test = 3,
+    /// Support-set size (kernel learners; 0 otherwise).
+    Support = 4,
+}
+
+pub const SERIES: usize = 5;
+const FIRST_RANGE: u64 = 256;
+
+#[derive(Clone, Debug)]
+pub struct Curves {
+    series: [Vec<f64>; SERIES],
+    /// Record every `step` samples until `range`, then double both.
+    step: u64,
+    range: u64,
+}
+
+impl Default for Curves {
+    fn default() -> Self {
+        Self {
+            series: Default::default(),
+            step: 1,
+            range: FIRST_RANGE,
+        }
+    }
+}
+
+impl Curves {
+    /// Whether the curve wants a point after `samples` samples.
+    pub fn due(&self, samples: u64) -> bool {
+        samples > 0 && samples % self.step == 0
+    }
+
+    /// Appends a point (call when [`Curves::due`]).
+    pub fn record(&mut self, values: [f64; SERIES]) {
+        for (series, value) in self.series.iter_mut().zip(values) {
+            series.push(value);
+        }
+        let samples = values[Series::Samples as usize] as u64;
+        if samples >= self.range {
+            self.range *= 2;
+            self.step *= 2;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.series[0].len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn series(&self, which: Series) -> &[f64] {
+        &self.series[which as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_thins_out_by_doubling() {
+        let mut curves = Curves::default();
+        for n in 1..=100_000u64 {
+            if curves.due(n) {
+                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0]);
+            }
+        }
+        let xs = curves.series(Series::Samples);
+        assert_eq!(&xs[..3], &[1.0, 2.0, 3.0]);
+        assert_eq!(xs[255], 256.0);
+        assert_eq!(xs[256], 258.0);
+        assert!(curves.len() < 256 + 128 * 10, "{} points", curves.len());
+        assert!(xs.windows(2).all(|w| w[0] < w[1]));
+    }
+}

@@ -1,0 +1,345 @@
+//! The session's event log: everything that changed the model since the
+//! last reset, compact enough for a URL. Replaying it from the same starting
+//! settings gives the same model to the bit (the learners are deterministic,
+//! and clicked points are snapped to a 1e-3 grid when clicked, so the log
+//! holds them exactly).
+//!
+//! Binary form: one tag byte per event, then its fields as LEB128 varints
+//! (zig-zag for signed values) or 8 little-endian bytes for an f64; the
+//! whole log goes into the URL as base64url without padding.
+
+use crate::algorithms::Algorithm;
+use crate::error::{Error, Result};
+
+/// Coordinates are stored in units of 1e-3.
+pub const QUANTUM: f64 = 1e-3;
+
+/// Snaps a coordinate to the log's grid.
+pub fn quantize(v: f64) -> f64 {
+    (v / QUANTUM).round() * QUANTUM
+}
+
+/// Refuses logs that would take too long to replay.
+pub const MAX_EVENTS: usize = 100_000;
+pub const MAX_REPLAYED_SAMPLES: u64 = 10_000_000;
+
+/// A hyper-parameter or stream setting changed mid-stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    C,
+    Epsilon,
+    LearningRate,
+    /// The bias mode, as 0 augmented, 1 decoupled, 2 none.
+    Bias,
+    Noise,
+}
+
+const PARAMS: [Param; 5] = [
+    Param::C,
+    Param::Epsilon,
+    Param::LearningRate,
+    Param::Bias,
+    Param::Noise,
+];
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// `n` samples from the stream.
+    Stream(u64),
+    /// A clicked point: coordinates in units of [`QUANTUM`]; `label` is +1
+    /// or -1 (classification) or 0 (regression: the second coordinate is y).
+    Point {
+        x: i64,
+        y: i64,
+        label: i8,
+    },
+    /// The shown point at this index was erased.
+    Erase(u64),
+    /// `n` steps of cycling over the shown points (epochs mode).
+    Epochs(u64),
+    Set(Param, f64),
+    Algorithm(Algorithm),
+}
+
+/// Events in order, with consecutive stream and epoch steps merged.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EventLog {
+    events: Vec<Event>,
+}
+
+impl EventLog {
+    pub fn push(&mut self, event: Event) {
+        match (self.events.last_mut(), &event) {
+            (Some(Event::Stream(n)), Event::Stream(m)) => *n += m,
+            (Some(Event::Epochs(n)), Event::Epochs(m)) => *n += m,
+            _ => self.events.push(event),
+        }
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.events.clear();
+    }
+
+    /// The log as URL-safe text.
+    pub fn encode(&self) -> String {
+        let mut bytes = Vec::new();
+        for event in &self.events {
+            match *event {
+                Event::Stream(n) => {
+                    bytes.push(1);
+                    put_varint(&mut bytes, n);
+                }
+                Event::Point { x, y, label } => {
+                    bytes.push(match label {
+                        1 => 2,
+                        -1 => 3,
+                        _ => 4,
+                    });
+                    put_varint(&mut bytes, zigzag(x));
+                    put_varint(&mut bytes, zigzag(y));
+                }
+                Event::Erase(i) => {
+                    bytes.push(5);
+                    put_varint(&mut bytes, i);
+                }
+                Event::Epochs(n) => {
+                    bytes.push(6);
+                    put_varint(&mut bytes, n);
+                }
+                Event::Set(param, value) => {
+                    bytes.push(7);
+                    bytes.push(PARAMS.iter().position(|&p| p == param).unwrap() as u8);
+                    bytes.extend_from_slice(&value.to_le_bytes());
+                }
+                Event::Algorithm(a) => {
+                    bytes.push(8);
+                    bytes.push(Algorithm::ALL.iter().position(|&b| b == a).unwrap() as u8);
+                }
+            }
+        }
+        base64url_encode(&bytes)
+    }
+
+    /// Parses a log, refusing anything malformed or too long to replay.
+    pub fn decode(text: &str) -> Result<Self> {
+        let bytes = base64url_decode(text)?;
+        let mut reader = Reader {
+            bytes: &bytes,
+            at: 0,
+        };
+        let mut log = EventLog::default();
+        let mut samples = 0u64;
+        while !reader.done() {
+            if log.events.len() >= MAX_EVENTS {
+                return Err(bad(format!("more than {MAX_EVENTS} events")));
+            }
+            let event = match reader.byte()? {
+                1 => Event::Stream(reader.varint()?),
+                tag @ 2..=4 => Event::Point {
+                    x: unzigzag(reader.varint()?),
+                    y: unzigzag(reader.varint()?),
+                    label: [1, -1, 0][(tag - 2) as usize],
+                },
+                5 => Event::Erase(reader.varint()?),
+                6 => Event::Epochs(reader.varint()?),
+                7 => {
+                    let param = *PARAMS
+                        .get(reader.byte()? as usize)
+                        .ok_or_else(|| bad("unknown setting".into()))?;
+                    Event::Set(param, f64::from_le_bytes(reader.take::<8>()?))
+                }
+                8 => Event::Algorithm(
+                    *Algorithm::ALL
+                        .get(reader.byte()? as usize)
+                        .ok_or_else(|| bad("unknown algorithm".into()))?,
+                ),
+                tag => return Err(bad(format!("unknown event tag {tag}"))),
+            };
+            samples = samples.saturating_add(match event {
+                Event::Stream(n) | Event::Epochs(n) => n,
+                _ => 1,
+            });
+            if samples > MAX_REPLAYED_SAMPLES {
+                return Err(bad(format!(
+                    "more than {MAX_REPLAYED_SAMPLES} samples to replay"
+                )));
+            }
+            log.events.push(event);
+        }
+        Ok(log)
+    }
+}
+
+fn bad(message: String) -> Error {
+    Error::InvalidSample(format!("shared state: {message}"))
+}
+
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn done(&self) -> bool {
+        self.at >= self.bytes.len()
+    }
+
+    fn byte(&mut self) -> Result<u8> {
+        let b = *self
+            .bytes
+            .get(self.at)
+            .ok_or_else(|| bad("the log is cut short".into()))?;
+        self.at += 1;
+        Ok(b)
+    }
+
+    fn take<const N: usize>(&mut self) -> Result<[u8; N]> {
+        let slice = self
+            .bytes
+            .get(self.at..self.at + N)
+            .ok_or_else(|| bad("the log is cut short".into()))?;
+        self.at += N;
+        Ok(slice.try_into().expect("length checked"))
+    }
+
+    fn varint(&mut self) -> Result<u64> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            value |= ((b & 0x7f) as u64) << shift;
+            if b & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(bad("a number in the log is too long".into()))
+    }
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+fn base64url_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, &b)| acc | (b as u32) << (16 - 8 * i));
+        for k in 0..chunk.len() + 1 {
+            out.push(ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+fn base64url_decode(text: &str) -> Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for c in text.bytes() {
+        let v = ALPHABET
+            .iter()
+            .position(|&a| a == c)
+            .ok_or_else(|| bad(format!("'{}' is not a base64url character", c as char)))?;
+        buffer = buffer << 6 | v as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_event_round_trips() {
+        let mut log = EventLog::default();
+        for event in [
+            Event::Stream(250),
+            Event::Point {
+                x: -1499,
+                y: 732,
+                label: 1,
+            },
+            Event::Point {
+                x: 0,
+                y: -1,
+                label: -1,
+            },
+            Event::Point {
+                x: 12,
+                y: -900,
+                label: 0,
+            },
+            Event::Erase(3),
+            Event::Epochs(100),
+            Event::Set(Param::C, 0.125),
+            Event::Set(Param::Noise, 0.3),
+            Event::Algorithm(Algorithm::Pocket),
+            Event::Stream(1),
+        ] {
+            log.push(event);
+        }
+        let text = log.encode();
+        assert!(text
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_'));
+        assert_eq!(EventLog::decode(&text).unwrap(), log);
+    }
+
+    #[test]
+    fn consecutive_steps_merge() {
+        let mut log = EventLog::default();
+        log.push(Event::Stream(10));
+        log.push(Event::Stream(5));
+        log.push(Event::Epochs(1));
+        log.push(Event::Epochs(1));
+        assert_eq!(log.events(), &[Event::Stream(15), Event::Epochs(2)]);
+    }
+
+    #[test]
+    fn base64url_matches_the_standard() {
+        assert_eq!(base64url_encode(b"Man"), "TWFu");
+        assert_eq!(base64url_encode(b"Ma"), "TWE");
+        assert_eq!(base64url_encode(&[0xfb, 0xff]), "-_8");
+        assert_eq!(base64url_decode("-_8").unwrap(), vec![0xfb, 0xff]);
+    }
+
+    #[test]
+    fn hostile_logs_are_refused_not_panicked_on() {
+        for text in ["!", "AQ", "Bw", "CP8", "_____w", "AYCAgICAgICAgIAB", "Bwc"] {
+            assert!(EventLog::decode(text).is_err(), "{text}");
+        }
+        let mut huge = EventLog::default();
+        huge.push(Event::Stream(MAX_REPLAYED_SAMPLES + 1));
+        assert!(EventLog::decode(&huge.encode()).is_err());
+    }
+}

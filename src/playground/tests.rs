@@ -1,0 +1,187 @@
+use super::*;
+use crate::algorithms::Algorithm;
+
+fn session(algorithm: Algorithm, preset: Preset) -> Session {
+    Session::new(Settings {
+        algorithm,
+        preset,
+        ..Settings::default()
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_click_learns_at_once_and_is_snapped_to_the_log_grid() {
+    let mut s = session(Algorithm::Pa, Preset::Overlapping);
+    let update = s.click(0.40004, -0.2, 1.0).unwrap();
+    assert!(update.aggressive && update.mistake == false || update.score >= 0.0);
+    assert_eq!(&s.points()[..3], &[0.4, -0.2, 1.0]);
+    let last = s.last().unwrap();
+    // Hard PA, augmented: the clicked point now sits on the margin.
+    let [w1, w2, b] = s.model().unwrap();
+    assert!((w1 * 0.4 - w2 * 0.2 + b - 1.0).abs() < 1e-12);
+    assert_eq!(last.squared_norm, 0.16 + 0.04 + 1.0);
+    assert!(s.click(f64::NAN, 0.0, 1.0).is_err());
+    assert!(s.click(0.0, 0.0, 0.5).is_err());
+    assert!(s.click(11.0, 0.0, 1.0).is_err());
+    assert_eq!(s.points().len(), 3, "refused clicks change nothing");
+}
+
+#[test]
+fn a_shared_link_rebuilds_the_same_weights_points_and_curves() {
+    let mut s = session(Algorithm::Pa1, Preset::NoisyLabels);
+    s.apply(Event::Stream(120)).unwrap();
+    s.click(0.3, 0.7, -1.0).unwrap();
+    s.apply(Event::Set(Param::C, 0.02)).unwrap();
+    s.apply(Event::Stream(80)).unwrap();
+    s.apply(Event::Algorithm(Algorithm::Pa2)).unwrap();
+    s.click(-0.9, 0.1, 1.0).unwrap();
+    s.erase_nearest(0.3, 0.7, 0.05).unwrap();
+    s.apply(Event::Set(Param::Noise, 0.2)).unwrap();
+    s.apply(Event::Stream(300)).unwrap();
+    s.apply(Event::Epochs(50)).unwrap();
+
+    let hash = s.shared().to_hash();
+    let copy = Session::from_shared(&SharedState::parse(&hash).unwrap()).unwrap();
+    assert_eq!(copy.model(), s.model());
+    assert_eq!(copy.points(), s.points());
+    assert_eq!(copy.progress(), s.progress());
+    for series in [
+        Series::Samples,
+        Series::Online,
+        Series::RecentLoss,
+        Series::Test,
+    ] {
+        assert_eq!(copy.curves().series(series), s.curves().series(series));
+    }
+    assert_eq!(copy.settings(), s.settings());
+    assert_eq!(copy.shared().to_hash(), hash);
+}
+
+#[test]
+fn changing_c_mid_stream_keeps_the_model_and_reset_forgets_it() {
+    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
+    s.apply(Event::Stream(50)).unwrap();
+    let model = s.model();
+    s.apply(Event::Set(Param::C, 5.0)).unwrap();
+    assert_eq!(s.model(), model);
+    assert!(s.apply(Event::Set(Param::C, -1.0)).is_err());
+    assert_eq!(s.settings().c, 5.0, "a refused value changes nothing");
+    s.reset();
+    assert_eq!(s.model(), Some([0.0, 0.0, 0.0]));
+    assert!(s.points().is_empty() && s.curves().is_empty());
+    assert_eq!(
+        s.shared().settings.c,
+        5.0,
+        "the reset starts from the current settings"
+    );
+}
+
+#[test]
+fn streaming_grows_the_curves_and_test_accuracy_improves() {
+    let mut s = session(Algorithm::Pa1, Preset::Separable);
+    s.apply(Event::Stream(2000)).unwrap();
+    let test = s.curves().series(Series::Test);
+    assert!(test.len() > 300);
+    assert!(
+        test[test.len() - 1] > 0.95,
+        "final test accuracy {}",
+        test[test.len() - 1]
+    );
+    assert_eq!(s.points().len(), 3 * 2000);
+    s.apply(Event::Stream(10_000)).unwrap();
+    assert!(s.points().len() / 3 <= MAX_SHOWN_POINTS + MAX_SHOWN_POINTS / 4);
+    assert_eq!(s.progress().samples, 12_000);
+}
+
+#[test]
+fn the_weight_vector_ghost_records_the_turn() {
+    let mut s = session(Algorithm::Pa, Preset::Overlapping);
+    s.click(1.0, 0.0, 1.0).unwrap();
+    s.click(0.0, 1.0, 1.0).unwrap();
+    let (before, angle) = s.ghost().unwrap();
+    let after = s.model().unwrap();
+    assert_ne!(before, after);
+    assert!(angle > 1.0 && angle < 180.0, "{angle}");
+}
+
+#[test]
+fn pocket_in_epochs_mode_judges_on_the_points_and_shows_both_vectors() {
+    let mut s = session(Algorithm::Pocket, Preset::Overlapping);
+    s.apply(Event::Stream(100)).unwrap();
+    s.apply(Event::Epochs(2000)).unwrap();
+    let AnyLearner::Pocket(pocket) = s.learner() else {
+        panic!()
+    };
+    let shown = s.points_dataset();
+    assert_eq!(
+        pocket.pocket_mistakes(),
+        pocket.pocket().count_mistakes(&shown)
+    );
+    assert!(s.moving_model().is_some());
+}
+
+#[test]
+fn regression_view_learns_points_as_x_and_y() {
+    let mut s = Session::new(Settings {
+        preset: Preset::Regression1d,
+        algorithm: Algorithm::Pa,
+        epsilon: 0.0,
+        ..Settings::default()
+    })
+    .unwrap();
+    s.click(0.5, 0.25, 0.0).unwrap();
+    let [w, _, b] = s.model().unwrap();
+    assert!(
+        (0.5 * w + b - 0.25).abs() < 1e-12,
+        "hard PA regression fits the point"
+    );
+    s.apply(Event::Stream(500)).unwrap();
+    assert!(
+        s.curves().series(Series::Test).last().unwrap() < &0.2,
+        "test MAE"
+    );
+    let err = Session::new(Settings {
+        preset: Preset::Regression1d,
+        algorithm: Algorithm::Perceptron,
+        ..Settings::default()
+    })
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("Perceptron cannot learn regression-1d"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_grid_is_scored_in_one_call() {
+    let mut s = session(Algorithm::Pa, Preset::Overlapping);
+    s.click(0.5, 0.5, 1.0).unwrap();
+    let grid = Grid::new(4, 3, (-1.0, 1.0), (-1.0, 1.0)).unwrap();
+    let [w1, w2, b] = s.model().unwrap();
+    let scores = s.score_grid(&grid).to_vec();
+    assert_eq!(scores.len(), 12);
+    assert_eq!(scores[0], (w1 * grid.x(0) + w2 * grid.y(0) + b) as f32);
+}
+
+#[test]
+fn invalid_events_change_nothing() {
+    let mut s = session(Algorithm::Pa, Preset::Overlapping);
+    s.apply(Event::Stream(10)).unwrap();
+    let before = s.shared().to_hash();
+    assert!(s.apply(Event::Erase(99)).is_err());
+    assert!(s.apply(Event::Stream(MAX_STEP + 1)).is_err());
+    assert!(
+        s.apply(Event::Point {
+            x: 0,
+            y: 0,
+            label: 0
+        })
+        .is_err(),
+        "a classification point needs a class"
+    );
+    assert!(s.apply(Event::Set(Param::Bias, 7.0)).is_err());
+    assert!(s.apply(Event::Set(Param::Noise, 2.0)).is_err());
+    assert_eq!(s.shared().to_hash(), before);
+}

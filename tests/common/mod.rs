@@ -1,0 +1,40 @@
+//! Shared by the native and the wasm determinism tests.
+
+use onlinelearn::data::Fnv;
+use onlinelearn::eval::Progress;
+use onlinelearn::{Algorithm, AnyLearner, Hyper, Learner, Preset, Stream, StreamConfig};
+
+/// One line per preset: its name, the fingerprint of its first 2,000
+/// samples (seed 42, 10% label noise), and the fingerprint of the PA-I model
+/// trained on them, in hex.
+pub fn digest_lines() -> String {
+    let mut out = String::new();
+    for preset in Preset::ALL {
+        let config = StreamConfig {
+            label_noise: 0.1,
+            ..StreamConfig::new(preset, 42)
+        };
+        let data = Stream::new(config).unwrap().take(2000);
+        let hyper = Hyper {
+            c: 0.1,
+            task: preset.task(),
+            ..Hyper::default()
+        };
+        let mut learner = AnyLearner::new(Algorithm::Pa1, &hyper).unwrap();
+        learner.learn_batch(&data, 0..data.len(), &mut Progress::default());
+        let model = learner.linear_model().unwrap();
+        let mut hash = Fnv::default();
+        model
+            .weights
+            .iter()
+            .chain([&model.bias])
+            .for_each(|w| hash.add(w.to_bits()));
+        out.push_str(&format!(
+            "{} {:016x} {:016x}\n",
+            preset.name(),
+            data.fingerprint(),
+            hash.0
+        ));
+    }
+    out
+}

@@ -1,0 +1,99 @@
+//! Installs what the build and the tests need, only when it is missing.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::{cargo, root, run, Result};
+
+/// `rustup target add wasm32-unknown-unknown` unless it is installed.
+pub fn wasm_target() -> Result {
+    let installed = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .map_err(|e| format!("rustup is needed to add the wasm32 target: {e}"))?;
+    if String::from_utf8_lossy(&installed.stdout)
+        .lines()
+        .any(|l| l.trim() == "wasm32-unknown-unknown")
+    {
+        return Ok(());
+    }
+    run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))
+}
+
+/// Builds the workspace's wasm-bindgen CLI crate (pinned by Cargo.lock to
+/// the same version as the app's wasm-bindgen) and returns the binary.
+fn bindgen_binary(name: &str) -> Result<PathBuf> {
+    // Cargo's own freshness check makes this near-instant once built.
+    run(cargo().args([
+        "build",
+        "--profile",
+        "tools",
+        "--quiet",
+        "--package",
+        "bindgen-cli",
+    ]))?;
+    let path = root().join("target/tools").join(name);
+    if path.exists() {
+        Ok(path)
+    } else {
+        Err(format!("{} was not built", path.display()))
+    }
+}
+
+pub fn bindgen_cli() -> Result<PathBuf> {
+    bindgen_binary("bindgen")
+}
+
+pub fn bindgen_test_runner() -> Result<PathBuf> {
+    bindgen_binary("bindgen-test-runner")
+}
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Debian's Chromium (never a browser downloaded by a test tool: that fails here).
+pub fn chromium() -> Result {
+    if std::path::Path::new(CHROMIUM).exists() {
+        return Ok(());
+    }
+    eprintln!("Chromium is missing; installing Debian's package");
+    let sudo = if is_root() { vec![] } else { vec!["sudo"] };
+    let apt = |args: &[&str]| {
+        let mut all = sudo.clone();
+        all.push("apt-get");
+        all.extend_from_slice(args);
+        let mut command = Command::new(all[0]);
+        command
+            .args(&all[1..])
+            .env("DEBIAN_FRONTEND", "noninteractive");
+        run(&mut command)
+    };
+    apt(&["update", "-qq"])?;
+    apt(&["install", "-y", "-qq", "chromium", "chromium-driver"])?;
+    if std::path::Path::new(CHROMIUM).exists() {
+        Ok(())
+    } else {
+        Err(format!("{CHROMIUM} is still missing after apt-get install"))
+    }
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+/// `npm ci` from the committed lockfile, when node_modules is missing or stale.
+pub fn npm_packages() -> Result {
+    let root = root();
+    let installed = root.join("node_modules/.package-lock.json");
+    let lock = root.join("package-lock.json");
+    let stale = match (installed.metadata(), lock.metadata()) {
+        (Ok(have), Ok(want)) => have.modified().ok() < want.modified().ok(),
+        _ => true,
+    };
+    if stale {
+        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]))?;
+    }
+    Ok(())
+}
