@@ -23,12 +23,6 @@ fn js(error: crate::Error) -> JsError {
     JsError::new(&error.to_string())
 }
 
-/// The wasm linear memory, for typed-array views of the buffers below.
-#[wasm_bindgen]
-pub fn memory() -> JsValue {
-    wasm_bindgen::memory()
-}
-
 /// The playground session behind one canvas.
 #[wasm_bindgen]
 pub struct Playground {
@@ -163,6 +157,12 @@ impl Playground {
             .get(series)
             .ok_or_else(|| JsError::new("no such curve"))?;
         Ok(self.session.curves().series(*series).as_ptr())
+    }
+
+    /// Whether the test curve scores the shown points (epochs mode, or no
+    /// stream used yet) rather than the stream's clean held-out set.
+    pub fn test_on_points(&self) -> bool {
+        self.session.scores_on_points()
     }
 
     /// (w1, w2, b) of the model that predicts; empty for a kernel learner.

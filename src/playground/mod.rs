@@ -79,6 +79,10 @@ pub struct Session {
     ghost: Option<(Plane, f64)>,
     log: EventLog,
     cycle: usize,
+    /// Epochs mode was used: the points are the data set.
+    cycled: bool,
+    /// The shown points as a data set, built when the points change.
+    points_cache: Option<(u64, Dataset)>,
     grid: Vec<f32>,
 }
 
@@ -102,6 +106,8 @@ impl Session {
             ghost: None,
             log: EventLog::default(),
             cycle: 0,
+            cycled: false,
+            points_cache: None,
             grid: Vec::new(),
         })
     }
@@ -208,8 +214,8 @@ impl Session {
                 Task::Classification => ([x[0], x[1]], y),
                 Task::Regression => ([x[0], y], 0.0),
             };
-            self.learn(point, label);
             self.show(point, label);
+            self.learn(point, label);
         }
     }
 
@@ -228,8 +234,9 @@ impl Session {
                 self.task().name()
             )));
         }
-        self.learn(point, label);
+        // Shown first, so that a curve point recorded now counts it.
         self.show(point, label);
+        self.learn(point, label);
         Ok(())
     }
 
@@ -252,12 +259,13 @@ impl Session {
         if count == 0 {
             return;
         }
+        self.cycled = true;
         // On a fixed set the pocket's ratchet judges on that set (not on
         // every sample seen, which would grow with each epoch).
         if matches!(self.learner, AnyLearner::Pocket(_))
             && self.judged_version != Some(self.points_version)
         {
-            let points = self.points_dataset();
+            let points = self.points_dataset().clone();
             if let AnyLearner::Pocket(pocket) = &mut self.learner {
                 pocket.judge_on(points);
             }
@@ -271,15 +279,26 @@ impl Session {
         }
     }
 
-    fn points_dataset(&self) -> Dataset {
-        let mut data = Dataset::dense(self.stream.n_features());
-        for p in self.points.chunks_exact(3) {
-            let point = [p[0], p[1]];
-            let (features, target) = self.split(&point, p[2]);
-            data.push(Features::Dense(features), target)
-                .expect("shown points are finite");
+    /// The shown points as a data set (rebuilt only after they change).
+    fn points_dataset(&mut self) -> &Dataset {
+        if self.points_cache.as_ref().map(|(v, _)| *v) != Some(self.points_version) {
+            let mut data = Dataset::dense(self.stream.n_features());
+            for p in self.points.chunks_exact(3) {
+                let point = [p[0], p[1]];
+                let (features, target) = self.split(&point, p[2]);
+                data.push(Features::Dense(features), target)
+                    .expect("shown points are finite");
+            }
+            self.points_cache = Some((self.points_version, data));
         }
-        data
+        &self.points_cache.as_ref().expect("just built").1
+    }
+
+    /// Whether the test curve scores the shown points rather than the
+    /// stream's held-out set: in epochs mode, and while no sample has come
+    /// from the stream (the points are then all the data there is).
+    pub fn scores_on_points(&self) -> bool {
+        self.cycled || self.stream.samples_drawn() == 0
     }
 
     /// Features and target of a plane point.
@@ -328,6 +347,12 @@ impl Session {
             // The held-out set follows the concept as it turns.
             self.test = self.stream.test_set(TEST_SET_SIZE);
         }
+        let held_out = if self.scores_on_points() {
+            let points = self.points_dataset().clone();
+            test_score(&self.learner, &points)
+        } else {
+            test_score(&self.learner, &self.test)
+        };
         let p = &self.progress;
         let online = match self.task() {
             Task::Classification => p.mistake_rate(),
@@ -337,7 +362,7 @@ impl Session {
             p.samples as f64,
             online,
             self.recent_loss.mean(),
-            test_score(&self.learner, &self.test),
+            held_out,
             self.learner.support_size() as f64,
         ]);
     }

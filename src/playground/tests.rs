@@ -110,13 +110,18 @@ fn pocket_in_epochs_mode_judges_on_the_points_and_shows_both_vectors() {
     let mut s = session(Algorithm::Pocket, Preset::Overlapping);
     s.apply(Event::Stream(100)).unwrap();
     s.apply(Event::Epochs(2000)).unwrap();
+    let shown = s.points_dataset().clone();
     let AnyLearner::Pocket(pocket) = s.learner() else {
         panic!()
     };
-    let shown = s.points_dataset();
-    assert_eq!(
-        pocket.pocket_mistakes(),
-        pocket.pocket().count_mistakes(&shown)
+    let mistakes = pocket.pocket_mistakes();
+    assert_eq!(mistakes, pocket.pocket().count_mistakes(&shown));
+    assert!(s.scores_on_points());
+    let accuracy = *s.curves().series(Series::Test).last().unwrap();
+    let expected = 1.0 - mistakes as f64 / shown.len() as f64;
+    assert!(
+        (accuracy - expected).abs() < 1e-12,
+        "test curve {accuracy} = accuracy on the points {expected}"
     );
     assert!(s.moving_model().is_some());
 }
@@ -184,4 +189,19 @@ fn invalid_events_change_nothing() {
     assert!(s.apply(Event::Set(Param::Bias, 7.0)).is_err());
     assert!(s.apply(Event::Set(Param::Noise, 2.0)).is_err());
     assert_eq!(s.shared().to_hash(), before);
+}
+
+#[test]
+fn the_test_curve_uses_the_points_until_the_stream_is_used() {
+    let mut s = session(Algorithm::Pa, Preset::Overlapping);
+    s.click(0.5, 0.5, 1.0).unwrap();
+    s.click(-0.5, -0.5, -1.0).unwrap();
+    assert!(s.scores_on_points());
+    assert_eq!(
+        s.curves().series(Series::Test),
+        &[1.0, 1.0],
+        "both points right after each update"
+    );
+    s.apply(Event::Stream(10)).unwrap();
+    assert!(!s.scores_on_points());
 }

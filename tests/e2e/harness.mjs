@@ -1,0 +1,71 @@
+// Shared by the browser tests and the browser benchmarks: a static server
+// for www/ on a free port, and Debian's Chromium driven by playwright-core
+// (never a downloaded browser).
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOTS = join(ROOT, 'target', 'e2e-screenshots');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.csv': 'text/csv; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
+};
+
+/** Serves a folder (www/ by default); resolves to { url, close }. */
+export async function serve(folder = join(ROOT, 'www')) {
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const file = normalize(join(folder, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(folder)) return response.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** A fresh Chromium profile; close the returned context when done. */
+export async function launch({ width = 1400, height = 950, ...options } = {}) {
+  const profile = await mkdtemp(join(tmpdir(), 'onlinelearn-chromium-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width, height },
+    ...options,
+  });
+}
+
+/** A new page that records console errors and uncaught exceptions. */
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') page.errors.push(message.text()); });
+  page.on('pageerror', (error) => page.errors.push(String(error)));
+  await page.goto(url);
+  return page;
+}
+
+/** Saves a screenshot under target/e2e-screenshots for a person to look at. */
+export async function screenshot(page, name) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

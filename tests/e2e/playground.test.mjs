@@ -1,0 +1,337 @@
+// The playground in real headless Chromium: every feature a person uses,
+// with a screenshot of each under target/e2e-screenshots/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, screenshot } from './harness.mjs';
+
+let server;
+let context;
+
+before(async () => {
+  server = await serve();
+  try {
+    context = await launch();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+});
+
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+/** Opens the page at a hash and waits until the wasm session exists. */
+async function open(hash = '', viewport) {
+  const page = await openPage(context, `${server.url}/${hash ? `#${hash}` : ''}`);
+  if (viewport) await page.setViewportSize(viewport);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  return page;
+}
+
+/** What the first figure's session holds now. */
+function state(page, figure = 0) {
+  return page.evaluate((i) => {
+    const pg = window.playground.figures[i].pg;
+    const [samples, mistakes] = pg.counts();
+    return {
+      samples, mistakes, points: pg.points_len() / 3, model: Array.from(pg.model()), algorithm: pg.algorithm(),
+      c: pg.c(), task: pg.task(), curve: pg.curve_len(), figures: window.playground.figures.length,
+    };
+  }, figure);
+}
+
+/** Clicks the first plane at a fraction of its size. */
+async function clickPlane(page, fx, fy, { button = 'left', shift = false, plane = 0 } = {}) {
+  const box = await page.locator('.plane .overlay').nth(plane).boundingBox();
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height, { button });
+  if (shift) await page.keyboard.up('Shift');
+}
+
+async function weightsShown(page) {
+  return JSON.parse((await page.getAttribute('#weights', 'data-weights')) ?? 'null');
+}
+
+async function settle(page) {
+  // Two animation frames: one to learn, one to draw.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+test('the page loads with no console error and is ready to use', async () => {
+  const page = await open();
+  await settle(page);
+  assert.deepEqual(page.errors, []);
+  assert.equal(await page.isVisible('#error-banner'), false);
+  assert.equal(await page.textContent('#play'), 'Play');
+  const options = await page.$$eval('#algo option', (o) => o.map((x) => x.value));
+  assert.deepEqual(options, ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2']);
+  await screenshot(page, '01-loaded');
+  await page.close();
+});
+
+test('clicks add points of either class, learn at once, and right-click erases', async () => {
+  const page = await open('algo=pa&preset=overlapping');
+  await clickPlane(page, 0.3, 0.3);
+  await settle(page);
+  const first = await weightsShown(page);
+  assert.notDeepEqual(first, [0, 0, 0], 'one click moves the weights');
+  await clickPlane(page, 0.7, 0.7, { shift: true });
+  await clickPlane(page, 0.75, 0.6, { shift: true });
+  await settle(page);
+  const after = await weightsShown(page);
+  assert.notDeepEqual(after, first);
+  const labels = await page.evaluate(() => {
+    const pg = window.playground.figures[0].pg;
+    return [pg.last()[2], pg.points_len() / 3];
+  });
+  assert.deepEqual(labels, [-1, 3], 'shift-click adds the other class');
+  // Hard PA puts the clicked point exactly on the margin: y f(x) = 1.
+  const last = await page.evaluate(() => Array.from(window.playground.figures[0].pg.last()));
+  const [x, y, label] = last;
+  assert.ok(Math.abs(label * (after[0] * x + after[1] * y + after[2]) - 1) < 1e-9);
+  assert.match(await page.textContent('#explain'), /τ = ℓ \/ ‖x‖²/);
+  await screenshot(page, '02-clicks');
+  await clickPlane(page, 0.75, 0.6, { button: 'right' });
+  await settle(page);
+  assert.equal((await state(page)).points, 2, 'right-click erased the nearest point');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a stream plays, the error curves grow, and pause stops it', async () => {
+  const page = await open('algo=pa1&c=0.1&preset=noisy-labels&speed=2000');
+  await page.click('#play');
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 1500);
+  await page.click('#play');
+  const paused = await state(page);
+  assert.ok(paused.curve > 300, `curve has ${paused.curve} points`);
+  const charted = await page.evaluate(() => window.playground.errorChart.count('0:online'));
+  assert.ok(charted > 300, `chart shows ${charted} points`);
+  await page.waitForTimeout(300);
+  assert.equal((await state(page)).samples, paused.samples, 'paused means paused');
+  assert.match(await page.textContent('#status'), /samples learned/);
+  await screenshot(page, '03-stream');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('algorithm and C changes take effect and keep the model', async () => {
+  const page = await open('algo=pa&preset=overlapping');
+  await page.click('#step');
+  await page.click('#step');
+  await page.click('#step');
+  await settle(page);
+  const before = await weightsShown(page);
+  await page.selectOption('#algo', 'pa1');
+  await page.fill('#c-input', '0.005');
+  await page.press('#c-input', 'Enter');
+  await settle(page);
+  const s = await state(page);
+  assert.equal(s.algorithm, 'pa1');
+  assert.equal(s.c, 0.005);
+  assert.deepEqual(await weightsShown(page), before, 'changing settings keeps the model');
+  // The next aggressive step is capped at the new C.
+  for (let i = 0; i < 20; i++) await page.click('#step');
+  const taus = await page.evaluate(() => window.playground.figures[0].pg.last()[6]);
+  assert.ok(taus <= 0.005 + 1e-15, `tau ${taus} exceeds C`);
+  assert.match(await page.textContent('#explain'), /min\(0\.005,/);
+  await page.fill('#c-input', '12');
+  await page.press('#c-input', 'Enter');
+  // The log slider follows a typed value (to its 0.01 step).
+  assert.ok(Math.abs(Number(await page.inputValue('#c-slider')) - Math.log10(12)) <= 0.005);
+  await screenshot(page, '04-settings');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a shared link reproduces the same weights, points and curves', async () => {
+  const page = await open('algo=pa1&c=0.3&preset=moons&seed=5&speed=5000');
+  await page.click('#play');
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 400);
+  await page.click('#play');
+  await clickPlane(page, 0.2, 0.25);
+  await page.fill('#c-input', '2');
+  await page.press('#c-input', 'Enter');
+  await clickPlane(page, 0.8, 0.8, { shift: true });
+  await page.click('#step');
+  await settle(page);
+  await page.click('#share');
+  const url = page.url();
+  const original = await state(page);
+  const weights = await weightsShown(page);
+  assert.match(url, /#algo=pa1&c=0.3&.*&log=/);
+
+  const copy = await openPage(context, url);
+  await copy.waitForFunction(() => window.playground?.figures?.length > 0);
+  await settle(copy);
+  assert.deepEqual(await weightsShown(copy), weights, 'same weights to the last bit');
+  const reopened = await state(copy);
+  assert.equal(reopened.samples, original.samples);
+  assert.equal(reopened.points, original.points);
+  assert.equal(reopened.curve, original.curve);
+  assert.equal(reopened.c, 2, 'the mid-stream C change was replayed');
+  assert.equal(await copy.inputValue('#c-input'), '2');
+  await screenshot(copy, '05-shared-link');
+  assert.deepEqual([...page.errors, ...copy.errors], []);
+  await page.close();
+  await copy.close();
+});
+
+test('the regression view fits a line with its epsilon tube', async () => {
+  const page = await open();
+  await page.click('[data-view="regress"]');
+  await settle(page);
+  assert.equal((await state(page)).task, 'regression');
+  assert.deepEqual(await page.$$eval('#algo option', (o) => o.map((x) => x.value)), ['pa', 'pa1', 'pa2']);
+  assert.equal(await page.isVisible('#eps'), true);
+  await clickPlane(page, 0.25, 0.6);
+  await clickPlane(page, 0.75, 0.4);
+  await page.fill('#speed', '3');
+  await page.dispatchEvent('#speed', 'input');
+  await page.click('#play');
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 600);
+  await page.click('#play');
+  await settle(page);
+  const s = await state(page);
+  assert.equal(s.model.length, 3);
+  assert.ok(s.curve > 100);
+  assert.match(await page.textContent('#explain'), /ε/);
+  assert.match(await page.textContent('#weights'), /f\(x\) = /);
+  await screenshot(page, '06-regression');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('compare runs learners on the same stream side by side', async () => {
+  const page = await open('preset=noisy-labels&c=0.1&seed=3&speed=3000');
+  await page.click('[data-view="compare"]');
+  await settle(page);
+  assert.equal((await state(page)).figures, 2);
+  assert.equal(await page.locator('.plane').count(), 2);
+  await page.check('#compare-algos input[value="perceptron"]');
+  await settle(page);
+  assert.equal((await state(page)).figures, 3);
+  await page.click('#play');
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 1000);
+  await page.click('#play');
+  await settle(page);
+  const [a, b, c] = [await state(page, 0), await state(page, 1), await state(page, 2)];
+  assert.equal(a.samples, b.samples);
+  assert.equal(b.samples, c.samples);
+  assert.deepEqual(new Set([a.algorithm, b.algorithm, c.algorithm]), new Set(['pa', 'pa1', 'perceptron']));
+  assert.notDeepEqual(a.model, b.model, 'different learners, different weights');
+  const lines = await page.$$eval('#chart-error-legend span', (s) => s.length);
+  assert.equal(lines, 6, 'online and held-out curves for each learner');
+  // One click adds the point to every learner.
+  await clickPlane(page, 0.5, 0.5, { plane: 1 });
+  assert.equal((await state(page, 2)).samples, c.samples + 1);
+  await screenshot(page, '07-compare');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('epochs mode cycles seed 003\'s points and the pocket keeps its best weights', async () => {
+  const page = await open('algo=pocket&preset=overlapping');
+  await page.click('[data-view="epochs"]');
+  await page.click('#load-pocket');
+  await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300);
+  await page.fill('#speed', '3.5');
+  await page.dispatchEvent('#speed', 'input');
+  await page.click('#play');
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 3000);
+  await page.click('#play');
+  await settle(page);
+  const { points, moving, model } = await page.evaluate(() => {
+    const pg = window.playground.figures[0].pg;
+    return { points: pg.points_len() / 3, moving: Array.from(pg.moving_model()), model: Array.from(pg.model()) };
+  });
+  assert.equal(points, 100, 'epochs cycle over the points, adding none');
+  assert.equal(moving.length, 3, 'the perceptron underneath is drawn too');
+  assert.notDeepEqual(moving, model);
+  await screenshot(page, '08-epochs-pocket');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('invalid input is refused with a message next to the control, and the page keeps working', async () => {
+  const page = await open('algo=pa1');
+  await page.fill('#c-input', '-1');
+  await page.press('#c-input', 'Enter');
+  assert.match(await page.textContent('#c-msg'), /C must be a positive number/);
+  assert.equal(await page.getAttribute('#c-input', 'aria-invalid'), 'true');
+  assert.equal((await state(page)).c, 0.1, 'the refused value changed nothing');
+  await page.fill('#seed', 'abc');
+  await page.press('#seed', 'Enter');
+  assert.match(await page.textContent('#seed-msg'), /whole number/);
+  await page.fill('#lr', '0');
+  await page.press('#lr', 'Enter');
+  assert.match(await page.textContent('#lr-msg'), /positive/);
+  await clickPlane(page, 0.4, 0.4);
+  await settle(page);
+  assert.equal((await state(page)).samples, 1, 'clicks still work');
+  await page.fill('#c-input', '0.5');
+  await page.press('#c-input', 'Enter');
+  assert.equal(await page.textContent('#c-msg'), '', 'a valid value clears the message');
+  await screenshot(page, '09-invalid-input');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a broken or hostile link shows a message and opens the default playground', async () => {
+  for (const hash of ['algo=pa1&log=AAAA%%%', 'c=-5', 'log=AQ', 'preset=<img src=x>', `log=${'_'.repeat(5000)}`]) {
+    const page = await open(hash);
+    await settle(page);
+    assert.equal(await page.isVisible('#error-banner'), true, hash);
+    assert.match(await page.textContent('#error-text'), /could not be opened/);
+    await clickPlane(page, 0.5, 0.5);
+    await settle(page);
+    assert.equal((await state(page)).samples, 1, `the page works after ${hash}`);
+    if (hash === 'c=-5') await screenshot(page, '10-broken-link');
+    await page.close();
+  }
+});
+
+test('keyboard: space plays and pauses, right arrow steps, r resets, 2 picks class -1', async () => {
+  const page = await open('speed=1000');
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert.equal((await state(page)).samples, 1);
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 50);
+  await page.keyboard.press('Space');
+  assert.equal(await page.textContent('#play'), 'Play');
+  await page.keyboard.press('r');
+  await settle(page);
+  assert.equal((await state(page)).samples, 0);
+  await page.keyboard.press('2');
+  await clickPlane(page, 0.5, 0.5);
+  const label = await page.evaluate(() => window.playground.figures[0].pg.last()[2]);
+  assert.equal(label, -1);
+  await page.close();
+});
+
+test('on a phone the plane comes first and a tap adds a point', async () => {
+  const phone = await launch({ width: 390, height: 844, hasTouch: true, isMobile: true });
+  try {
+    const page = await openPage(phone, `${server.url}/`);
+    await page.waitForFunction(() => window.playground?.figures?.length > 0);
+    const box = await page.locator('.plane .overlay').first().boundingBox();
+    assert.ok(box.width > 300 && box.width <= 390, `plane is ${box.width}px wide`);
+    await page.tap('.plane .overlay', { position: { x: box.width * 0.3, y: box.height * 0.4 } });
+    await page.click('[data-tool="-1"]');
+    await page.tap('.plane .overlay', { position: { x: box.width * 0.7, y: box.height * 0.6 } });
+    await settle(page);
+    const [count, lastLabel] = await page.evaluate(() => {
+      const pg = window.playground.figures[0].pg;
+      return [pg.points_len() / 3, pg.last()[2]];
+    });
+    assert.equal(count, 2);
+    assert.equal(lastLabel, -1, 'the class toggle works for touch');
+    await screenshot(page, '11-phone');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await phone.close();
+  }
+});

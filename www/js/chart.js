@@ -1,0 +1,135 @@
+// A line chart that appends: new points are drawn as segments on top of
+// what is there. History is redrawn only when an axis has to grow, and
+// axes grow by doubling, so that happens O(log n) times over a run.
+
+const PAD = { left: 34, right: 8, top: 8, bottom: 20 };
+
+export class Chart {
+  /**
+   * @param canvas   the <canvas>
+   * @param legend   element to hold the legend
+   * @param yMax     initial top of the y axis
+   * @param fixedY   keep yMax (rates, accuracies) instead of doubling it
+   */
+  constructor(canvas, legend, { yMax = 1, fixedY = true, xLabel = 'samples' } = {}) {
+    this.canvas = canvas;
+    this.legend = legend;
+    this.initialY = yMax;
+    this.fixedY = fixedY;
+    this.xLabel = xLabel;
+    this.lines = new Map();
+    this.clear();
+  }
+
+  /** Forgets all lines (a new run). */
+  clear() {
+    this.lines.clear();
+    this.xMax = 256;
+    this.yMax = this.initialY;
+    this.redraw();
+    this.renderLegend();
+  }
+
+  /** Declares a line: `key` names it, `style` is { label, color, dash }. */
+  define(key, style) {
+    if (!this.lines.has(key)) {
+      this.lines.set(key, { ...style, xs: [], ys: [] });
+      this.renderLegend();
+    }
+  }
+
+  /** Renames a line (its meaning can change mid-run). */
+  relabel(key, label) {
+    const line = this.lines.get(key);
+    if (line && line.label !== label) {
+      line.label = label;
+      this.renderLegend();
+    }
+  }
+
+  /** Appends points to a line. */
+  append(key, xs, ys) {
+    const line = this.lines.get(key);
+    if (!line || xs.length === 0) return;
+    const from = line.xs.length;
+    for (let i = 0; i < xs.length; i++) {
+      line.xs.push(xs[i]);
+      line.ys.push(Number.isFinite(ys[i]) ? ys[i] : 0);
+    }
+    let grow = false;
+    while (xs[xs.length - 1] > this.xMax) { this.xMax *= 2; grow = true; }
+    if (!this.fixedY) {
+      const top = Math.max(...ys);
+      while (top > this.yMax) { this.yMax *= 2; grow = true; }
+    }
+    if (grow) this.redraw();
+    else this.drawSegments(line, Math.max(0, from - 1));
+  }
+
+  get size() {
+    return { w: this.canvas.width, h: this.canvas.height };
+  }
+
+  X(x) { const { w } = this.size; return PAD.left + (x / this.xMax) * (w - PAD.left - PAD.right); }
+  Y(y) { const { h } = this.size; return h - PAD.bottom - (Math.min(y, this.yMax) / this.yMax) * (h - PAD.top - PAD.bottom); }
+
+  redraw() {
+    const ctx = this.canvas.getContext('2d');
+    const { w, h } = this.size;
+    ctx.clearRect(0, 0, w, h);
+    ctx.strokeStyle = '#d9dee5';
+    ctx.fillStyle = '#5d6773';
+    ctx.lineWidth = 1;
+    ctx.font = '10px system-ui, sans-serif';
+    for (const f of [0, 0.5, 1]) {
+      const y = this.Y(f * this.yMax);
+      ctx.beginPath();
+      ctx.moveTo(PAD.left, y);
+      ctx.lineTo(w - PAD.right, y);
+      ctx.stroke();
+      ctx.fillText(formatTick(f * this.yMax), 2, y + 3);
+    }
+    ctx.fillText('0', PAD.left, h - 6);
+    const right = `${formatTick(this.xMax)} ${this.xLabel}`;
+    ctx.fillText(right, w - PAD.right - ctx.measureText(right).width, h - 6);
+    for (const line of this.lines.values()) this.drawSegments(line, 0);
+  }
+
+  drawSegments(line, from) {
+    if (line.xs.length - from < 1) return;
+    const ctx = this.canvas.getContext('2d');
+    ctx.save();
+    ctx.strokeStyle = line.color;
+    ctx.lineWidth = 1.6;
+    ctx.setLineDash(line.dash ? [5, 3] : []);
+    ctx.beginPath();
+    ctx.moveTo(this.X(line.xs[from]), this.Y(line.ys[from]));
+    for (let i = from + 1; i < line.xs.length; i++) ctx.lineTo(this.X(line.xs[i]), this.Y(line.ys[i]));
+    if (line.xs.length === 1) ctx.lineTo(this.X(line.xs[0]) + 1, this.Y(line.ys[0]));
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  renderLegend() {
+    if (!this.legend) return;
+    this.legend.replaceChildren(...[...this.lines.values()].map(({ label, color, dash }) => {
+      const item = document.createElement('span');
+      const swatch = document.createElement('i');
+      swatch.style.borderColor = color;
+      if (dash) swatch.className = 'dash';
+      item.append(swatch, label);
+      return item;
+    }));
+  }
+
+  /** Points held, for tests. */
+  count(key) {
+    return this.lines.get(key)?.xs.length ?? 0;
+  }
+}
+
+function formatTick(v) {
+  if (v >= 1e6) return `${+(v / 1e6).toFixed(1)}M`;
+  if (v >= 1e3) return `${+(v / 1e3).toFixed(1)}k`;
+  return `${+v.toFixed(2)}`;
+}

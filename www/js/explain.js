@@ -1,0 +1,97 @@
+// The explanation panel: for the last sample, the score, margin, loss, the
+// step with the chosen variant's formula and its numbers filled in, and
+// whether the learner was passive or aggressive.
+
+const NAMES = {
+  perceptron: 'Perceptron', 'averaged-perceptron': 'Averaged perceptron', pocket: 'Pocket',
+  pa: 'PA', pa1: 'PA-I', pa2: 'PA-II',
+};
+
+/** A number for reading: 4 significant digits, a true minus sign. */
+export function num(v) {
+  if (!Number.isFinite(v)) return String(v);
+  const text = Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : `${+v.toPrecision(4)}`;
+  return text.replace('-', '−');
+}
+
+const sign = (v) => (v >= 0 ? '+1' : '−1');
+
+/** The step rule of an algorithm as [formula, the formula with numbers]. */
+function stepRule(algo, { loss, tau, sq, c, lr }) {
+  switch (algo) {
+    case 'pa':
+      return ['τ = ℓ / ‖x‖²', `${num(loss)} / ${num(sq)} = ${num(tau)}`];
+    case 'pa1':
+      return ['τ = min(C, ℓ / ‖x‖²)', `min(${num(c)}, ${num(loss)} / ${num(sq)}) = ${num(tau)}`];
+    case 'pa2':
+      return ['τ = ℓ / (‖x‖² + 1/(2C))', `${num(loss)} / (${num(sq)} + ${num(1 / (2 * c))}) = ${num(tau)}`];
+    default:
+      return ['update if m ≤ 0: w ← w + η y x', `η = ${num(lr)}`];
+  }
+}
+
+function row(dl, term, ...values) {
+  const dt = document.createElement('dt');
+  dt.textContent = term;
+  const dd = document.createElement('dd');
+  dd.textContent = values.join('  ');
+  dl.append(dt, dd);
+}
+
+/**
+ * @param panel     the element to fill
+ * @param last      Playground.last(): x, y, label, score, margin, loss, tau, after, aggressive, mistake, ||x||^2
+ * @param settings  { algorithm, c, lr, eps, bias, task }
+ * @param samples   how many samples the learner has seen
+ */
+export function explain(panel, last, settings, samples) {
+  if (!last || last.length === 0) {
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.textContent = 'Click on the plane or press Play.';
+    panel.replaceChildren(hint);
+    return;
+  }
+  const [x, y, label, score, margin, loss, tau, after, aggressive, mistake, sq] = last;
+  const { algorithm: algo, c, lr, eps, bias, task } = settings;
+  const regression = task === 'regression';
+  const dl = document.createElement('dl');
+  const title = document.createElement('p');
+  title.className = 'hint';
+  title.textContent = `${NAMES[algo] ?? algo}, sample ${samples.toLocaleString('en')}`;
+
+  if (regression) {
+    row(dl, 'sample', `x = ${num(x)}`, `y = ${num(y)}`);
+    row(dl, 'prediction', `f(x) = w·x + b = ${num(score)}`);
+    row(dl, 'error', `y − f(x) = ${num(margin)}`);
+    row(dl, 'loss', `ℓ = max(0, |y − f| − ε) = max(0, ${num(Math.abs(margin))} − ${num(eps)}) = ${num(loss)}`);
+  } else {
+    row(dl, 'sample', `x = (${num(x)}, ${num(y)})`, `y = ${sign(label)}`);
+    row(dl, 'score', `f(x) = w·x + b = ${num(score)}`, `→ predicts ${sign(score)}${mistake ? ' ✗ mistake' : ' ✓'}`);
+    row(dl, 'margin', `m = y·f(x) = ${num(margin)}`);
+    row(dl, 'loss', `ℓ = max(0, 1 − m) = ${num(loss)}`);
+  }
+  const [formula, filled] = stepRule(algo, { loss, tau, sq, c, lr });
+  row(dl, 'step', formula);
+  row(dl, '', filled);
+  if (algo.startsWith('pa')) {
+    row(dl, '‖x‖²', `${num(sq)}${bias === 'augmented' ? ' (counts the constant 1 of the augmented bias)' : ''}`);
+  }
+  const direction = regression ? 'sign(y − f)' : 'y';
+  const step = algo.startsWith('pa') ? 'τ' : 'η';
+  row(dl, 'update', bias === 'none' ? `w ← w + ${step}·${direction}·x` : `w ← w + ${step}·${direction}·x,  b ← b + ${step}·${direction}`);
+
+  const verdict = document.createElement('p');
+  verdict.className = `verdict ${aggressive ? 'aggressive' : 'passive'}`;
+  if (!aggressive) {
+    verdict.textContent = regression
+      ? 'Passive: the error is inside the ε-tube, nothing changes.'
+      : algo.startsWith('pa') ? 'Passive: the margin is at least 1, nothing changes.' : 'Passive: predicted correctly, nothing changes.';
+  } else if (regression) {
+    verdict.textContent = `Aggressive: τ = ${num(tau)}; the prediction moved from ${num(score)} to ${num(after)}.`;
+  } else {
+    const moved = algo.startsWith('pa') ? `τ = ${num(tau)}` : `η = ${num(tau)}`;
+    verdict.textContent = `Aggressive: ${moved}; this sample's margin went from ${num(margin)} to ${num(label * after)}.`;
+  }
+  panel.replaceChildren(title, dl, verdict);
+}

@@ -1,0 +1,287 @@
+// The plane: three stacked canvases, redrawn independently.
+//   shade   - the score shading, from one wasm grid call per frame
+//   dots    - the points, redrawn only when they change
+//   overlay - boundary, margins, weight arrow and its ghost, newest sample
+import { f32View } from './wasm.js';
+
+export const VIEW = { xMin: -1.5, xMax: 1.5, yMin: -1.5, yMax: 1.5 };
+export const COLORS = { pos: [224, 112, 31], neg: [37, 99, 173], ink: '#1d232b', muted: '#8a939e', accent: '#0b7a75' };
+const ARROW = 0.45; // weight arrow length in plane units
+
+/** RGB packed for a little-endian Uint32 view of RGBA bytes (alpha added per pixel). */
+function packColor([r, g, b]) {
+  return (b << 16) | (g << 8) | r;
+}
+
+/**
+ * Anti-aliased coverage of a filled disc and of a cross (two diagonal
+ * strokes) of the given radius in device pixels, as flat (dx, dy, alpha)
+ * triples for the pixels they touch.
+ */
+function markerMasks(radius) {
+  const reach = Math.ceil(radius + 1);
+  const stroke = Math.max(0.75, radius / 3.2);
+  const disc = [];
+  const cross = [];
+  for (let dy = -reach; dy <= reach; dy++) {
+    for (let dx = -reach; dx <= reach; dx++) {
+      const d = Math.hypot(dx, dy);
+      const inDisc = Math.min(1, Math.max(0, radius + 0.5 - d));
+      if (inDisc > 0) disc.push(dx, dy, Math.round(230 * inDisc));
+      const toStroke = Math.min(Math.abs(dx - dy), Math.abs(dx + dy)) / Math.SQRT2;
+      const inCross = Math.min(1, Math.max(0, stroke + 0.5 - toStroke)) * Math.min(1, Math.max(0, radius + 0.5 - Math.max(Math.abs(dx), Math.abs(dy))));
+      if (inCross > 0) cross.push(dx, dy, Math.round(245 * inCross));
+    }
+  }
+  return { radius, disc: Int16Array.from(disc), cross: Int16Array.from(cross) };
+}
+
+export class Plane {
+  constructor(parent, { title = '', gridSize = 200 } = {}) {
+    this.root = document.createElement('div');
+    this.root.className = 'plane';
+    [this.shade, this.dots, this.overlay] = ['shade', 'dots', 'overlay'].map((name) => {
+      const canvas = document.createElement('canvas');
+      canvas.className = name;
+      this.root.append(canvas);
+      return canvas;
+    });
+    this.overlay.setAttribute('role', 'img');
+    this.overlay.setAttribute('aria-label', `The plane${title ? ` (${title})` : ''}: points, decision boundary and weight vector`);
+    if (title) {
+      const label = document.createElement('span');
+      label.className = 'title';
+      label.textContent = title;
+      this.root.append(label);
+    }
+    parent.append(this.root);
+    this.gridSize = gridSize;
+    this.offscreen = document.createElement('canvas');
+    this.offscreen.width = this.offscreen.height = gridSize;
+    this.image = this.offscreen.getContext('2d').createImageData(gridSize, gridSize);
+    this.size = 0;
+    this.resize();
+    new ResizeObserver(() => this.resize()).observe(this.root);
+  }
+
+  resize() {
+    const size = this.root.clientWidth;
+    if (!size || size === this.size) return;
+    this.size = size;
+    const ratio = window.devicePixelRatio || 1;
+    for (const canvas of [this.shade, this.dots, this.overlay]) {
+      canvas.width = canvas.height = Math.round(size * ratio);
+      canvas.getContext('2d').setTransform(ratio, 0, 0, ratio, 0, 0);
+    }
+    this.onResize?.();
+  }
+
+  /** Plane coordinates of a CSS-pixel offset inside the canvas. */
+  toPlane(px, py) {
+    const s = this.size;
+    return [VIEW.xMin + (px / s) * (VIEW.xMax - VIEW.xMin), VIEW.yMax - (py / s) * (VIEW.yMax - VIEW.yMin)];
+  }
+
+  px(x) { return ((x - VIEW.xMin) / (VIEW.xMax - VIEW.xMin)) * this.size; }
+  py(y) { return ((VIEW.yMax - y) / (VIEW.yMax - VIEW.yMin)) * this.size; }
+
+  /** Colours the plane by score sign and strength (classification). */
+  drawShading(playground) {
+    const n = this.gridSize;
+    const ptr = playground.grid(n, n, VIEW.xMin, VIEW.xMax, VIEW.yMin, VIEW.yMax);
+    const scores = f32View(ptr, n * n);
+    const data = this.image.data;
+    const [pr, pg, pb] = COLORS.pos;
+    const [nr, ng, nb] = COLORS.neg;
+    for (let k = 0; k < scores.length; k++) {
+      const s = scores[k];
+      const strength = Math.min(Math.abs(s), 2) / 2;
+      const o = 4 * k;
+      if (s >= 0) { data[o] = pr; data[o + 1] = pg; data[o + 2] = pb; } else { data[o] = nr; data[o + 1] = ng; data[o + 2] = nb; }
+      data[o + 3] = 18 + 70 * strength;
+    }
+    this.offscreen.getContext('2d').putImageData(this.image, 0, 0);
+    const ctx = this.shade.getContext('2d');
+    ctx.clearRect(0, 0, this.size, this.size);
+    ctx.imageSmoothingEnabled = true;
+    ctx.drawImage(this.offscreen, 0, 0, this.size, this.size);
+  }
+
+  clearShading() {
+    this.shade.getContext('2d').clearRect(0, 0, this.size, this.size);
+  }
+
+  /**
+   * Draws all points: +1 filled orange circles, -1 blue crosses, regression
+   * grey dots. Thousands of anti-aliased paths cost ~14 ms to rasterise
+   * in software, so each marker's coverage mask is computed once and
+   * stamped into one ImageData (~1 ms for 5,000 points).
+   */
+  drawPoints(points, task) {
+    const ratio = this.dots.width / this.size;
+    const radius = Math.max(2.5, this.size / 160) * ratio;
+    if (this.markers?.radius !== radius) this.markers = markerMasks(radius);
+    const width = this.dots.width;
+    if (this.pixels?.width !== width) {
+      this.pixels = new ImageData(width, width);
+      this.words = new Uint32Array(this.pixels.data.buffer);
+    }
+    const words = this.words;
+    words.fill(0);
+    const scale = width / (VIEW.xMax - VIEW.xMin);
+    const colors = task === 'regression'
+      ? [packColor([70, 80, 95]), packColor([70, 80, 95])]
+      : [packColor(COLORS.pos), packColor(COLORS.neg)];
+    for (let k = 0; k < points.length; k += 3) {
+      const cx = Math.round((points[k] - VIEW.xMin) * scale);
+      const cy = Math.round((VIEW.yMax - points[k + 1]) * scale);
+      const negative = task !== 'regression' && points[k + 2] < 0;
+      const mask = negative ? this.markers.cross : this.markers.disc;
+      const color = colors[negative ? 1 : 0];
+      for (let m = 0; m < mask.length; m += 3) {
+        const x = cx + mask[m];
+        const y = cy + mask[m + 1];
+        if (x < 0 || y < 0 || x >= width || y >= width) continue;
+        const i = y * width + x;
+        // Where markers overlap, the more opaque one wins.
+        if (mask[m + 2] > words[i] >>> 24) words[i] = ((mask[m + 2] << 24) | color) >>> 0;
+      }
+    }
+    this.dots.getContext('2d').putImageData(this.pixels, 0, 0);
+  }
+
+  /** Boundary, margins, weight arrow, ghost and newest sample. */
+  drawOverlay({ model, moving, ghost, last, task, eps }) {
+    const ctx = this.overlay.getContext('2d');
+    ctx.clearRect(0, 0, this.size, this.size);
+    this.drawAxes(ctx);
+    if (task === 'regression') return this.drawRegression(ctx, model, last, eps);
+    if (moving) this.line(ctx, moving[0], moving[1], moving[2], { color: COLORS.muted, width: 1.5, dash: [2, 4] });
+    if (model) {
+      const [w1, w2, b] = model;
+      this.line(ctx, w1, w2, b - 1, { color: COLORS.muted, width: 1.2, dash: [6, 5] });
+      this.line(ctx, w1, w2, b + 1, { color: COLORS.muted, width: 1.2, dash: [6, 5] });
+      this.line(ctx, w1, w2, b, { color: COLORS.ink, width: 2.2 });
+      this.drawArrows(ctx, model, ghost);
+    }
+    if (last) this.ring(ctx, last[0], last[1], last[9] ? '#b3261e' : COLORS.ink);
+  }
+
+  drawAxes(ctx) {
+    ctx.strokeStyle = 'rgba(0,0,0,0.08)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(this.px(0), 0); ctx.lineTo(this.px(0), this.size);
+    ctx.moveTo(0, this.py(0)); ctx.lineTo(this.size, this.py(0));
+    ctx.stroke();
+  }
+
+  /** The line a x + b y + c = 0, clipped by the canvas. */
+  line(ctx, a, b, c, { color, width, dash = [] }) {
+    if (!Number.isFinite(a + b + c) || (a === 0 && b === 0)) return;
+    let p, q;
+    if (Math.abs(b) >= Math.abs(a)) {
+      const y = (x) => -(a * x + c) / b;
+      p = [VIEW.xMin - 1, y(VIEW.xMin - 1)];
+      q = [VIEW.xMax + 1, y(VIEW.xMax + 1)];
+    } else {
+      const x = (y) => -(b * y + c) / a;
+      p = [x(VIEW.yMin - 1), VIEW.yMin - 1];
+      q = [x(VIEW.yMax + 1), VIEW.yMax + 1];
+    }
+    if (![...p, ...q].every((v) => Math.abs(v) < 1e6)) return;
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    ctx.moveTo(this.px(p[0]), this.py(p[1]));
+    ctx.lineTo(this.px(q[0]), this.py(q[1]));
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** w as an arrow from the boundary's point nearest the origin, and the ghost of w before the last update. */
+  drawArrows(ctx, [w1, w2, b], ghost) {
+    const norm = Math.hypot(w1, w2);
+    if (!(norm > 0)) return;
+    let anchor = [(-b * w1) / (norm * norm), (-b * w2) / (norm * norm)];
+    if (Math.hypot(...anchor) > 1.3) anchor = [0, 0];
+    if (ghost) {
+      const gn = Math.hypot(ghost[0], ghost[1]);
+      if (gn > 0) this.arrow(ctx, anchor, [ghost[0] / gn, ghost[1] / gn], 'rgba(11,122,117,0.35)', [4, 3]);
+    }
+    this.arrow(ctx, anchor, [w1 / norm, w2 / norm], COLORS.accent, []);
+    if (ghost && ghost[3] > 0.05) {
+      // The label sits past the arrow's tip, clear of both arrows.
+      const [ux, uy] = [w1 / norm, w2 / norm];
+      const [x, y] = [this.px(anchor[0] + ux * ARROW * 1.2), this.py(anchor[1] + uy * ARROW * 1.2)];
+      ctx.font = '600 12px system-ui, sans-serif';
+      const text = `turned ${ghost[3].toFixed(1)}°`;
+      const width = ctx.measureText(text).width;
+      ctx.fillStyle = 'rgba(255,255,255,0.8)';
+      const left = ux >= 0 ? x : x - width;
+      ctx.fillRect(left - 2, y - 10, width + 4, 14);
+      ctx.fillStyle = COLORS.accent;
+      ctx.fillText(text, left, y + 1);
+    }
+  }
+
+  arrow(ctx, [ax, ay], [ux, uy], color, dash) {
+    const [x0, y0] = [this.px(ax), this.py(ay)];
+    const [x1, y1] = [this.px(ax + ux * ARROW), this.py(ay + uy * ARROW)];
+    const angle = Math.atan2(y1 - y0, x1 - x0);
+    ctx.save();
+    ctx.strokeStyle = ctx.fillStyle = color;
+    ctx.lineWidth = 3;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.moveTo(x1, y1);
+    ctx.lineTo(x1 - 11 * Math.cos(angle - 0.4), y1 - 11 * Math.sin(angle - 0.4));
+    ctx.lineTo(x1 - 11 * Math.cos(angle + 0.4), y1 - 11 * Math.sin(angle + 0.4));
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+  }
+
+  ring(ctx, x, y, color) {
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(this.px(x), this.py(y), Math.max(7, this.size / 60), 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** Regression: the fitted line, its epsilon tube, and the last residual. */
+  drawRegression(ctx, model, last, eps) {
+    if (model) {
+      const [w, , b] = model;
+      const x0 = VIEW.xMin - 1;
+      const x1 = VIEW.xMax + 1;
+      ctx.fillStyle = 'rgba(11,122,117,0.12)';
+      ctx.beginPath();
+      ctx.moveTo(this.px(x0), this.py(w * x0 + b + eps));
+      ctx.lineTo(this.px(x1), this.py(w * x1 + b + eps));
+      ctx.lineTo(this.px(x1), this.py(w * x1 + b - eps));
+      ctx.lineTo(this.px(x0), this.py(w * x0 + b - eps));
+      ctx.fill();
+      this.line(ctx, w, -1, b, { color: COLORS.ink, width: 2.2 });
+      if (last) {
+        ctx.strokeStyle = '#b3261e';
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.moveTo(this.px(last[0]), this.py(last[1]));
+        ctx.lineTo(this.px(last[0]), this.py(last[3]));
+        ctx.stroke();
+      }
+    }
+    if (last) this.ring(ctx, last[0], last[1], COLORS.ink);
+  }
+}

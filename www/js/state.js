@@ -1,0 +1,53 @@
+// The page's own state, and the URL hash that holds it with the session's.
+// The session (in wasm) encodes its settings and event log; the page adds
+// its keys (view, speed, compared learners) as extras.
+
+export const VIEWS = ['classify', 'regress', 'compare', 'epochs'];
+export const CLASSIFICATION_PRESETS = ['separable', 'overlapping', 'noisy-labels', 'xor', 'circles', 'moons', 'spiral', 'drift'];
+export const ALGORITHMS = {
+  classification: ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2'],
+  regression: ['pa', 'pa1', 'pa2'],
+};
+export const LABELS = {
+  perceptron: 'Perceptron', 'averaged-perceptron': 'Averaged perceptron', pocket: 'Pocket (Gallant)',
+  pa: 'PA', pa1: 'PA-I', pa2: 'PA-II',
+};
+export const MAX_SPEED = 100000;
+
+/** Page defaults; a link may override each. */
+export function defaultPage() {
+  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'] };
+}
+
+/** Reads the page keys a session carried in its hash. */
+export function pageFrom(extras) {
+  const page = defaultPage();
+  const params = new URLSearchParams(extras);
+  if (VIEWS.includes(params.get('view'))) page.view = params.get('view');
+  const speed = Number(params.get('speed'));
+  if (Number.isFinite(speed) && speed >= 1 && speed <= MAX_SPEED) page.speed = speed;
+  const algos = (params.get('algos') ?? '').split(',').filter((a) => ALGORITHMS.classification.includes(a));
+  if (algos.length >= 2) page.algos = [...new Set(algos)].slice(0, 6);
+  return page;
+}
+
+export function pageExtras(page) {
+  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}`;
+}
+
+/** A hash for fresh settings (no log), for a new preset, seed or view. */
+export function settingsHash(s) {
+  return `algo=${s.algorithm}&c=${s.c}&eps=${s.eps}&lr=${s.lr}&bias=${s.bias}&preset=${s.preset}&seed=${s.seed}&noise=${s.noise}`;
+}
+
+/** The same hash with another algorithm (compare mode builds one figure per learner). */
+export function withAlgorithm(hash, algorithm) {
+  const params = hash.replace(/^#/, '').split('&').filter((p) => p && !p.startsWith('algo='));
+  return [`algo=${algorithm}`, ...params].join('&');
+}
+
+/** Replaces the address bar's hash without adding a history entry. */
+export function writeHash(hash) {
+  const url = `${location.pathname}${location.search}#${hash}`;
+  if (`#${hash}` !== location.hash) history.replaceState(null, '', url);
+}
