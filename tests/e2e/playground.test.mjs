@@ -293,6 +293,29 @@ test('a broken or hostile link shows a message and opens the default playground'
   }
 });
 
+test('after a trap in wasm the page shows the error, rebuilds the session and keeps working', async () => {
+  const page = await open('algo=pa1&preset=xor');
+  await clickPlane(page, 0.3, 0.3);
+  await clickPlane(page, 0.7, 0.3, { shift: true });
+  await settle(page);
+  const weights = await weightsShown(page);
+  // A panic in wasm surfaces as a RuntimeError ("unreachable"); inject one.
+  await page.evaluate(() => {
+    window.playground.figures[0].pg.stream = () => { throw new WebAssembly.RuntimeError('unreachable executed'); };
+  });
+  await page.click('#step');
+  await settle(page);
+  assert.equal(await page.isVisible('#error-banner'), true);
+  assert.match(await page.textContent('#error-text'), /unreachable/);
+  assert.deepEqual(await weightsShown(page), weights, 'rebuilt from the last good state');
+  await page.click('#step');
+  await settle(page);
+  assert.equal((await state(page)).samples, 3, 'the rebuilt session learns again');
+  await page.click('#error-close');
+  assert.equal(await page.isVisible('#error-banner'), false);
+  await page.close();
+});
+
 test('keyboard: space plays and pauses, right arrow steps, r resets, 2 picks class -1', async () => {
   const page = await open('speed=1000');
   await page.keyboard.press('ArrowRight');

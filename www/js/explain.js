@@ -81,6 +81,11 @@ export function explain(panel, last, settings, samples) {
   const step = algo.startsWith('pa') ? 'τ' : 'η';
   row(dl, 'update', bias === 'none' ? `w ← w + ${step}·${direction}·x` : `w ← w + ${step}·${direction}·x,  b ← b + ${step}·${direction}`);
 
+  if (algo === 'pocket') {
+    row(dl, 'note', 'predictions use the pocket (solid); the perceptron underneath (dotted) updates on its own mistakes');
+  } else if (algo === 'averaged-perceptron') {
+    row(dl, 'note', 'predictions use the average of all w so far (solid); the rule updates the current w (dotted) on its own mistakes');
+  }
   const verdict = document.createElement('p');
   verdict.className = `verdict ${aggressive ? 'aggressive' : 'passive'}`;
   if (!aggressive) {

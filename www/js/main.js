@@ -263,6 +263,7 @@ class App {
         this.lossChart.append(`${i}:loss`, points.samples, points.loss);
       });
       const pg = this.figures[0].pg;
+      document.body.dataset.moving = String(this.figures.some((f) => f.pg.moving_model().length > 0));
       const [samples, mistakes] = pg.counts();
       explain($('explain'), pg.last(), settings, samples);
       this.showStatus(settings, samples, mistakes);
