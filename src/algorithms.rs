@@ -14,6 +14,7 @@ use crate::error::{check, Error, Result};
 use crate::eval::Progress;
 use crate::features::Features;
 use crate::grid::Grid;
+use crate::kernel::{AnyKernelLearner, KernelAlgorithm, KernelHyper, SupportSet};
 use crate::learner::{Learner, LinearModel, Task, Update};
 use crate::linear::{BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket};
 
@@ -26,10 +27,12 @@ pub enum Algorithm {
     Pa,
     Pa1,
     Pa2,
+    Kernel(KernelAlgorithm),
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 6] = [
+    /// The linear learners.
+    pub const LINEAR: [Algorithm; 6] = [
         Algorithm::Perceptron,
         Algorithm::AveragedPerceptron,
         Algorithm::Pocket,
@@ -37,6 +40,13 @@ impl Algorithm {
         Algorithm::Pa1,
         Algorithm::Pa2,
     ];
+
+    /// Every learner, linear then kernel.
+    pub fn all() -> impl Iterator<Item = Algorithm> {
+        Self::LINEAR
+            .into_iter()
+            .chain(KernelAlgorithm::ALL.map(Algorithm::Kernel))
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -46,6 +56,7 @@ impl Algorithm {
             Algorithm::Pa => "pa",
             Algorithm::Pa1 => "pa1",
             Algorithm::Pa2 => "pa2",
+            Algorithm::Kernel(k) => k.name(),
         }
     }
 
@@ -58,7 +69,12 @@ impl Algorithm {
             Algorithm::Pa => "PA",
             Algorithm::Pa1 => "PA-I",
             Algorithm::Pa2 => "PA-II",
+            Algorithm::Kernel(k) => k.label(),
         }
+    }
+
+    pub fn is_kernel(self) -> bool {
+        matches!(self, Algorithm::Kernel(_))
     }
 
     fn pa_variant(self) -> Option<PaVariant> {
@@ -85,13 +101,15 @@ impl fmt::Display for Algorithm {
 impl FromStr for Algorithm {
     type Err = Error;
     fn from_str(name: &str) -> Result<Self> {
-        Algorithm::ALL
-            .into_iter()
+        Algorithm::all()
             .find(|a| a.name() == name)
             .ok_or_else(|| Error::UnknownName {
                 what: "algorithm",
                 got: name.to_string(),
-                expected: Algorithm::ALL.map(Algorithm::name).join(", "),
+                expected: Algorithm::all()
+                    .map(Algorithm::name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })
     }
 }
@@ -99,14 +117,16 @@ impl FromStr for Algorithm {
 /// Hyper-parameters for every learner; each learner reads the ones it uses.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hyper {
-    /// PA-I / PA-II aggressiveness.
+    /// PA-I / PA-II aggressiveness (also kernel PA and SPA).
     pub c: f64,
     /// Regression tube half-width.
     pub epsilon: f64,
-    /// Perceptron and pocket step.
+    /// Perceptron and pocket step (also OLRU and OLRD's eta).
     pub learning_rate: f64,
     pub bias: BiasMode,
     pub task: Task,
+    /// The kernel learners' settings.
+    pub kernel: KernelHyper,
 }
 
 impl Default for Hyper {
@@ -118,16 +138,19 @@ impl Default for Hyper {
             learning_rate: 1.0,
             bias: BiasMode::Augmented,
             task: Task::Classification,
+            kernel: KernelHyper::default(),
         }
     }
 }
 
 impl Hyper {
-    /// Checks every value once, naming the allowed range of a bad one.
+    /// Checks the shared values once, naming the allowed range of a bad
+    /// one (each kernel learner checks its own when built).
     pub fn validate(&self) -> Result<()> {
         check::positive_finite("C", self.c)?;
         check::non_negative_finite("epsilon", self.epsilon)?;
         check::positive_finite("learning rate", self.learning_rate)?;
+        self.kernel.kernel.validate()?;
         Ok(())
     }
 }
@@ -138,6 +161,7 @@ pub enum AnyLearner {
     Perceptron(Perceptron),
     Pocket(Pocket),
     PassiveAggressive(PassiveAggressive),
+    Kernel(AnyKernelLearner),
 }
 
 macro_rules! each {
@@ -146,6 +170,7 @@ macro_rules! each {
             AnyLearner::Perceptron($learner) => $body,
             AnyLearner::Pocket($learner) => $body,
             AnyLearner::PassiveAggressive($learner) => $body,
+            AnyLearner::Kernel($learner) => $body,
         }
     };
 }
@@ -176,6 +201,9 @@ impl AnyLearner {
                     }
                 })
             }
+            Algorithm::Kernel(k) => {
+                AnyLearner::Kernel(AnyKernelLearner::new(k, &hyper.kernel, hyper.c, eta)?)
+            }
         })
     }
 
@@ -186,6 +214,7 @@ impl AnyLearner {
             AnyLearner::Perceptron(p) => AnyLearner::Perceptron(p.with_model(from)),
             AnyLearner::Pocket(p) => AnyLearner::Pocket(p.with_model(from)),
             AnyLearner::PassiveAggressive(p) => AnyLearner::PassiveAggressive(p.with_model(from)),
+            kernel @ AnyLearner::Kernel(_) => kernel,
         })
     }
 
@@ -199,6 +228,7 @@ impl AnyLearner {
                 PaVariant::Pa1 => Algorithm::Pa1,
                 PaVariant::Pa2 => Algorithm::Pa2,
             },
+            AnyLearner::Kernel(k) => Algorithm::Kernel(k.algorithm()),
         }
     }
 
@@ -235,6 +265,12 @@ impl AnyLearner {
                 p.set_epsilon(hyper.epsilon)?;
                 p.set_bias_mode(hyper.bias);
             }
+            AnyLearner::Kernel(k) => {
+                // Validate on a copy first, so a refused value changes nothing.
+                let mut trial = k.clone();
+                trial.retune(&hyper.kernel, hyper.c)?;
+                *k = trial;
+            }
         }
         Ok(())
     }
@@ -267,6 +303,10 @@ impl Learner for AnyLearner {
         each!(self, l => l.support_size())
     }
 
+    fn support_set(&self) -> Option<&SupportSet> {
+        each!(self, l => l.support_set())
+    }
+
     fn learn_batch(&mut self, data: &Dataset, rows: Range<usize>, progress: &mut Progress) {
         each!(self, l => l.learn_batch(data, rows, progress))
     }
@@ -282,7 +322,7 @@ mod tests {
 
     #[test]
     fn every_algorithm_builds_and_names_round_trip() {
-        for a in Algorithm::ALL {
+        for a in Algorithm::all() {
             assert_eq!(a.name().parse::<Algorithm>().unwrap(), a);
             let learner = AnyLearner::new(a, &Hyper::default()).unwrap();
             assert_eq!(learner.algorithm(), a);
@@ -334,7 +374,7 @@ mod tests {
             weights: vec![0.5, -1.0],
             bias: 0.25,
         };
-        for a in Algorithm::ALL {
+        for a in Algorithm::LINEAR {
             let learner = AnyLearner::warm_started(a, &Hyper::default(), &model).unwrap();
             assert_eq!(learner.linear_model().unwrap(), model, "{a}");
         }

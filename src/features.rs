@@ -209,6 +209,36 @@ fn dense_sparse_pairs(dense: &[f64], sparse: &SparseFeatures<'_>, mut f: impl Fn
     }
 }
 
+/// An owned copy of a feature vector (a kernel learner's sliding window).
+#[derive(Clone, Debug, PartialEq)]
+pub enum OwnedFeatures {
+    Dense(Vec<f64>),
+    Sparse { indices: Vec<u32>, values: Vec<f64> },
+}
+
+impl OwnedFeatures {
+    pub fn borrow(&self) -> Features<'_> {
+        match self {
+            OwnedFeatures::Dense(x) => Features::Dense(x),
+            OwnedFeatures::Sparse { indices, values } => {
+                Features::Sparse(SparseFeatures::new_unchecked(indices, values))
+            }
+        }
+    }
+}
+
+impl From<Features<'_>> for OwnedFeatures {
+    fn from(x: Features<'_>) -> Self {
+        match x {
+            Features::Dense(x) => OwnedFeatures::Dense(x.to_vec()),
+            Features::Sparse(s) => OwnedFeatures::Sparse {
+                indices: s.indices.to_vec(),
+                values: s.values.to_vec(),
+            },
+        }
+    }
+}
+
 /// Refuses NaN and infinities with a message naming the first bad position.
 pub fn ensure_finite(values: &[f64]) -> Result<()> {
     match values.iter().position(|v| !v.is_finite()) {

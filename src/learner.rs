@@ -162,6 +162,11 @@ pub trait Learner {
         0
     }
 
+    /// The support set of a kernel learner (None for linear learners).
+    fn support_set(&self) -> Option<&crate::kernel::SupportSet> {
+        None
+    }
+
     /// Scores every cell centre of a 2-D grid into `out` (`grid.len()`
     /// values, row by row from the top). Kernel learners override this with
     /// something faster than one score per cell.

@@ -38,6 +38,7 @@ mod error;
 pub mod eval;
 mod features;
 pub mod grid;
+pub mod kernel;
 mod learner;
 pub mod linear;
 pub mod playground;

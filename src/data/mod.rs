@@ -220,6 +220,30 @@ impl Dataset {
         self.select(&order)
     }
 
+    /// Removes row `i`, keeping the order of the others (O(stored values)).
+    pub fn remove(&mut self, i: usize) {
+        match &mut self.storage {
+            Storage::Dense { values } => {
+                let d = self.n_features;
+                values.drain(i * d..(i + 1) * d);
+            }
+            Storage::Sparse {
+                row_starts,
+                indices,
+                values,
+            } => {
+                let (start, end) = (row_starts[i], row_starts[i + 1]);
+                indices.drain(start..end);
+                values.drain(start..end);
+                row_starts.remove(i + 1);
+                for s in &mut row_starts[i + 1..] {
+                    *s -= end - start;
+                }
+            }
+        }
+        self.labels.remove(i);
+    }
+
     /// Removes row `i` (dense data only: the page erasing a clicked point).
     pub fn swap_remove(&mut self, i: usize) {
         if let Storage::Dense { values } = &mut self.storage {
@@ -437,6 +461,23 @@ mod tests {
         assert!(data.push(Features::Dense(&[1.0]), 1.0).is_err());
         assert!(data.is_empty());
         assert!(Dataset::from_dense(vec![1.0, f64::NAN], 2, vec![1.0]).is_err());
+    }
+
+    #[test]
+    fn remove_keeps_order_in_both_storages() {
+        for mut data in [Dataset::dense(2), Dataset::sparse()] {
+            for k in 0..4 {
+                data.push(Features::Dense(&[k as f64, 0.0]), k as f64)
+                    .unwrap();
+            }
+            data.remove(1);
+            assert_eq!(data.labels(), &[0.0, 2.0, 3.0]);
+            assert_eq!(data.row(1).dot(&[1.0, 1.0]), 2.0);
+            data.remove(2);
+            data.remove(0);
+            assert_eq!(data.labels(), &[2.0]);
+            assert_eq!(data.row(0).dot(&[1.0, 1.0]), 2.0);
+        }
     }
 
     #[test]

@@ -32,14 +32,23 @@ pub enum Param {
     /// The bias mode, as 0 augmented, 1 decoupled, 2 none.
     Bias,
     Noise,
+    /// The Gaussian kernel's width.
+    Sigma,
+    /// The kernel learners' budget (0: none).
+    Budget,
+    /// The projection threshold of Projectron(++) and ALD projection.
+    Eta,
 }
 
-const PARAMS: [Param; 5] = [
+const PARAMS: [Param; 8] = [
     Param::C,
     Param::Epsilon,
     Param::LearningRate,
     Param::Bias,
     Param::Noise,
+    Param::Sigma,
+    Param::Budget,
+    Param::Eta,
 ];
 
 #[derive(Clone, Debug, PartialEq)]
@@ -121,7 +130,7 @@ impl EventLog {
                 }
                 Event::Algorithm(a) => {
                     bytes.push(8);
-                    bytes.push(Algorithm::ALL.iter().position(|&b| b == a).unwrap() as u8);
+                    bytes.push(Algorithm::all().position(|b| b == a).unwrap() as u8);
                 }
             }
         }
@@ -157,8 +166,8 @@ impl EventLog {
                     Event::Set(param, f64::from_le_bytes(reader.take::<8>()?))
                 }
                 8 => Event::Algorithm(
-                    *Algorithm::ALL
-                        .get(reader.byte()? as usize)
+                    Algorithm::all()
+                        .nth(reader.byte()? as usize)
                         .ok_or_else(|| bad("unknown algorithm".into()))?,
                 ),
                 tag => return Err(bad(format!("unknown event tag {tag}"))),

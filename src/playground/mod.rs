@@ -22,6 +22,7 @@ use crate::error::{check, Error, Result};
 use crate::eval::{test_score, MovingAverage, Progress};
 use crate::features::Features;
 use crate::grid::Grid;
+use crate::kernel::{KernelHyper, KernelSpec};
 use crate::learner::{Learner, LinearModel, Task, Update};
 use crate::linear::BiasMode;
 
@@ -34,6 +35,8 @@ pub const TEST_SET_SIZE: usize = 500;
 pub const LOSS_WINDOW: usize = 100;
 /// Largest stream or epoch step one call may ask for.
 pub const MAX_STEP: u64 = 1_000_000;
+/// The stream length OLRU and OLRD plan for on the page.
+pub const PLANNED_STREAM: u64 = 3000;
 /// Clicked points must lie within this distance of the origin on each axis.
 pub const MAX_COORDINATE: f64 = 10.0;
 
@@ -395,6 +398,21 @@ impl Session {
                     })?
             }
             Param::Noise => next.noise = check::unit_interval("label noise", value)?,
+            Param::Sigma => next.sigma = value,
+            Param::Eta => next.eta = value,
+            Param::Budget => {
+                next.budget = match value {
+                    v if v == 0.0 => None,
+                    v if v >= 1.0 && v.fract() == 0.0 => Some(v as usize),
+                    v => {
+                        return Err(Error::HyperParameter {
+                            name: "budget",
+                            range: "a whole number from 1 to 1000000 (0 for none)",
+                            value: v,
+                        })
+                    }
+                }
+            }
         }
         next.validate()?;
         self.learner.retune(&next.hyper())?;
@@ -491,6 +509,15 @@ impl Settings {
             learning_rate: self.learning_rate,
             bias: self.bias,
             task: self.preset.task(),
+            kernel: KernelHyper {
+                kernel: KernelSpec::Gaussian { sigma: self.sigma },
+                budget: self.budget,
+                eta: self.eta,
+                // OLRU / OLRD plan for a stream of this length.
+                horizon: PLANNED_STREAM,
+                seed: self.seed,
+                ..KernelHyper::default()
+            },
         }
     }
 

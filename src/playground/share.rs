@@ -25,6 +25,12 @@ pub struct Settings {
     pub seed: u64,
     /// Label noise of the stream, on top of the preset's own.
     pub noise: f64,
+    /// The Gaussian kernel's width (kernel learners).
+    pub sigma: f64,
+    /// The kernel learners' budget; None for no budget.
+    pub budget: Option<usize>,
+    /// Projectron(++) and ALD projection's threshold.
+    pub eta: f64,
 }
 
 impl Default for Settings {
@@ -38,6 +44,9 @@ impl Default for Settings {
             preset: Preset::Overlapping,
             seed: 1,
             noise: 0.0,
+            sigma: 0.5,
+            budget: Some(200),
+            eta: 0.1,
         }
     }
 }
@@ -90,6 +99,16 @@ impl SharedState {
                         .map_err(|_| bad(format!("seed '{value}' is not a whole number")))?
                 }
                 "noise" => s.noise = number("noise")?,
+                "sigma" => s.sigma = number("sigma")?,
+                "eta" => s.eta = number("eta")?,
+                "budget" => {
+                    s.budget = match value {
+                        "" | "none" => None,
+                        v => Some(v.parse().map_err(|_| {
+                            bad(format!("budget '{v}' is not a whole number or none"))
+                        })?),
+                    }
+                }
                 "log" => state.log = EventLog::decode(value)?,
                 _ if is_safe(key) && is_safe(value) && value.len() <= MAX_EXTRA_LENGTH => {
                     if state.extras.len() < MAX_EXTRAS {
@@ -111,6 +130,10 @@ impl SharedState {
             "algo={}&c={}&eps={}&lr={}&bias={}&preset={}&seed={}&noise={}",
             s.algorithm, s.c, s.epsilon, s.learning_rate, s.bias, s.preset, s.seed, s.noise
         );
+        if s.algorithm.is_kernel() {
+            let budget = s.budget.map_or("none".to_string(), |b| b.to_string());
+            hash.push_str(&format!("&sigma={}&budget={budget}&eta={}", s.sigma, s.eta));
+        }
         if !self.log.is_empty() {
             hash.push_str("&log=");
             hash.push_str(&self.log.encode());

@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use onlinelearn::data::{read_csv, read_libsvm, CsvOptions, OnError, Rng};
 use onlinelearn::eval::{test_accuracy, test_errors, Progress};
+use onlinelearn::kernel::{KernelHyper, KernelSpec, SpaChoice};
 use onlinelearn::{
     Algorithm, AnyLearner, BiasMode, Dataset, Features, Hyper, Learner, Preset, Stream,
     StreamConfig, Task,
@@ -90,6 +91,100 @@ struct RunArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    kernel: KernelArgs,
+}
+
+/// Settings of the kernel learners.
+#[derive(Args)]
+struct KernelArgs {
+    #[arg(long, value_enum, default_value_t = KernelArg::Gaussian)]
+    kernel: KernelArg,
+    /// Gaussian width: k = exp(-||x - z||^2 / (2 sigma^2)).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    sigma: f64,
+    /// Polynomial kernel (offset + x.z)^degree.
+    #[arg(long, default_value_t = 2)]
+    degree: u32,
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    offset: f64,
+    /// Support-set budget (kernel perceptron, kernel PA, SPA).
+    #[arg(long)]
+    budget: Option<usize>,
+    /// Sparsification threshold of Projectron, Projectron++ and ALD projection.
+    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true)]
+    eta: f64,
+    /// Window of APSM and ALD projection.
+    #[arg(long = "q", default_value_t = 4)]
+    window: usize,
+    /// Step factor of APSM and ALD projection, in (0, 2).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    lambda: f64,
+    /// Margin of APSM, ALD projection, SPA, OLRU and OLRD.
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    rho: f64,
+    /// APSM's ball radius.
+    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
+    radius: f64,
+    /// APSM's dictionary size L.
+    #[arg(long, default_value_t = 500)]
+    dictionary: usize,
+    /// Planned stream length T of OLRU and OLRD (default: the training set's size).
+    #[arg(long)]
+    horizon: Option<u64>,
+    /// OLRU: update probability min(1, c T^-a).
+    #[arg(long, default_value_t = 1.2, allow_negative_numbers = true)]
+    olru_c: f64,
+    #[arg(long, default_value_t = 0.2, allow_negative_numbers = true)]
+    olru_a: f64,
+    /// OLRD: soft budget floor(1 + c sqrt(T)).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    olrd_c: f64,
+    /// paper: p = min(alpha, l)/beta, tau = min(C/p, l/k(x,x)); authors: p = min(l, 1), coefficient l.
+    #[arg(long, default_value = "paper")]
+    spa_form: SpaChoice,
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    spa_alpha: f64,
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    spa_beta: f64,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum KernelArg {
+    Gaussian,
+    Polynomial,
+    Linear,
+}
+
+impl KernelArgs {
+    fn hyper(&self, n_train: usize, seed: Option<u64>) -> KernelHyper {
+        KernelHyper {
+            kernel: match self.kernel {
+                KernelArg::Gaussian => KernelSpec::Gaussian { sigma: self.sigma },
+                KernelArg::Polynomial => KernelSpec::Polynomial {
+                    degree: self.degree,
+                    offset: self.offset,
+                },
+                KernelArg::Linear => KernelSpec::Linear,
+            },
+            budget: self.budget,
+            eta: self.eta,
+            window: self.window,
+            lambda: self.lambda,
+            rho: self.rho,
+            radius: self.radius,
+            dictionary: self.dictionary,
+            adaptive_margin: true,
+            horizon: self.horizon.unwrap_or(n_train.max(1) as u64),
+            olru_c: self.olru_c,
+            olru_a: self.olru_a,
+            olrd_c: self.olrd_c,
+            spa: self.spa_form,
+            spa_alpha: self.spa_alpha,
+            spa_beta: self.spa_beta,
+            seed: seed.unwrap_or(0),
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -134,8 +229,9 @@ pub fn main() -> ExitCode {
 }
 
 impl RunArgs {
-    fn hyper(&self) -> Hyper {
+    fn hyper(&self, n_train: usize) -> Hyper {
         Hyper {
+            kernel: self.kernel.hyper(n_train, self.seed),
             c: self.c,
             epsilon: self.eps,
             learning_rate: self.lr,
@@ -189,16 +285,21 @@ struct Outcome {
 }
 
 fn learn(algorithms: &[Algorithm], run: &RunArgs) -> Result<(), String> {
-    let hyper = run.hyper();
+    if run.passes == 0 {
+        return Err("passes must be at least 1, got 0".into());
+    }
+    // Settings are checked before the (possibly large) files are read.
+    let check = run.hyper(1);
+    for &a in algorithms {
+        AnyLearner::new(a, &check).map_err(|e| e.to_string())?;
+    }
+    let train = run.load(&run.train)?;
+    let hyper = run.hyper(train.len() * run.passes);
     let mut learners = algorithms
         .iter()
         .map(|&a| AnyLearner::new(a, &hyper).map(|l| (a, l)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
-    if run.passes == 0 {
-        return Err("passes must be at least 1, got 0".into());
-    }
-    let train = run.load(&run.train)?;
     let test = run.test.as_deref().map(|p| run.load(p)).transpose()?;
 
     let mut outcomes = Vec::new();
@@ -269,6 +370,11 @@ fn summary_json(
         "bias": model.bias,
         "learn_seconds": o.learn_seconds,
     });
+    if o.algorithm.is_kernel() {
+        value["support_size"] = json!(o.learner.support_size());
+        value.as_object_mut().unwrap().remove("weights");
+        value.as_object_mut().unwrap().remove("bias");
+    }
     let map = value.as_object_mut().unwrap();
     match run.task() {
         Task::Classification => {
@@ -339,6 +445,9 @@ fn print_summary(o: &Outcome, name: &str, n: usize, test: Option<&Dataset>, run:
                 );
             }
         }
+    }
+    if o.algorithm.is_kernel() {
+        println!("  support vectors       {}", o.learner.support_size());
     }
     println!(
         "  learned in            {:.3} ms ({})",

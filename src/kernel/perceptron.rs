@@ -1,0 +1,60 @@
+//! The kernel perceptron (Freund & Schapire 1999): if y f(x) <= 0, add x
+//! with coefficient y. With a budget B it is the random budget perceptron:
+//! when the set exceeds B, a uniformly random support vector is removed.
+//!
+//! ```
+//! use onlinelearn::{Features, Learner};
+//! use onlinelearn::kernel::{KernelPerceptron, KernelSpec};
+//! let mut p = KernelPerceptron::new(KernelSpec::default(), Some(2), 7).unwrap();
+//! for (x, y) in [([0.0, 0.0], 1.0), ([1.0, 1.0], -1.0), ([2.0, 0.0], 1.0), ([0.0, 2.0], -1.0)] {
+//!     p.learn_one(Features::Dense(&x), y);
+//!     assert!(p.support_size() <= 2);
+//! }
+//! ```
+
+use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
+use crate::error::Result;
+use crate::features::Features;
+use crate::learner::Update;
+
+#[derive(Clone, Debug)]
+pub struct KernelPerceptron {
+    core: Core,
+}
+
+impl KernelPerceptron {
+    /// `budget`: None for the plain kernel perceptron.
+    pub fn new(kernel: KernelSpec, budget: Option<usize>, seed: u64) -> Result<Self> {
+        Ok(Self {
+            core: Core::new(
+                kernel,
+                SupportSet::new(budget, false),
+                Removal::Random,
+                seed,
+            )?,
+        })
+    }
+
+    fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
+        let core = &mut self.core;
+        let score = core.column(x);
+        if y * score > 0.0 {
+            return core.report(y, score, score, 0.0, false, 0);
+        }
+        let kxx = core.kernel.self_similarity(x);
+        core.add(x, y, y, kxx, kxx);
+        let removed = core.support.enforce_budget(Removal::Random, &mut core.rng);
+        let after = core.support.score(&core.kernel, x);
+        core.report(y, score, after, 1.0, true, removed)
+    }
+
+    fn clear(&mut self) {}
+
+    fn kernel_changed(&mut self) {}
+
+    fn bias(&self) -> f64 {
+        0.0
+    }
+}
+
+kernel_learner!(KernelPerceptron);

@@ -1,0 +1,105 @@
+//! The Projectron and Projectron++ (Orabona, Keshet, Caputo, "Bounded
+//! Kernel-Based Online Learning", JMLR 10 (2009) 2643-2666).
+//!
+//! On a mistake (y f(x) <= 0): with k = [k(s_i, x)], d = K^-1 k and
+//! delta^2 = k(x, x) - k . d, if delta = sqrt(delta^2) <= eta the sample is
+//! projected onto the span of the set, alpha += y d (the set does not
+//! grow); otherwise x joins with alpha = y and K^-1 grows by the rank-one
+//! rule. The distance is compared, as in the 2023 authors' code (Orabona's
+//! own DOGMA code compares delta^2).
+//!
+//! Projectron++ also learns from margin errors (0 < y f(x) < 1, loss l)
+//! without adding vectors: with ||Px||^2 = k . d, if l - delta / eta > 0,
+//! tau = min(l / ||Px||^2, 2 (l - delta / eta) / ||Px||^2, 1) and
+//! alpha += tau y d.
+//!
+//! With eta = 0 the Projectron is the kernel perceptron (a sample exactly in
+//! the span is projected, which gives the same function).
+
+use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
+use crate::error::{check, Result};
+use crate::features::Features;
+use crate::kernel::inverse_gram::GROWTH_FLOOR;
+use crate::learner::{hinge_loss, Update};
+
+#[derive(Clone, Debug)]
+pub struct Projectron {
+    core: Core,
+    eta: f64,
+    /// Projectron++: also learn from margin errors.
+    plus: bool,
+}
+
+impl Projectron {
+    pub fn new(kernel: KernelSpec, eta: f64, plus: bool) -> Result<Self> {
+        Ok(Self {
+            core: Core::new(kernel, SupportSet::new(None, true), Removal::Oldest, 0)?,
+            eta: check::non_negative_finite("eta", eta)?,
+            plus,
+        })
+    }
+
+    pub fn is_plus(&self) -> bool {
+        self.plus
+    }
+
+    pub fn set_eta(&mut self, eta: f64) -> Result<()> {
+        self.eta = check::non_negative_finite("eta", eta)?;
+        Ok(())
+    }
+
+    fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
+        let core = &mut self.core;
+        let score = core.column(x);
+        let margin = y * score;
+        let loss = hinge_loss(y, score);
+        let kxx = core.kernel.self_similarity(x);
+        if margin <= 0.0 {
+            if core.support.is_empty() {
+                core.add(x, y, y, kxx, kxx);
+                return core.report(y, score, y * kxx, 1.0, true, 0);
+            }
+            let delta2 = core.project(kxx);
+            if delta2.sqrt() <= self.eta || delta2 <= GROWTH_FLOOR * kxx {
+                let inside: f64 = core.k.iter().zip(&core.d).map(|(k, d)| k * d).sum();
+                add_scaled(core.support.coefficients_mut(), y, &core.d);
+                return core.report(y, score, score + y * inside, 1.0, false, 0);
+            }
+            core.add(x, y, y, kxx, delta2);
+            return core.report(y, score, score + y * kxx, 1.0, true, 0);
+        }
+        if self.plus && loss > 0.0 {
+            let delta2 = core.project(kxx);
+            let projected_norm = (kxx - delta2).max(0.0);
+            let penalty = match (delta2.sqrt(), self.eta) {
+                (delta, _) if delta == 0.0 => 0.0,
+                (_, eta) if eta == 0.0 => f64::INFINITY,
+                (delta, eta) => delta / eta,
+            };
+            if loss - penalty > 0.0 && projected_norm > 0.0 {
+                let tau = (loss / projected_norm)
+                    .min(2.0 * (loss - penalty) / projected_norm)
+                    .min(1.0);
+                add_scaled(core.support.coefficients_mut(), tau * y, &core.d);
+                return core.report(y, score, score + tau * y * projected_norm, tau, false, 0);
+            }
+        }
+        core.report(y, score, score, 0.0, false, 0)
+    }
+
+    fn clear(&mut self) {}
+
+    fn kernel_changed(&mut self) {}
+
+    fn bias(&self) -> f64 {
+        0.0
+    }
+}
+
+fn add_scaled(alpha: &mut [f64], scale: f64, d: &[f64]) {
+    for (a, di) in alpha.iter_mut().zip(d) {
+        *a += scale * di;
+    }
+}
+
+kernel_learner!(Projectron);

@@ -1,0 +1,285 @@
+//! The support set every kernel learner shares: support vectors s_i with
+//! coefficients alpha_i (f(x) = sum_i alpha_i k(s_i, x)), the stream
+//! position each joined at, an optional incremental inverse Gram matrix,
+//! and a hard budget that [`SupportSet::enforce_budget`] never lets the set
+//! exceed.
+
+use super::{InverseGram, Kernel, KernelSpec};
+use crate::data::{Dataset, Rng};
+use crate::features::Features;
+
+/// Which support vector to drop when the budget is exceeded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    Oldest,
+    Random,
+}
+
+#[derive(Clone, Debug)]
+pub struct SupportSet {
+    /// The vectors; labels hold each one's class (for drawing).
+    vectors: Option<Dataset>,
+    coefficients: Vec<f64>,
+    /// Stream position (sample number) at which each vector joined.
+    ids: Vec<u64>,
+    /// ||s_i||^2, for the fast kernel column.
+    squared_norms: Vec<f64>,
+    inverse: Option<InverseGram>,
+    budget: Option<usize>,
+}
+
+impl SupportSet {
+    /// `track_inverse`: keep K^-1 up to date (Projectron, ALD projection).
+    pub fn new(budget: Option<usize>, track_inverse: bool) -> Self {
+        Self {
+            vectors: None,
+            coefficients: Vec::new(),
+            ids: Vec::new(),
+            squared_norms: Vec::new(),
+            inverse: track_inverse.then(InverseGram::default),
+            budget,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.coefficients.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.coefficients.is_empty()
+    }
+
+    pub fn budget(&self) -> Option<usize> {
+        self.budget
+    }
+
+    pub fn coefficients(&self) -> &[f64] {
+        &self.coefficients
+    }
+
+    pub fn coefficients_mut(&mut self) -> &mut [f64] {
+        &mut self.coefficients
+    }
+
+    pub fn ids(&self) -> &[u64] {
+        &self.ids
+    }
+
+    /// Support vector `i` and the label of the sample it came from.
+    pub fn vector(&self, i: usize) -> (Features<'_>, f64) {
+        let data = self.vectors.as_ref().expect("index within the set");
+        (data.row(i), data.label(i))
+    }
+
+    pub fn vectors(&self) -> Option<&Dataset> {
+        self.vectors.as_ref()
+    }
+
+    pub fn inverse(&self) -> Option<&InverseGram> {
+        self.inverse.as_ref()
+    }
+
+    /// [k(s_i, x)]_i into `out`. A sparse x is spread into `scratch` once,
+    /// so each support vector costs one pass over its own non-zeros.
+    pub fn kernel_vector(
+        &self,
+        kernel: &KernelSpec,
+        x: Features<'_>,
+        out: &mut Vec<f64>,
+        scratch: &mut Vec<f64>,
+    ) {
+        out.clear();
+        let Some(data) = &self.vectors else { return };
+        let dense_x: &[f64] = match x {
+            Features::Dense(v) => v,
+            Features::Sparse(s) => {
+                scratch.clear();
+                scratch.resize(x.dim().max(data.n_features()), 0.0);
+                for (&i, &v) in s.indices().iter().zip(s.values()) {
+                    scratch[i as usize] = v;
+                }
+                scratch
+            }
+        };
+        let xx = x.squared_norm();
+        out.extend((0..data.len()).map(|i| {
+            let dot = match data.row(i) {
+                Features::Dense(s) => s.iter().zip(dense_x).map(|(a, b)| a * b).sum(),
+                Features::Sparse(s) => s
+                    .indices()
+                    .iter()
+                    .zip(s.values())
+                    .map(|(&k, v)| v * dense_x.get(k as usize).copied().unwrap_or(0.0))
+                    .sum(),
+            };
+            kernel.from_dot(dot, xx, self.squared_norms[i])
+        }));
+    }
+
+    /// sum_i alpha_i k(s_i, x).
+    pub fn score(&self, kernel: &KernelSpec, x: Features<'_>) -> f64 {
+        let mut k = Vec::with_capacity(self.len());
+        self.kernel_vector(kernel, x, &mut k, &mut Vec::new());
+        self.score_from(&k)
+    }
+
+    /// sum_i alpha_i k_i for a kernel vector already computed.
+    pub fn score_from(&self, k: &[f64]) -> f64 {
+        self.coefficients.iter().zip(k).map(|(a, k)| a * k).sum()
+    }
+
+    /// Appends a support vector without touching the inverse Gram matrix
+    /// (for learners that do not keep one).
+    pub fn push(&mut self, x: Features<'_>, label: f64, alpha: f64, id: u64) {
+        let data = self.vectors.get_or_insert_with(|| match x {
+            Features::Dense(v) => Dataset::dense(v.len()),
+            Features::Sparse(_) => Dataset::sparse(),
+        });
+        if data.push(x, label).is_err() {
+            // A dense vector of another width: keep everything as sparse rows.
+            let mut sparse = Dataset::sparse();
+            for i in 0..data.len() {
+                sparse
+                    .push(data.row(i), data.label(i))
+                    .expect("rows are finite");
+            }
+            sparse.push(x, label).expect("the sample is finite");
+            *data = sparse;
+        }
+        self.coefficients.push(alpha);
+        self.ids.push(id);
+        self.squared_norms.push(x.squared_norm());
+    }
+
+    /// Appends a vector and grows K^-1: `k` is its kernel column against the
+    /// set, `kxx` = k(x, x), `d` = K^-1 k and `delta2` = kxx - k . d > 0.
+    pub fn push_spanning(
+        &mut self,
+        x: Features<'_>,
+        label: f64,
+        alpha: f64,
+        id: u64,
+        k: &[f64],
+        kxx: f64,
+        d: &[f64],
+        delta2: f64,
+    ) {
+        self.push(x, label, alpha, id);
+        if let Some(inverse) = &mut self.inverse {
+            inverse.grow(k, kxx, d, delta2);
+        }
+    }
+
+    /// Removes support vector `i` (and its row and column of K^-1).
+    pub fn remove(&mut self, i: usize) {
+        if let Some(data) = &mut self.vectors {
+            data.remove(i);
+        }
+        self.coefficients.remove(i);
+        self.ids.remove(i);
+        self.squared_norms.remove(i);
+        if let Some(inverse) = &mut self.inverse {
+            inverse.remove(i);
+        }
+    }
+
+    /// Drops vectors until the budget holds; returns how many were dropped.
+    pub fn enforce_budget(&mut self, removal: Removal, rng: &mut Rng) -> u32 {
+        let mut removed = 0;
+        while self.budget.is_some_and(|b| self.len() > b) {
+            let i = match removal {
+                Removal::Oldest => 0,
+                Removal::Random => rng.below(self.len()),
+            };
+            self.remove(i);
+            removed += 1;
+        }
+        removed
+    }
+
+    /// Changes the budget (None: unbounded); call `enforce_budget` after.
+    pub fn set_budget(&mut self, budget: Option<usize>) {
+        self.budget = budget;
+    }
+
+    /// Recomputes K^-1 (if kept) for another kernel.
+    pub fn rebuild_inverse(&mut self, kernel: &KernelSpec) {
+        if let (Some(inverse), Some(data)) = (&mut self.inverse, &self.vectors) {
+            *inverse =
+                InverseGram::from_kernel(data.len(), |i, j| kernel.eval(data.row(i), data.row(j)));
+        }
+    }
+
+    /// Scales every coefficient (APSM's projection onto a ball).
+    pub fn scale(&mut self, factor: f64) {
+        self.coefficients.iter_mut().for_each(|a| *a *= factor);
+    }
+
+    pub fn clear(&mut self) {
+        self.vectors = None;
+        self.coefficients.clear();
+        self.ids.clear();
+        self.squared_norms.clear();
+        if let Some(inverse) = &mut self.inverse {
+            inverse.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_is_never_exceeded_and_oldest_goes_first() {
+        let mut set = SupportSet::new(Some(3), false);
+        let mut rng = Rng::new(1);
+        for id in 0..10u64 {
+            set.push(Features::Dense(&[id as f64]), 1.0, 1.0, id);
+            set.enforce_budget(Removal::Oldest, &mut rng);
+            assert!(set.len() <= 3);
+        }
+        assert_eq!(set.ids(), &[7, 8, 9]);
+        let mut random = SupportSet::new(Some(3), false);
+        for id in 0..10u64 {
+            random.push(Features::Dense(&[id as f64]), 1.0, 1.0, id);
+            assert_eq!(
+                random.enforce_budget(Removal::Random, &mut rng),
+                (id >= 3) as u32
+            );
+        }
+        assert_ne!(
+            random.ids(),
+            &[7, 8, 9],
+            "random removal keeps some older vectors"
+        );
+    }
+
+    #[test]
+    fn scores_are_coefficient_weighted_kernel_sums() {
+        let kernel = KernelSpec::Linear;
+        let mut set = SupportSet::new(None, false);
+        set.push(Features::Dense(&[1.0, 0.0]), 1.0, 2.0, 0);
+        set.push(Features::Dense(&[0.0, 1.0]), -1.0, -1.0, 1);
+        let x = Features::Dense(&[3.0, 4.0]);
+        assert_eq!(set.score(&kernel, x), 2.0 * 3.0 - 4.0);
+        let mut k = Vec::new();
+        set.kernel_vector(&kernel, x, &mut k, &mut Vec::new());
+        assert_eq!(set.score_from(&k), set.score(&kernel, x));
+        set.remove(0);
+        assert_eq!(set.score(&kernel, x), -4.0);
+    }
+
+    #[test]
+    fn mixed_widths_fall_back_to_sparse_storage() {
+        let mut set = SupportSet::new(None, false);
+        set.push(Features::Dense(&[1.0, 2.0]), 1.0, 1.0, 0);
+        set.push(Features::Dense(&[1.0, 2.0, 3.0]), 1.0, 1.0, 1);
+        assert_eq!(set.len(), 2);
+        assert!(set.vectors().unwrap().is_sparse());
+        assert_eq!(
+            set.score(&KernelSpec::Linear, Features::Dense(&[1.0, 1.0, 1.0])),
+            3.0 + 6.0
+        );
+    }
+}
