@@ -76,6 +76,7 @@ fn hyper(case: &Value, task: Task) -> Hyper {
         learning_rate: number(case, "lr").unwrap_or(1.0),
         bias: case["bias"].as_str().unwrap().parse().unwrap(),
         task,
+        ..Hyper::default()
     }
 }
 

@@ -88,12 +88,11 @@ impl AldProjection {
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
         let score = self.core.column(x);
         let kxx = self.core.kernel.self_similarity(x);
-        let delta = if self.core.support.is_empty() {
-            kxx
-        } else {
-            self.core.project(kxx)
-        };
-        let joins = delta > self.eta && delta > GROWTH_FLOOR * kxx;
+        // The first sample always starts the dictionary (with eta >= k(x, x)
+        // nothing else could).
+        let first = self.core.support.is_empty();
+        let delta = if first { kxx } else { self.core.project(kxx) };
+        let joins = (first && kxx > 0.0) || (delta > self.eta && delta > GROWTH_FLOOR * kxx);
         let column = self.core.k.clone();
         let sample = if joins {
             // x joins D: every kept sample learns its kernel value against x,

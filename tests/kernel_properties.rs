@@ -1,0 +1,221 @@
+//! Properties of the kernel learners' rules and of their shared support set.
+
+use onlinelearn::kernel::{
+    AnyKernelLearner, InverseGram, Kernel, KernelAlgorithm, KernelHyper, KernelSpec, Projectron,
+};
+use onlinelearn::{Features, Learner};
+use proptest::prelude::*;
+
+fn points(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<([f64; 2], f64)>> {
+    prop::collection::vec(
+        (
+            (-3.0..3.0f64, -3.0..3.0f64),
+            prop_oneof![Just(1.0), Just(-1.0)],
+        )
+            .prop_map(|((a, b), y)| ([a, b], y)),
+        n,
+    )
+}
+
+fn learner(algorithm: KernelAlgorithm, hyper: &KernelHyper) -> AnyKernelLearner {
+    AnyKernelLearner::new(algorithm, hyper, 0.5, 1.0).unwrap()
+}
+
+fn probe_scores(l: &dyn Learner) -> Vec<f64> {
+    (0..25)
+        .map(|k| {
+            l.score(Features::Dense(&[
+                (k % 5) as f64 - 2.0,
+                (k / 5) as f64 - 2.0,
+            ]))
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A hard budget is never exceeded, after any update.
+    #[test]
+    fn budgets_are_never_exceeded(stream in points(1..120), budget in 1usize..12) {
+        for algorithm in [KernelAlgorithm::Perceptron, KernelAlgorithm::Pa1, KernelAlgorithm::Pa2, KernelAlgorithm::Spa] {
+            let mut l = learner(algorithm, &KernelHyper { budget: Some(budget), ..KernelHyper::default() });
+            for (x, y) in &stream {
+                let u = l.learn_one(Features::Dense(x), *y);
+                prop_assert!(l.support_size() <= budget, "{algorithm}: {} > {budget}", l.support_size());
+                prop_assert_eq!(u.support.size as usize, l.support_size());
+            }
+        }
+        let mut apsm = learner(KernelAlgorithm::Apsm, &KernelHyper { dictionary: budget.max(4), ..KernelHyper::default() });
+        for (x, y) in &stream {
+            apsm.learn_one(Features::Dense(x), *y);
+            prop_assert!(apsm.support_size() <= budget.max(4));
+        }
+    }
+
+    /// With eta = 0 the Projectron never projects a sample off the span,
+    /// so it computes the kernel perceptron's function.
+    #[test]
+    fn projectron_with_eta_zero_is_the_kernel_perceptron(stream in points(1..80)) {
+        let hyper = KernelHyper { eta: 0.0, ..KernelHyper::default() };
+        let mut projectron = learner(KernelAlgorithm::Projectron, &hyper);
+        let mut perceptron = learner(KernelAlgorithm::Perceptron, &hyper);
+        for (x, y) in &stream {
+            let (a, b) = (projectron.learn_one(Features::Dense(x), *y), perceptron.learn_one(Features::Dense(x), *y));
+            prop_assert!((a.score - b.score).abs() <= 1e-6 * (1.0 + b.score.abs()), "{} vs {}", a.score, b.score);
+        }
+        for (a, b) in probe_scores(&projectron).iter().zip(probe_scores(&perceptron)) {
+            prop_assert!((a - b).abs() <= 1e-6 * (1.0 + b.abs()), "{a} vs {b}");
+        }
+    }
+
+    /// The incrementally grown (and shrunk) inverse Gram matrix matches a
+    /// direct inverse to 1e-8 relative to its scale, and stays symmetric.
+    #[test]
+    fn incremental_inverse_matches_a_direct_inverse(stream in points(2..60), sigma in 0.3..2.0f64, eta in 0.0..0.5f64) {
+        let kernel = KernelSpec::Gaussian { sigma };
+        let mut p = Projectron::new(kernel, eta, true).unwrap();
+        for (x, y) in &stream {
+            p.learn_one(Features::Dense(x), *y);
+        }
+        let set = p.support_set().unwrap();
+        let inverse = set.inverse().unwrap();
+        let n = set.len();
+        prop_assert_eq!(inverse.len(), n);
+        let direct = InverseGram::from_kernel(n, |i, j| kernel.eval(set.vector(i).0, set.vector(j).0));
+        let scale = (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| direct.inverse(i, j).abs()).fold(1.0, f64::max);
+        for i in 0..n {
+            for j in 0..n {
+                prop_assert!((inverse.inverse(i, j) - direct.inverse(i, j)).abs() <= 1e-8 * scale, "({i}, {j})");
+                prop_assert_eq!(inverse.inverse(i, j), inverse.inverse(j, i));
+            }
+        }
+    }
+
+    /// The randomised learners are reproducible from their seed.
+    #[test]
+    fn the_same_seed_gives_the_same_run(stream in points(20..80), seed in 0u64..1000) {
+        for algorithm in [KernelAlgorithm::Perceptron, KernelAlgorithm::Spa, KernelAlgorithm::Olru, KernelAlgorithm::Olrd] {
+            let hyper = KernelHyper { budget: Some(7), seed, horizon: 100, ..KernelHyper::default() };
+            let (mut a, mut b) = (learner(algorithm, &hyper), learner(algorithm, &hyper));
+            for (x, y) in &stream {
+                prop_assert_eq!(a.learn_one(Features::Dense(x), *y), b.learn_one(Features::Dense(x), *y));
+            }
+            prop_assert_eq!(probe_scores(&a), probe_scores(&b));
+        }
+    }
+}
+
+#[test]
+fn different_seeds_give_different_randomised_runs() {
+    let stream: Vec<([f64; 2], f64)> = (0..300)
+        .map(|i| {
+            let t = i as f64 * 0.61;
+            (
+                [2.0 * t.sin(), 2.0 * (1.7 * t).cos()],
+                if (t * 3.0).sin() > 0.0 { 1.0 } else { -1.0 },
+            )
+        })
+        .collect();
+    for algorithm in [
+        KernelAlgorithm::Perceptron,
+        KernelAlgorithm::Spa,
+        KernelAlgorithm::Olru,
+        KernelAlgorithm::Olrd,
+    ] {
+        let run = |seed| {
+            let mut l = learner(
+                algorithm,
+                &KernelHyper {
+                    budget: Some(10),
+                    seed,
+                    horizon: 300,
+                    ..KernelHyper::default()
+                },
+            );
+            for (x, y) in &stream {
+                l.learn_one(Features::Dense(x), *y);
+            }
+            probe_scores(&l)
+        };
+        assert_ne!(run(1), run(2), "{algorithm}");
+    }
+}
+
+#[test]
+fn ald_keeps_only_novel_samples() {
+    // For a Gaussian, delta <= k(x, x) = 1: eta >= 1 keeps the first sample only.
+    let stream: Vec<[f64; 2]> = (0..200)
+        .map(|i| [(i as f64 * 0.37).sin() * 2.0, (i as f64 * 0.53).cos() * 2.0])
+        .collect();
+    let mut frozen = learner(
+        KernelAlgorithm::AldProjection,
+        &KernelHyper {
+            eta: 1.0,
+            ..KernelHyper::default()
+        },
+    );
+    let mut open = learner(
+        KernelAlgorithm::AldProjection,
+        &KernelHyper {
+            eta: 0.0,
+            ..KernelHyper::default()
+        },
+    );
+    let mut moderate = learner(
+        KernelAlgorithm::AldProjection,
+        &KernelHyper {
+            eta: 0.2,
+            ..KernelHyper::default()
+        },
+    );
+    for (i, x) in stream.iter().enumerate() {
+        let y = if x[0] * x[1] > 0.0 { 1.0 } else { -1.0 };
+        frozen.learn_one(Features::Dense(x), y);
+        open.learn_one(Features::Dense(x), y);
+        let before = moderate.support_size();
+        let u = moderate.learn_one(Features::Dense(x), y);
+        assert_eq!(
+            u.support.added,
+            moderate.support_size() > before,
+            "sample {i}"
+        );
+    }
+    assert_eq!(frozen.support_size(), 1);
+    assert!(
+        moderate.support_size() < open.support_size(),
+        "{} vs {}",
+        moderate.support_size(),
+        open.support_size()
+    );
+    assert!(probe_scores(&moderate).iter().all(|v| v.is_finite()));
+}
+
+#[test]
+fn changing_sigma_keeps_the_model_and_rebuilds_the_inverse() {
+    let mut p = learner(KernelAlgorithm::Projectron, &KernelHyper::default());
+    for i in 0..40 {
+        let t = i as f64;
+        p.learn_one(
+            Features::Dense(&[t.sin(), (2.0 * t).cos()]),
+            if i % 3 == 0 { 1.0 } else { -1.0 },
+        );
+    }
+    let svs = p.support_size();
+    let narrow = KernelHyper {
+        kernel: KernelSpec::Gaussian { sigma: 0.3 },
+        ..KernelHyper::default()
+    };
+    p.retune(&narrow, 0.5).unwrap();
+    assert_eq!(p.support_size(), svs);
+    let set = p.support_set().unwrap();
+    let inverse = set.inverse().unwrap();
+    let k = KernelSpec::Gaussian { sigma: 0.3 };
+    assert!((inverse.gram(0, 1) - k.eval(set.vector(0).0, set.vector(1).0)).abs() < 1e-15);
+    assert!((0..svs).all(|c| inverse.residual(c) < 1e-7));
+    let bad = KernelHyper {
+        kernel: KernelSpec::Gaussian { sigma: -1.0 },
+        ..KernelHyper::default()
+    };
+    assert!(p.retune(&bad, 0.5).is_err());
+}
