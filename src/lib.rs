@@ -41,6 +41,8 @@ pub mod grid;
 pub mod kernel;
 mod learner;
 pub mod linear;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod paper;
 pub mod playground;
 
 #[cfg(target_arch = "wasm32")]

@@ -28,6 +28,7 @@ fn js(error: crate::Error) -> JsError {
 pub struct Playground {
     session: Session,
     extras: Vec<(String, String)>,
+    support: Vec<f64>,
 }
 
 #[wasm_bindgen]
@@ -39,6 +40,7 @@ impl Playground {
         Ok(Playground {
             session: Session::from_shared(&state).map_err(js)?,
             extras: state.extras,
+            support: Vec::new(),
         })
     }
 
@@ -86,13 +88,17 @@ impl Playground {
         self.session.erase_nearest(x, y, radius).map_err(js)
     }
 
-    /// Changes `c`, `eps`, `lr` or `noise` mid-stream, keeping the model.
+    /// Changes `c`, `eps`, `lr`, `noise`, `sigma`, `budget` (0: none) or
+    /// `eta` mid-stream, keeping the model.
     pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), JsError> {
         let param = match name {
             "c" => Param::C,
             "eps" => Param::Epsilon,
             "lr" => Param::LearningRate,
             "noise" => Param::Noise,
+            "sigma" => Param::Sigma,
+            "budget" => Param::Budget,
+            "eta" => Param::Eta,
             _ => return Err(JsError::new(&format!("unknown setting '{name}'"))),
         };
         self.session.apply(Event::Set(param, value)).map_err(js)
@@ -136,6 +142,19 @@ impl Playground {
     /// Number of f64 values at `points_ptr` (3 per point).
     pub fn points_len(&self) -> usize {
         self.session.points().len()
+    }
+
+    /// Address of the support vectors, (x, y, alpha, id, label) f64
+    /// quintuples. Call `support_len` first: it refills the buffer, which
+    /// may move it.
+    pub fn support_ptr(&self) -> *const f64 {
+        self.support.as_ptr()
+    }
+
+    /// Fills the support-vector buffer; returns its length in f64 values.
+    pub fn support_len(&mut self) -> usize {
+        self.support = self.session.support_vectors().to_vec();
+        self.support.len()
     }
 
     /// Points in the curves.
@@ -188,7 +207,8 @@ impl Playground {
     }
 
     /// The last sample and its update: x, y, label, score, margin, loss,
-    /// tau, score after, aggressive (0/1), mistake (0/1), ||x||^2; or empty.
+    /// tau, score after, aggressive (0/1), mistake (0/1), ||x||^2, support
+    /// size, added (0/1), removed count; or empty.
     pub fn last(&self) -> Vec<f64> {
         match self.session.last() {
             None => Vec::new(),
@@ -206,6 +226,9 @@ impl Playground {
                     u.aggressive as u8 as f64,
                     u.mistake as u8 as f64,
                     s.squared_norm,
+                    u.support.size as f64,
+                    u.support.added as u8 as f64,
+                    u.support.removed as f64,
                 ]
             }
         }
@@ -251,6 +274,24 @@ impl Playground {
 
     pub fn noise(&self) -> f64 {
         self.session.settings().noise
+    }
+
+    pub fn sigma(&self) -> f64 {
+        self.session.settings().sigma
+    }
+
+    /// The kernel learners' budget, 0 for none.
+    pub fn budget(&self) -> f64 {
+        self.session.settings().budget.map_or(0.0, |b| b as f64)
+    }
+
+    pub fn eta(&self) -> f64 {
+        self.session.settings().eta
+    }
+
+    /// Whether the learner is a kernel learner.
+    pub fn is_kernel(&self) -> bool {
+        self.session.settings().algorithm.is_kernel()
     }
 
     /// "classification" or "regression".

@@ -59,12 +59,36 @@ try {
       grid: { median: median([...gridOnly]), p95: p95([...gridOnly]) },
     };
   }, FRAMES);
+  // A kernel learner's decision surface: APSM keeps its last L = 500 samples.
+  const kernelPage = await openPage(context, `${server.url}/#algo=apsm&preset=moons&sigma=0.3&seed=1`);
+  await kernelPage.waitForFunction(() => window.playground?.figures?.length > 0);
+  const kernel = await kernelPage.evaluate(async (frames) => {
+    const figure = window.playground.figures[0];
+    figure.pg.stream(2000);
+    const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
+    const grid = [];
+    const shading = [];
+    for (let i = 0; i < frames; i++) {
+      await nextFrame();
+      const t0 = performance.now();
+      figure.pg.grid(200, 200, -1.5, 1.5, -1.5, 1.5);
+      grid.push(performance.now() - t0);
+      const t1 = performance.now();
+      figure.plane.drawShading(figure.pg, [0, 1, -1]);
+      figure.plane.shade.getContext('2d').getImageData(0, 0, 1, 1);
+      shading.push(performance.now() - t1);
+    }
+    return { supportVectors: figure.pg.support_len() / 5, grid: median(grid), shading: median(shading) };
+  }, FRAMES);
   const ms = (v) => `${v.toFixed(2)} ms`;
   console.log(`Chromium ${context.browser()?.version() ?? ''} headless, ${FRAMES} frames each (median, 95th percentile):`);
   console.log(`  PA-I stream, 1,000 samples/frame, ${results.points.toLocaleString('en')} points on screen: ${ms(results.stream.median)}  (p95 ${ms(results.stream.p95)})`);
   console.log(`  score shading 200 x 200 (wasm grid + colouring + draw):     ${ms(results.shading.median)}  (p95 ${ms(results.shading.p95)})`);
   console.log(`    of which the wasm grid call:                             ${ms(results.grid.median)}  (p95 ${ms(results.grid.p95)})`);
-  console.log(JSON.stringify({ frameTime: results }));
+  console.log(`  kernel heatmap 200 x 200, ${kernel.supportVectors} support vectors (APSM), the wasm grid call: ${ms(kernel.grid)}`);
+  console.log(`    with colouring, f = 0 / +-1 contours and drawing:            ${ms(kernel.shading)}`);
+  console.log(JSON.stringify({ frameTime: results, kernel }));
   if (page.errors.length) throw new Error(`page errors: ${page.errors.join('; ')}`);
 } finally {
   await context?.close();

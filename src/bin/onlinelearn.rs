@@ -4,11 +4,15 @@
 //! onlinelearn learn --algo pa1 --c 0.1 --train a9a --test a9a.t [--json]
 //! onlinelearn compare --algos perceptron,pa,pa1 --train a3a --test a3a.t
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
+//! onlinelearn paper --train a3a --test a3a.t --repeats 10 --out results/a3a.csv
 //! ```
 
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/commands.rs"]
 mod commands;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/paper_command.rs"]
+mod paper_command;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

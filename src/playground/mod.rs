@@ -87,6 +87,7 @@ pub struct Session {
     /// The shown points as a data set, built when the points change.
     points_cache: Option<(u64, Dataset)>,
     grid: Vec<f32>,
+    support_buffer: Vec<f64>,
 }
 
 impl Session {
@@ -112,6 +113,7 @@ impl Session {
             cycled: false,
             points_cache: None,
             grid: Vec::new(),
+            support_buffer: Vec::new(),
         })
     }
 
@@ -456,6 +458,28 @@ impl Session {
 
     pub fn last(&self) -> Option<&LastSample> {
         self.last.as_ref()
+    }
+
+    /// The support vectors of a kernel learner on the plane, as
+    /// (x, y, alpha, id, label) per vector; empty for linear learners.
+    pub fn support_vectors(&mut self) -> &[f64] {
+        self.support_buffer.clear();
+        if let Some(set) = self.learner.support_set() {
+            for i in 0..set.len() {
+                let (x, label) = set.vector(i);
+                if let Features::Dense(p) = x {
+                    let y = p.get(1).copied().unwrap_or(0.0);
+                    self.support_buffer.extend([
+                        p[0],
+                        y,
+                        set.coefficients()[i],
+                        set.ids()[i] as f64,
+                        label,
+                    ]);
+                }
+            }
+        }
+        &self.support_buffer
     }
 
     /// The model predictions use, as (w1, w2, b).

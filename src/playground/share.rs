@@ -147,13 +147,14 @@ impl SharedState {
     }
 }
 
-/// Characters an extra may use: letters, digits and `-_.,:`.
+/// Characters an extra may use: letters, digits and `-_.,:+%` (`+` for
+/// "projectron++", `%` for a percent-encoded one).
 fn is_safe(text: &str) -> bool {
     !text.is_empty()
         && text.len() <= MAX_EXTRA_LENGTH
         && text
             .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || b"-_.,:".contains(&c))
+            .all(|c| c.is_ascii_alphanumeric() || b"-_.,:+%".contains(&c))
 }
 
 fn bad(message: String) -> Error {
@@ -211,13 +212,16 @@ mod tests {
 
     #[test]
     fn unsafe_extras_are_dropped() {
-        let state = SharedState::parse("speed=200&x=<script>&view=compare").unwrap();
+        let state =
+            SharedState::parse("speed=200&x=<script>&view=compare&algos=pa,projectron++").unwrap();
+        let expected = [
+            ("speed", "200"),
+            ("view", "compare"),
+            ("algos", "pa,projectron++"),
+        ];
         assert_eq!(
             state.extras,
-            vec![
-                ("speed".into(), "200".into()),
-                ("view".into(), "compare".into())
-            ]
+            expected.map(|(k, v)| (k.to_string(), v.to_string()))
         );
     }
 }

@@ -65,8 +65,11 @@ test('the page loads with no console error and is ready to use', async () => {
   assert.deepEqual(page.errors, []);
   assert.equal(await page.isVisible('#error-banner'), false);
   assert.equal(await page.textContent('#play'), 'Play');
-  const options = await page.$$eval('#algo option', (o) => o.map((x) => x.value));
-  assert.deepEqual(options, ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2']);
+  const groups = await page.$$eval('#algo optgroup', (g) => g.map((x) => [x.label, [...x.children].map((o) => o.value)]));
+  assert.deepEqual(groups, [
+    ['Linear', ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2']],
+    ['Kernel (Gaussian)', ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']],
+  ]);
   await screenshot(page, '01-loaded');
   await page.close();
 });
@@ -223,7 +226,7 @@ test('compare runs learners on the same stream side by side', async () => {
   assert.deepEqual(new Set([a.algorithm, b.algorithm, c.algorithm]), new Set(['pa', 'pa1', 'perceptron']));
   assert.notDeepEqual(a.model, b.model, 'different learners, different weights');
   const lines = await page.$$eval('#chart-error-legend span', (s) => s.length);
-  assert.equal(lines, 6, 'online and held-out curves for each learner');
+  assert.equal(lines, 4, 'a note on line styles, then one entry per learner');
   // One click adds the point to every learner.
   await clickPlane(page, 0.5, 0.5, { plane: 1 });
   assert.equal((await state(page, 2)).samples, c.samples + 1);

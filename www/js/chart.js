@@ -112,7 +112,9 @@ export class Chart {
 
   renderLegend() {
     if (!this.legend) return;
-    this.legend.replaceChildren(...[...this.lines.values()].map(({ label, color, dash }) => {
+    const shown = [...this.lines.values()].filter((line) => !line.unlisted);
+    const note = this.note ? [Object.assign(document.createElement('span'), { textContent: this.note })] : [];
+    this.legend.replaceChildren(...note, ...shown.map(({ label, color, dash }) => {
       const item = document.createElement('span');
       const swatch = document.createElement('i');
       swatch.style.borderColor = color;

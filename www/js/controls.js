@@ -1,7 +1,7 @@
 // The control panel: fills the menus, keeps sliders and text fields in
 // step, refuses invalid values with a message next to the control, and
 // calls the app's handlers with clean values only.
-import { ALGORITHMS, CLASSIFICATION_PRESETS, LABELS, MAX_SPEED } from './state.js';
+import { ALGORITHMS, CLASSIFICATION_PRESETS, KERNEL, LABELS, LINEAR, MAX_SPEED, PAPER_EIGHT } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +25,17 @@ function attempt(input, handler) {
 
 function options(select, values, labels = {}) {
   select.replaceChildren(...values.map((value) => new Option(labels[value] ?? value, value)));
+}
+
+/** The algorithm menu: linear and kernel learners in two groups. */
+function algorithmOptions(select, values) {
+  const groups = [['Linear', LINEAR], ['Kernel (Gaussian)', KERNEL]].map(([label, members]) => {
+    const group = document.createElement('optgroup');
+    group.label = label;
+    group.append(...members.filter((a) => values.includes(a)).map((a) => new Option(LABELS[a], a)));
+    return group;
+  }).filter((g) => g.children.length > 0);
+  select.replaceChildren(...groups);
 }
 
 const speedOf = (slider) => Math.round(10 ** Number(slider.value));
@@ -72,6 +83,23 @@ export class Controls {
       attempt(e.target, () => app.setParam('eps', eps));
     });
     on('bias', 'change', (e) => attempt(e.target, () => app.setBias(e.target.value)));
+    on('sigma', 'change', (e) => {
+      const sigma = Number(e.target.value.trim());
+      if (!(Number.isFinite(sigma) && sigma > 0) || e.target.value.trim() === '') return mark(e.target, 'σ must be a positive number (0.5 suits the plane).');
+      attempt(e.target, () => app.setParam('sigma', sigma));
+    });
+    on('budget', 'change', (e) => {
+      const text = e.target.value.trim().toLowerCase();
+      const budget = text === '' || text === 'none' ? 0 : Number(text);
+      if (!(Number.isInteger(budget) && budget >= 0 && budget <= 1000000)) return mark(e.target, 'The budget is a whole number of support vectors, or empty for none.');
+      attempt(e.target, () => app.setParam('budget', budget));
+    });
+    on('eta', 'change', (e) => {
+      const eta = Number(e.target.value.trim());
+      if (!(Number.isFinite(eta) && eta >= 0) || e.target.value.trim() === '') return mark(e.target, 'η must be zero or a positive number.');
+      attempt(e.target, () => app.setParam('eta', eta));
+    });
+    on('paper-eight', 'click', () => app.setCompared([...PAPER_EIGHT]));
     on('speed', 'input', (e) => {
       $('speed-out').value = formatSpeed(speedOf(e.target));
       app.setSpeed(speedOf(e.target));
@@ -107,7 +135,7 @@ export class Controls {
     const regression = settings.task === 'regression';
     options($('preset'), regression ? ['regression-1d'] : CLASSIFICATION_PRESETS);
     $('preset').value = settings.preset;
-    options($('algo'), ALGORITHMS[settings.task], LABELS);
+    algorithmOptions($('algo'), ALGORITHMS[settings.task]);
     $('algo').value = settings.algorithm;
     $('seed').value = String(settings.seed);
     $('noise').value = String(settings.noise);
@@ -118,6 +146,9 @@ export class Controls {
     $('lr').value = String(settings.lr);
     $('eps').value = String(settings.eps);
     $('bias').value = settings.bias;
+    $('sigma').value = String(settings.sigma);
+    $('budget').value = settings.budget > 0 ? String(settings.budget) : '';
+    $('eta').value = String(settings.eta);
     $('speed').value = String(Math.log10(page.speed));
     $('speed-out').value = formatSpeed(Math.round(page.speed));
     this.syncCompare(page);
@@ -134,9 +165,9 @@ export class Controls {
       check.checked = page.algos.includes(algo);
       check.addEventListener('change', () => {
         const chosen = [...box.querySelectorAll('input:checked')].map((c) => c.value);
-        if (chosen.length < 2) {
-          check.checked = true;
-          this.app.showError('Compare needs at least two learners.');
+        if (chosen.length < 2 || chosen.length > 8) {
+          check.checked = !check.checked;
+          this.app.showError('Compare shows two to eight learners.');
           return;
         }
         this.app.setCompared(chosen);

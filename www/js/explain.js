@@ -5,6 +5,23 @@
 const NAMES = {
   perceptron: 'Perceptron', 'averaged-perceptron': 'Averaged perceptron', pocket: 'Pocket',
   pa: 'PA', pa1: 'PA-I', pa2: 'PA-II',
+  'kernel-perceptron': 'Kernel perceptron', 'kernel-pa1': 'Kernel PA-I', 'kernel-pa2': 'Kernel PA-II',
+  projectron: 'Projectron', 'projectron++': 'Projectron++', apsm: 'APSM', spa: 'SPA', olru: 'OLRU', olrd: 'OLRD',
+  'ald-projection': 'ALD projection',
+};
+
+/** Each kernel learner's rule in a line, and what its step number means. */
+const KERNEL_RULES = {
+  'kernel-perceptron': ['if m ≤ 0: add x with α = y; past the budget, drop a random support vector', 'step'],
+  'kernel-pa1': ['τ = min(C, ℓ / k(x,x)); add x with α = τ y; past the budget, drop the oldest', 'τ'],
+  'kernel-pa2': ['τ = ℓ / (k(x,x) + 1/(2C)); add x with α = τ y; past the budget, drop the oldest', 'τ'],
+  projectron: ['on a mistake: δ = distance of k(x,·) from the span of S; if δ ≤ η, α += y K⁻¹k (project), else add x', 'step'],
+  'projectron++': ['as Projectron, and on a margin error α += τ y K⁻¹k, τ = min(ℓ/‖Px‖², 2(ℓ − δ/η)/‖Px‖², 1)', 'τ'],
+  apsm: ['window of q samples: γ += μβ, b += μΣβ; keep ‖f‖ ≤ Δ; keep the last L samples', 'μ'],
+  spa: ['add x with probability p = min(α, ℓ)/β and coefficient min(C/p, ℓ/k(x,x)) y', 'coefficient'],
+  olru: ['add x with probability P, coefficient η ℓ y', 'coefficient'],
+  olrd: ['add x with coefficient η ℓ y; past B, drop one of the first B with probability 1/B', 'coefficient'],
+  'ald-projection': ['δ = k(x,x) − k·K⁻¹k: if δ > η, x joins D, else it is its projection; Υ += μ βᵀA', 'μ'],
 };
 
 /** A number for reading: 4 significant digits, a true minus sign. */
@@ -52,7 +69,7 @@ export function explain(panel, last, settings, samples) {
     panel.replaceChildren(hint);
     return;
   }
-  const [x, y, label, score, margin, loss, tau, after, aggressive, mistake, sq] = last;
+  const [x, y, label, score, margin, loss, tau, after, aggressive, mistake, sq, size, added, removed] = last;
   const { algorithm: algo, c, lr, eps, bias, task } = settings;
   const regression = task === 'regression';
   const dl = document.createElement('dl');
@@ -67,9 +84,19 @@ export function explain(panel, last, settings, samples) {
     row(dl, 'loss', `ℓ = max(0, |y − f| − ε) = max(0, ${num(Math.abs(margin))} − ${num(eps)}) = ${num(loss)}`);
   } else {
     row(dl, 'sample', `x = (${num(x)}, ${num(y)})`, `y = ${sign(label)}`);
-    row(dl, 'score', `f(x) = w·x + b = ${num(score)}`, `→ predicts ${sign(score)}${mistake ? ' ✗ mistake' : ' ✓'}`);
+    const f = KERNEL_RULES[algo] ? `Σ αᵢ k(sᵢ, x)${algo === 'apsm' ? ' + b' : ''}` : 'w·x + b';
+    row(dl, 'score', `f(x) = ${f} = ${num(score)}`, `→ predicts ${sign(score)}${mistake ? ' ✗ mistake' : ' ✓'}`);
     row(dl, 'margin', `m = y·f(x) = ${num(margin)}`);
     row(dl, 'loss', `ℓ = max(0, 1 − m) = ${num(loss)}`);
+  }
+  if (KERNEL_RULES[algo]) {
+    const [rule, stepName] = KERNEL_RULES[algo];
+    row(dl, 'rule', rule);
+    row(dl, stepName, num(tau));
+    const change = [added ? 'x joined' : null, removed ? `${removed} removed` : null].filter(Boolean).join(', ');
+    row(dl, 'support set', `|S| = ${size}${change ? ` (${change})` : ''}`);
+    panel.replaceChildren(title, dl, verdict(aggressive, regression, algo, { tau, margin, label, after, score }));
+    return;
   }
   const [formula, filled] = stepRule(algo, { loss, tau, sq, c, lr });
   row(dl, 'step', formula);
@@ -86,17 +113,24 @@ export function explain(panel, last, settings, samples) {
   } else if (algo === 'averaged-perceptron') {
     row(dl, 'note', 'predictions use the average of all w so far (solid); the rule updates the current w (dotted) on its own mistakes');
   }
-  const verdict = document.createElement('p');
-  verdict.className = `verdict ${aggressive ? 'aggressive' : 'passive'}`;
+  panel.replaceChildren(title, dl, verdict(aggressive, regression, algo, { tau, margin, label, after, score }));
+}
+
+function verdict(aggressive, regression, algo, { tau, margin, label, after, score }) {
+  const p = document.createElement('p');
+  p.className = `verdict ${aggressive ? 'aggressive' : 'passive'}`;
   if (!aggressive) {
-    verdict.textContent = regression
-      ? 'Passive: the error is inside the ε-tube, nothing changes.'
-      : algo.startsWith('pa') ? 'Passive: the margin is at least 1, nothing changes.' : 'Passive: predicted correctly, nothing changes.';
+    const why = regression ? 'the error is inside the ε-tube'
+      : /^(pa|kernel-pa)/.test(algo) ? 'the margin is at least 1'
+        : /^(spa|olru)/.test(algo) ? 'no loss, or the sample was not drawn to join'
+          : /^(apsm|ald)/.test(algo) ? 'the whole window is already on the right side of the margin'
+            : 'predicted correctly';
+    p.textContent = `Passive: ${why}, nothing changes.`;
   } else if (regression) {
-    verdict.textContent = `Aggressive: τ = ${num(tau)}; the prediction moved from ${num(score)} to ${num(after)}.`;
+    p.textContent = `Aggressive: τ = ${num(tau)}; the prediction moved from ${num(score)} to ${num(after)}.`;
   } else {
-    const moved = algo.startsWith('pa') ? `τ = ${num(tau)}` : `η = ${num(tau)}`;
-    verdict.textContent = `Aggressive: ${moved}; this sample's margin went from ${num(margin)} to ${num(label * after)}.`;
+    const moved = /^pa/.test(algo) ? `τ = ${num(tau)}` : KERNEL_RULES[algo] ? `${KERNEL_RULES[algo][1]} = ${num(tau)}` : `η = ${num(tau)}`;
+    p.textContent = `Aggressive: ${moved}; this sample's margin went from ${num(margin)} to ${num(label * after)}.`;
   }
-  panel.replaceChildren(title, dl, verdict);
+  return p;
 }

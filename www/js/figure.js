@@ -1,18 +1,20 @@
 // A figure: one Playground (the learner session in wasm) and the Plane that
 // draws it. The page shows one figure, or several in compare mode.
 import { Playground, f64View } from './wasm.js';
-import { Plane } from './plot.js';
+import { FADE_MS, Plane } from './plot.js';
 
 export const SERIES = { samples: 0, online: 1, loss: 2, test: 3, support: 4 };
 
 export class Figure {
-  constructor(parent, hash, { title = '', color = '#1d232b' } = {}) {
+  constructor(parent, hash, { title = '', color = '#1d232b', gridSize = 200 } = {}) {
     this.pg = new Playground(hash);
-    this.plane = new Plane(parent, { title });
+    this.plane = new Plane(parent, { title, gridSize });
     this.plane.onResize = () => { this.drawn = null; };
     this.color = color;
     this.curvesRead = 0;
     this.drawn = null;
+    this.support = new Map(); // id -> support vector, last frame
+    this.fading = [];
   }
 
   /** Replaces the session (a new link, a reset to other settings). */
@@ -29,25 +31,35 @@ export class Figure {
     return {
       algorithm: pg.algorithm(), c: pg.c(), eps: pg.eps(), lr: pg.lr(), bias: pg.bias(),
       preset: pg.preset(), seed: pg.seed(), noise: pg.noise(), task: pg.task(),
+      sigma: pg.sigma(), budget: pg.budget(), eta: pg.eta(), kernel: pg.is_kernel(),
     };
   }
 
-  /** Redraws what changed since the last frame. */
-  render(task, eps) {
+  /**
+   * Redraws what changed since the last frame. `settingsKey` changes when
+   * a setting that reshapes the model (sigma, say) does.
+   */
+  render(task, eps, settingsKey = '') {
     const pg = this.pg;
     const [samples] = pg.counts();
     const model = pg.model();
+    const kernel = pg.is_kernel();
+    // support_len() refills the buffer (it may move): ask for the pointer after.
+    const supportLength = kernel ? pg.support_len() : 0;
+    const support = kernel ? Array.from(f64View(pg.support_ptr(), supportLength)) : null;
+    if (kernel) this.trackRemovals(support);
     const pointsKey = `${samples}:${pg.points_len()}`;
-    const modelKey = model.join(',');
+    const modelKey = kernel ? `${samples}:${support.length}:${settingsKey}` : `${model.join(',')}:${settingsKey}`;
     if (this.drawn?.points !== pointsKey) {
       this.plane.drawPoints(f64View(pg.points_ptr(), pg.points_len()), task);
     }
     if (task === 'classification' && (this.drawn?.model !== modelKey || this.drawn?.task !== task)) {
-      this.plane.drawShading(pg);
+      this.plane.drawShading(pg, kernel ? [0, 1, -1] : null);
     } else if (task !== 'classification' && this.drawn?.task !== task) {
       this.plane.clearShading();
     }
-    if (this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps) {
+    const animating = this.fading.length > 0;
+    if (animating || this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps) {
       const ghost = pg.ghost();
       this.plane.drawOverlay({
         model: model.length ? model : null,
@@ -56,9 +68,31 @@ export class Figure {
         last: pg.last().length ? pg.last() : null,
         task,
         eps,
+        support,
+        fading: this.fading,
       });
     }
     this.drawn = { points: pointsKey, model: modelKey, task, eps };
+  }
+
+  /** Support vectors gone since the last frame start fading out. */
+  trackRemovals(support) {
+    const now = performance.now();
+    const current = new Map();
+    for (let k = 0; k < support.length; k += 5) {
+      current.set(support[k + 3], { x: support[k], y: support[k + 1], alpha: support[k + 2], label: support[k + 4] });
+    }
+    // A reset or a new session empties the set at once: nothing to fade then.
+    if (current.size > 0) {
+      for (const [id, sv] of this.support) if (!current.has(id)) this.fading.push({ ...sv, t0: now });
+    }
+    this.fading = this.fading.filter((f) => now - f.t0 < FADE_MS);
+    this.support = current;
+  }
+
+  /** Whether the figure still has an animation to finish (fading rings). */
+  animating() {
+    return this.fading.length > 0;
   }
 
   /** Curve points appended since the last call, copied out of wasm memory. */
@@ -71,6 +105,7 @@ export class Figure {
     return {
       from,
       samples: read(SERIES.samples), online: read(SERIES.online), loss: read(SERIES.loss), test: read(SERIES.test),
+      support: read(SERIES.support),
     };
   }
 

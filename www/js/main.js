@@ -28,6 +28,7 @@ class App {
     this.controls = new Controls(this);
     this.errorChart = new Chart($('chart-error'), $('chart-error-legend'));
     this.lossChart = new Chart($('chart-loss'), $('chart-loss-legend'), { fixedY: false });
+    this.supportChart = new Chart($('chart-support'), $('chart-support-legend'), { fixedY: false, yMax: 16 });
   }
 
   async start() {
@@ -64,7 +65,9 @@ class App {
     const algos = compare ? page.algos : [null];
     this.figures = algos.map((algo, i) => new Figure($('planes'), algo ? state.withAlgorithm(hash, algo) : hash, {
       title: algo ? state.LABELS[algo] : '',
-      color: PALETTE[i],
+      color: PALETTE[i % PALETTE.length],
+      // Many small planes: a coarser shading grid keeps the frame short.
+      gridSize: algos.length > 2 ? 100 : 200,
     }));
     for (const figure of this.figures) bindPointer(figure.plane, this);
     this.setPlaying(false);
@@ -80,22 +83,32 @@ class App {
   defineCurves() {
     const regression = this.settings().task === 'regression';
     this.errorChart.fixedY = !regression;
-    for (const chart of [this.errorChart, this.lossChart]) chart.clear();
+    for (const chart of [this.errorChart, this.lossChart, this.supportChart]) chart.clear();
     $('chart-title').textContent = regression ? 'Error curves (absolute error)' : 'Error curves';
+    // Several learners: one legend entry each, and the line styles said once.
+    const many = this.figures.length > 1;
+    this.lossChart.note = many ? 'moving-average loss (100 samples), colours as above.' : '';
+    this.supportChart.note = many ? 'support-set size, colours as above.' : '';
+    this.errorChart.note = many ? (regression ? 'solid: progressive MAE, dashed: held-out MAE.' : 'solid: online mistake rate, dashed: held-out accuracy.') : '';
     this.figures.forEach((figure, i) => {
       figure.curvesRead = 0;
       const name = this.figures.length > 1 ? `${state.LABELS[figure.pg.algorithm()]}: ` : '';
       const color = this.figures.length > 1 ? figure.color : PALETTE[0];
-      this.errorChart.define(`${i}:online`, { label: `${name}${regression ? 'progressive MAE' : 'online mistake rate'}`, color });
+      this.errorChart.define(`${i}:online`, { label: many ? state.LABELS[figure.pg.algorithm()] : regression ? 'progressive MAE' : 'online mistake rate', color });
       this.errorChart.define(`${i}:test`, {
         label: this.testLabel(figure, regression ? 'regression' : 'classification'),
         color: this.figures.length > 1 ? color : '#0b7a75',
         dash: true,
+        unlisted: many,
       });
       this.lossChart.define(`${i}:loss`, {
+        unlisted: many,
         label: `${name}moving-average ${regression ? '|error|' : 'hinge loss'} (100 samples)`,
         color: this.figures.length > 1 ? color : '#8a3b06',
       });
+      if (figure.pg.is_kernel()) {
+        this.supportChart.define(`${i}:support`, { unlisted: many, label: `${name}support-set size`, color: this.figures.length > 1 ? color : '#0b7a75' });
+      }
     });
   }
 
@@ -134,7 +147,10 @@ class App {
   }
 
   setAlgorithm(name) {
+    const wasKernel = this.figures[0].pg.is_kernel();
     this.figures[0].pg.set_algorithm(name);
+    // A kernel learner starts afresh: redraw its curves (and the support chart) from the session.
+    if (wasKernel || state.isKernel(name)) this.defineCurves();
     this.changed();
   }
 
@@ -254,13 +270,17 @@ class App {
     this.dirty = false;
     try {
       const settings = this.settings();
-      for (const figure of this.figures) figure.render(settings.task, settings.eps);
+      const settingsKey = `${settings.sigma}:${settings.budget}:${settings.eta}:${settings.c}:${settings.bias}`;
+      document.body.dataset.kernel = String(this.figures.some((f) => f.pg.is_kernel()));
+      for (const figure of this.figures) figure.render(settings.task, settings.eps, settingsKey);
+      if (this.figures.some((f) => f.animating())) this.dirty = true;
       this.figures.forEach((figure, i) => {
         this.errorChart.relabel(`${i}:test`, this.testLabel(figure, settings.task));
         const points = figure.newCurvePoints();
         this.errorChart.append(`${i}:online`, points.samples, points.online);
         this.errorChart.append(`${i}:test`, points.samples, points.test);
         this.lossChart.append(`${i}:loss`, points.samples, points.loss);
+        this.supportChart.append(`${i}:support`, points.samples, points.support);
       });
       const pg = this.figures[0].pg;
       document.body.dataset.moving = String(this.figures.some((f) => f.pg.moving_model().length > 0));
@@ -284,7 +304,13 @@ class App {
     $('status').textContent = parts.join(' · ');
     const model = pg.model();
     const weights = $('weights');
-    if (model.length) {
+    if (pg.is_kernel()) {
+      const size = pg.support_len() / 5;
+      const budget = settings.budget > 0 ? `, budget ${settings.budget}` : '';
+      weights.textContent = `${size.toLocaleString('en')} support vectors · σ = ${num(settings.sigma)}${budget}`;
+      delete weights.dataset.weights;
+      weights.dataset.support = String(size);
+    } else if (model.length) {
       const [w1, w2, b] = model;
       weights.textContent = settings.task === 'regression'
         ? `f(x) = ${num(w1)}·x + ${num(b)}`

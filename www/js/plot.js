@@ -3,10 +3,12 @@
 //   dots    - the points, redrawn only when they change
 //   overlay - boundary, margins, weight arrow and its ghost, newest sample
 import { f32View } from './wasm.js';
+import { contour } from './contour.js';
 
 export const VIEW = { xMin: -1.5, xMax: 1.5, yMin: -1.5, yMax: 1.5 };
 export const COLORS = { pos: [224, 112, 31], neg: [37, 99, 173], ink: '#1d232b', muted: '#8a939e', accent: '#0b7a75' };
 const ARROW = 0.45; // weight arrow length in plane units
+export const FADE_MS = 900; // how long a removed support vector takes to fade out
 
 /** RGB packed for a little-endian Uint32 view of RGBA bytes (alpha added per pixel). */
 function packColor([r, g, b]) {
@@ -85,11 +87,15 @@ export class Plane {
   px(x) { return ((x - VIEW.xMin) / (VIEW.xMax - VIEW.xMin)) * this.size; }
   py(y) { return ((VIEW.yMax - y) / (VIEW.yMax - VIEW.yMin)) * this.size; }
 
-  /** Colours the plane by score sign and strength (classification). */
-  drawShading(playground) {
+  /**
+   * Colours the plane by score sign and strength (classification); with
+   * `levels`, also traces those level lines (a kernel learner's boundary).
+   */
+  drawShading(playground, levels = null) {
     const n = this.gridSize;
     const ptr = playground.grid(n, n, VIEW.xMin, VIEW.xMax, VIEW.yMin, VIEW.yMax);
     const scores = f32View(ptr, n * n);
+    this.contours = levels && levels.map((level) => ({ level, segments: contour(scores, n, n, level) }));
     const data = this.image.data;
     const [pr, pg, pb] = COLORS.pos;
     const [nr, ng, nb] = COLORS.neg;
@@ -150,12 +156,16 @@ export class Plane {
     this.dots.getContext('2d').putImageData(this.pixels, 0, 0);
   }
 
-  /** Boundary, margins, weight arrow, ghost and newest sample. */
-  drawOverlay({ model, moving, ghost, last, task, eps }) {
+  /** Boundary, margins, weight arrow, ghost and newest sample; for kernel learners contours and support vectors. */
+  drawOverlay({ model, moving, ghost, last, task, eps, support, fading }) {
     const ctx = this.overlay.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     this.drawAxes(ctx);
     if (task === 'regression') return this.drawRegression(ctx, model, last, eps);
+    if (support) {
+      this.drawContours(ctx);
+      this.drawSupport(ctx, support, fading);
+    }
     if (moving) this.line(ctx, moving[0], moving[1], moving[2], { color: COLORS.muted, width: 1.5, dash: [2, 4] });
     if (model) {
       const [w1, w2, b] = model;
@@ -165,6 +175,48 @@ export class Plane {
       this.drawArrows(ctx, model, ghost);
     }
     if (last) this.ring(ctx, last[0], last[1], last[9] ? '#b3261e' : COLORS.ink);
+  }
+
+  /** The traced level lines: f = 0 solid, f = +-1 dashed. */
+  drawContours(ctx) {
+    if (!this.contours) return;
+    const cell = this.size / this.gridSize;
+    for (const { level, segments } of this.contours) {
+      ctx.save();
+      ctx.strokeStyle = level === 0 ? COLORS.ink : COLORS.muted;
+      ctx.lineWidth = level === 0 ? 2.2 : 1.2;
+      ctx.setLineDash(level === 0 ? [] : [6, 5]);
+      ctx.beginPath();
+      for (let k = 0; k < segments.length; k += 4) {
+        ctx.moveTo((segments[k] + 0.5) * cell, (segments[k + 1] + 0.5) * cell);
+        ctx.lineTo((segments[k + 2] + 0.5) * cell, (segments[k + 3] + 0.5) * cell);
+      }
+      ctx.stroke();
+      ctx.restore();
+    }
+  }
+
+  /**
+   * Support vectors as rings sized by |alpha| (coloured by their class),
+   * and the ones the budget just removed fading out.
+   */
+  drawSupport(ctx, support, fading = []) {
+    let largest = 0;
+    for (let k = 2; k < support.length; k += 5) largest = Math.max(largest, Math.abs(support[k]));
+    const ring = (x, y, alpha, label, opacity) => {
+      const r = 4 + 7 * Math.sqrt(Math.abs(alpha) / (largest || 1));
+      ctx.strokeStyle = label > 0 ? `rgba(150,66,8,${opacity})` : `rgba(20,58,110,${opacity})`;
+      ctx.beginPath();
+      ctx.arc(this.px(x), this.py(y), r, 0, 2 * Math.PI);
+      ctx.stroke();
+    };
+    ctx.save();
+    ctx.lineWidth = 1.6;
+    for (let k = 0; k < support.length; k += 5) ring(support[k], support[k + 1], support[k + 2], support[k + 4], 0.95);
+    const now = performance.now();
+    ctx.setLineDash([2, 2]);
+    for (const f of fading) ring(f.x, f.y, f.alpha, f.label, Math.max(0, 1 - (now - f.t0) / FADE_MS));
+    ctx.restore();
   }
 
   drawAxes(ctx) {

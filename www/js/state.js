@@ -4,14 +4,22 @@
 
 export const VIEWS = ['classify', 'regress', 'compare', 'epochs'];
 export const CLASSIFICATION_PRESETS = ['separable', 'overlapping', 'noisy-labels', 'xor', 'circles', 'moons', 'spiral', 'drift'];
+export const LINEAR = ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2'];
+export const KERNEL = ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection'];
+/** Seed 004's eight, for compare mode. */
+export const PAPER_EIGHT = ['kernel-perceptron', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection'];
 export const ALGORITHMS = {
-  classification: ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2'],
+  classification: [...LINEAR, ...KERNEL],
   regression: ['pa', 'pa1', 'pa2'],
 };
 export const LABELS = {
   perceptron: 'Perceptron', 'averaged-perceptron': 'Averaged perceptron', pocket: 'Pocket (Gallant)',
   pa: 'PA', pa1: 'PA-I', pa2: 'PA-II',
+  'kernel-perceptron': 'Kernel perceptron', 'kernel-pa1': 'Kernel PA-I', 'kernel-pa2': 'Kernel PA-II',
+  projectron: 'Projectron', 'projectron++': 'Projectron++', apsm: 'APSM', spa: 'SPA',
+  olru: 'OLRU', olrd: 'OLRD', 'ald-projection': 'ALD projection (seed 004)',
 };
+export const isKernel = (algorithm) => KERNEL.includes(algorithm);
 export const MAX_SPEED = 100000;
 
 /** Page defaults; a link may override each. */
@@ -19,15 +27,32 @@ export function defaultPage() {
   return { view: 'classify', speed: 100, algos: ['pa', 'pa1'] };
 }
 
+/**
+ * The page's keys from `k=v&k=v`. Not URLSearchParams: it reads "+" as a
+ * space, and "projectron++" is a learner.
+ */
+function parseKeys(text) {
+  const keys = new Map();
+  for (const pair of text.split('&')) {
+    const [key, value = ''] = pair.split('=');
+    try {
+      keys.set(key, decodeURIComponent(value));
+    } catch {
+      // A malformed escape: ignore the key.
+    }
+  }
+  return keys;
+}
+
 /** Reads the page keys a session carried in its hash. */
 export function pageFrom(extras) {
   const page = defaultPage();
-  const params = new URLSearchParams(extras);
+  const params = parseKeys(extras);
   if (VIEWS.includes(params.get('view'))) page.view = params.get('view');
   const speed = Number(params.get('speed'));
   if (Number.isFinite(speed) && speed >= 1 && speed <= MAX_SPEED) page.speed = speed;
   const algos = (params.get('algos') ?? '').split(',').filter((a) => ALGORITHMS.classification.includes(a));
-  if (algos.length >= 2) page.algos = [...new Set(algos)].slice(0, 6);
+  if (algos.length >= 2) page.algos = [...new Set(algos)].slice(0, 8);
   return page;
 }
 
@@ -37,7 +62,8 @@ export function pageExtras(page) {
 
 /** A hash for fresh settings (no log), for a new preset, seed or view. */
 export function settingsHash(s) {
-  return `algo=${s.algorithm}&c=${s.c}&eps=${s.eps}&lr=${s.lr}&bias=${s.bias}&preset=${s.preset}&seed=${s.seed}&noise=${s.noise}`;
+  const budget = s.budget > 0 ? s.budget : 'none';
+  return `algo=${s.algorithm}&c=${s.c}&eps=${s.eps}&lr=${s.lr}&bias=${s.bias}&preset=${s.preset}&seed=${s.seed}&noise=${s.noise}&sigma=${s.sigma}&budget=${budget}&eta=${s.eta}`;
 }
 
 /** The same hash with another algorithm (compare mode builds one figure per learner). */

@@ -44,6 +44,8 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Seed 004's comparison of eight kernel learners: test error against dictionary size.
+    Paper(crate::paper_command::PaperArgs),
     /// Write a seeded synthetic stream as CSV (label last) to standard output.
     Stream {
         #[arg(long)]
@@ -218,6 +220,7 @@ pub fn main() -> ExitCode {
             noise,
             features,
         } => stream(preset, n, seed, noise, features),
+        Command::Paper(args) => crate::paper_command::paper(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,175 @@
+// The kernel learners on the page: decision surface and contours, support
+// vectors with their budget, sigma, the dictionary curve, seed 004's eight
+// side by side, and shared links.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, screenshot } from './harness.mjs';
+
+let server;
+let context;
+
+before(async () => {
+  server = await serve();
+  try {
+    context = await launch();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+});
+
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+async function open(hash) {
+  const page = await openPage(context, `${server.url}/#${hash}`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  return page;
+}
+
+const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** Support size and scores on a 5 x 5 grid of the first figure. */
+function model(page, figure = 0) {
+  return page.evaluate(async (i) => {
+    const { f32View } = await import('/js/wasm.js');
+    const pg = window.playground.figures[i].pg;
+    const size = pg.support_len() / 5;
+    const scores = Array.from(f32View(pg.grid(5, 5, -1, 1, -1, 1), 25));
+    return { size, scores, samples: pg.counts()[0], algorithm: pg.algorithm() };
+  }, figure);
+}
+
+async function clickPlane(page, fx, fy, shift = false) {
+  const box = await page.locator('.plane .overlay').first().boundingBox();
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
+  if (shift) await page.keyboard.up('Shift');
+}
+
+test('a kernel learner draws its surface, contours and support vectors', async () => {
+  const page = await open('algo=pa1&preset=circles&seed=4');
+  await page.selectOption('#algo', 'projectron');
+  await settle(page);
+  assert.equal(await page.isVisible('#sigma'), true, 'kernel controls appear');
+  assert.equal(await page.isVisible('#chart-support'), true, 'the dictionary curve appears');
+  for (const [fx, fy, shift] of [[0.5, 0.5, false], [0.2, 0.2, true], [0.8, 0.8, true], [0.45, 0.55, false], [0.2, 0.8, true]]) {
+    await clickPlane(page, fx, fy, shift);
+  }
+  await settle(page);
+  const m = await model(page);
+  assert.equal(m.algorithm, 'projectron');
+  assert.ok(m.size >= 2, `${m.size} support vectors`);
+  const drawn = await page.evaluate(() => {
+    const plane = window.playground.figures[0].plane;
+    return plane.contours.map((c) => c.segments.length);
+  });
+  assert.ok(drawn[0] > 0, 'the f = 0 contour is traced');
+  assert.match(await page.textContent('#explain'), /Σ αᵢ k\(sᵢ, x\)/);
+  assert.match(await page.textContent('#weights'), /support vectors/);
+  await page.fill('#speed', '3.3');
+  await page.dispatchEvent('#speed', 'input');
+  await page.click('#play');
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 1500);
+  await page.click('#play');
+  await settle(page);
+  assert.ok(await page.evaluate(() => window.playground.supportChart.count('0:support')) > 50);
+  await screenshot(page, '12-kernel-circles');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the budget is never exceeded and removed support vectors fade out', async () => {
+  const page = await open('algo=kernel-perceptron&preset=xor&budget=12&sigma=0.3&seed=2');
+  const sizes = await page.evaluate(() => {
+    const figure = window.playground.figures[0];
+    const seen = [];
+    for (let k = 0; k < 60; k++) {
+      figure.pg.stream(10);
+      seen.push(figure.pg.support_len() / 5);
+    }
+    return seen;
+  });
+  assert.ok(Math.max(...sizes) <= 12, `sizes ${sizes}`);
+  assert.equal(sizes.at(-1), 12);
+  // Render, learn until the budget drops a vector, render again: it fades.
+  const fading = await page.evaluate(async () => {
+    const app = window.playground;
+    const figure = app.figures[0];
+    app.changed();
+    await new Promise((r) => requestAnimationFrame(r));
+    const before = figure.pg.counts()[0];
+    while (!(figure.pg.last()[13] > 0) && figure.pg.counts()[0] < before + 2000) figure.pg.stream(1);
+    app.changed();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return figure.fading.length;
+  });
+  assert.ok(fading >= 1, 'a removed support vector is fading');
+  await page.fill('#budget', '-3');
+  await page.press('#budget', 'Enter');
+  assert.match(await page.textContent('#budget-msg'), /whole number/);
+  await page.fill('#budget', '5');
+  await page.press('#budget', 'Enter');
+  await settle(page);
+  assert.equal((await model(page)).size, 5, 'a smaller budget applies at once');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('changing sigma keeps the support vectors and reshapes the surface', async () => {
+  const page = await open('algo=kernel-pa1&preset=moons&sigma=0.5&budget=none&seed=6');
+  await page.evaluate(() => window.playground.figures[0].pg.stream(300));
+  const before = await model(page);
+  await page.fill('#sigma', '0.15');
+  await page.press('#sigma', 'Enter');
+  await settle(page);
+  const after = await model(page);
+  assert.equal(after.size, before.size);
+  assert.notDeepEqual(after.scores, before.scores);
+  await page.fill('#sigma', '0');
+  await page.press('#sigma', 'Enter');
+  assert.match(await page.textContent('#sigma-msg'), /positive/);
+  assert.deepEqual(await model(page), after, 'a refused sigma changes nothing');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('seed 004\'s eight kernel learners run side by side on one stream', async () => {
+  const page = await open('algo=pa1&preset=xor&sigma=0.4&budget=150&seed=3&speed=3000');
+  await page.click('[data-view="compare"]');
+  await page.click('#paper-eight');
+  await settle(page);
+  const algorithms = await page.evaluate(() => window.playground.figures.map((f) => f.pg.algorithm()));
+  assert.deepEqual(algorithms, ['kernel-perceptron', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']);
+  await page.click('#play');
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 800);
+  await page.click('#play');
+  await settle(page);
+  const samples = await page.evaluate(() => window.playground.figures.map((f) => f.pg.counts()[0]));
+  assert.equal(new Set(samples).size, 1, `every learner saw the same samples: ${samples}`);
+  const sizes = await page.evaluate(() => window.playground.figures.map((f) => f.pg.support_len() / 5));
+  assert.ok(sizes.every((s) => s > 0), `${sizes}`);
+  await screenshot(page, '13-paper-eight');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a shared link rebuilds the same kernel model', async () => {
+  const page = await open('algo=ald-projection&preset=spiral&sigma=0.3&eta=0.05&seed=8');
+  await page.evaluate(() => window.playground.figures[0].pg.stream(400));
+  await clickPlane(page, 0.3, 0.6);
+  await page.fill('#eta', '0.2');
+  await page.press('#eta', 'Enter');
+  await page.evaluate(() => window.playground.figures[0].pg.stream(100));
+  await page.click('#share');
+  const original = await model(page);
+  const copy = await openPage(context, page.url());
+  await copy.waitForFunction(() => window.playground?.figures?.length > 0);
+  assert.deepEqual(await model(copy), original);
+  assert.equal(await copy.inputValue('#eta'), '0.2');
+  assert.deepEqual([...page.errors, ...copy.errors], []);
+  await page.close();
+  await copy.close();
+});
