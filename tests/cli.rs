@@ -246,3 +246,118 @@ fn stream_writes_the_seeded_stream_as_csv() {
     let err = stderr(&run(&["stream", "--preset", "galaxy"]));
     assert!(err.contains("unknown preset 'galaxy'"), "{err}");
 }
+
+#[test]
+fn kernel_learners_report_their_support_size() {
+    let data = temp_file(
+        "moons.csv",
+        &stdout(&run(&[
+            "stream", "--preset", "moons", "--n", "400", "--seed", "4",
+        ])),
+    );
+    let data = data.to_str().unwrap();
+    for (algo, extra) in [
+        ("kernel-perceptron", vec!["--budget", "30"]),
+        ("projectron", vec!["--eta", "0.3"]),
+        ("ald-projection", vec!["--eta", "0.1", "--q", "6"]),
+    ] {
+        let mut args = vec![
+            "--algo", algo, "--kernel", "gaussian", "--sigma", "0.4", "--train", data, "--test",
+            data,
+        ];
+        args.extend(extra);
+        let out = learn_json(&args);
+        let size = out["support_size"].as_u64().unwrap();
+        assert!(size > 0, "{algo}: {out}");
+        if algo == "kernel-perceptron" {
+            assert!(size <= 30);
+        }
+        assert!(
+            out["test_accuracy"].as_f64().unwrap() > 0.8,
+            "{algo}: {out}"
+        );
+        assert!(
+            out.get("weights").is_none(),
+            "kernel learners have no weight vector"
+        );
+    }
+    let err = stderr(&run(&[
+        "learn", "--algo", "apsm", "--lambda", "3", "--train", data,
+    ]));
+    assert!(
+        err.contains("lambda must be strictly between 0 and 2, got 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn paper_runs_every_learner_on_the_same_shuffles_and_writes_csv() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let write = |name: &str, n: &str, seed: &str| -> PathBuf {
+        // Two moons, written in LIBSVM form.
+        let csv = stdout(&run(&[
+            "stream", "--preset", "moons", "--n", n, "--seed", seed,
+        ]));
+        let libsvm: String = csv
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let v: Vec<&str> = l.split(',').collect();
+                format!("{} 1:{} 2:{}\n", v[2], v[0], v[1])
+            })
+            .collect();
+        temp_file(name, &libsvm)
+    };
+    let (train, test) = (
+        write("moons.train", "300", "1"),
+        write("moons.test", "400", "2"),
+    );
+    let out = dir.join("paper.csv");
+    let text = stdout(&run(&[
+        "paper",
+        "--train",
+        train.to_str().unwrap(),
+        "--test",
+        test.to_str().unwrap(),
+        "--n-train",
+        "200",
+        "--n-test",
+        "300",
+        "--sigma",
+        "0.4",
+        "--repeats",
+        "2",
+        "--settings",
+        "2",
+        "--checkpoints",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(text.contains("Selected by online error"), "{text}");
+    let table = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        table.lines().count(),
+        1 + 8 * 2,
+        "a row per learner and setting"
+    );
+    assert!(
+        table
+            .lines()
+            .skip(1)
+            .all(|l| l.split(',').nth(3) == Some("2")),
+        "two shuffles each"
+    );
+    let curves = std::fs::read_to_string(out.with_extension("curves.csv")).unwrap();
+    assert_eq!(curves.lines().count(), 1 + 8 * 2 * 4);
+    let err = stderr(&run(&[
+        "paper",
+        "--train",
+        train.to_str().unwrap(),
+        "--test",
+        test.to_str().unwrap(),
+        "--n-train",
+        "5000",
+    ]));
+    assert!(err.contains("n-train"), "{err}");
+}

@@ -160,6 +160,8 @@ fn e2e_test_files() -> Result<Vec<PathBuf>> {
 fn bench() -> Result {
     eprintln!("== criterion: learn throughput");
     run(cargo().args(["bench", "--bench", "throughput"]))?;
+    eprintln!("== criterion: kernel learners on a3a");
+    run(cargo().args(["bench", "--bench", "kernel"]))?;
     eprintln!("== scikit-learn and River on the same data (skipped if not installed)");
     run(cargo().args(["build", "--release", "--bin", "onlinelearn"]))?;
     let have_python_libs = Command::new("python3")
