@@ -41,6 +41,20 @@ impl Task {
     }
 }
 
+impl std::str::FromStr for Task {
+    type Err = crate::error::Error;
+
+    fn from_str(s: &str) -> crate::error::Result<Self> {
+        match s {
+            "classification" => Ok(Task::Classification),
+            "regression" => Ok(Task::Regression),
+            other => Err(crate::error::Error::InvalidSample(format!(
+                "task must be classification or regression, got '{other}'"
+            ))),
+        }
+    }
+}
+
 /// +1 for f >= 0, else -1: the convention of the PA paper and of our sources.
 #[inline]
 pub fn sign(score: f64) -> f64 {

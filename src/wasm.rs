@@ -10,9 +10,11 @@
 
 use wasm_bindgen::prelude::*;
 
+use crate::data::{Dataset, Format, Loaded, Loader};
 use crate::grid::Grid;
+use crate::learner::{Learner, Task};
 use crate::linear::BiasMode;
-use crate::playground::{Event, Param, Series, Session, SharedState, SERIES};
+use crate::playground::{Event, FileSource, Param, Series, Session, SharedState, SERIES};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -29,6 +31,9 @@ pub struct Playground {
     session: Session,
     extras: Vec<(String, String)>,
     support: Vec<f64>,
+    /// A link made while learning from a file: replayed once the reader
+    /// loads that file.
+    pending: Option<SharedState>,
 }
 
 #[wasm_bindgen]
@@ -37,21 +42,173 @@ impl Playground {
     #[wasm_bindgen(constructor)]
     pub fn new(hash: &str) -> Result<Playground, JsError> {
         let state = SharedState::parse(hash).map_err(js)?;
+        if state.extras.iter().any(|(k, _)| k == "file") {
+            // The log's samples came from a file the link does not hold:
+            // start from the settings and wait for the file.
+            return Ok(Playground {
+                session: Session::new(state.settings.clone()).map_err(js)?,
+                extras: state
+                    .extras
+                    .iter()
+                    .filter(|(k, _)| k != "file")
+                    .cloned()
+                    .collect(),
+                support: Vec::new(),
+                pending: Some(state),
+            });
+        }
         Ok(Playground {
             session: Session::from_shared(&state).map_err(js)?,
             extras: state.extras,
             support: Vec::new(),
+            pending: None,
         })
     }
 
     /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the
     /// page's own keys, appended when they are safe.
     pub fn hash(&self, extras: &str) -> String {
-        let mut state = self.session.shared();
-        state.extras = SharedState::parse(extras)
+        let mut state = match &self.pending {
+            // Not loaded yet: the link stays the one that was opened.
+            Some(pending) => pending.clone(),
+            None => self.session.shared(),
+        };
+        state.extras.retain(|(k, _)| k == "file");
+        let page = SharedState::parse(extras)
             .map(|s| s.extras)
             .unwrap_or_default();
+        state
+            .extras
+            .extend(page.into_iter().filter(|(k, _)| k != "file"));
         state.to_hash()
+    }
+
+    /// The file a link was made with, as `name:fingerprint`, while it has
+    /// not been loaded; otherwise empty.
+    pub fn pending_file(&self) -> String {
+        self.pending
+            .as_ref()
+            .and_then(|s| s.extras.iter().find(|(k, _)| k == "file"))
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }
+
+    /// Forgets the pending link's file (the reader chose not to load it).
+    pub fn drop_pending_file(&mut self) {
+        self.pending = None;
+    }
+
+    /// Learns from a dense file from now on (`task`: classification or
+    /// regression; `values` row-major). Returns a note for the reader
+    /// (an algorithm swapped, or a link replayed), or an empty string.
+    pub fn load_dense(
+        &mut self,
+        name: &str,
+        task: &str,
+        n_features: usize,
+        values: Vec<f64>,
+        labels: Vec<f64>,
+    ) -> Result<String, JsError> {
+        let data = Dataset::from_dense(values, n_features, labels).map_err(js)?;
+        self.load(name, task, data)
+    }
+
+    /// Learns from a sparse file from now on (compressed rows, 0-based
+    /// indices). Returns a note for the reader, or an empty string.
+    pub fn load_sparse(
+        &mut self,
+        name: &str,
+        task: &str,
+        row_starts: Vec<u32>,
+        indices: Vec<u32>,
+        values: Vec<f64>,
+        labels: Vec<f64>,
+    ) -> Result<String, JsError> {
+        let data = Dataset::from_csr(&row_starts, &indices, &values, &labels).map_err(js)?;
+        self.load(name, task, data)
+    }
+
+    fn load(&mut self, name: &str, task: &str, data: Dataset) -> Result<String, JsError> {
+        let task: Task = task.parse().map_err(js)?;
+        let file = FileSource::new(name, data, task).map_err(js)?;
+        if let Some(state) = self.pending.take() {
+            let wanted = state
+                .extras
+                .iter()
+                .find(|(k, _)| k == "file")
+                .map(|(_, v)| v.clone());
+            if wanted.as_deref() == Some(file.link_key().as_str()) {
+                match Session::from_shared_with_file(&state, file.clone()) {
+                    Ok(session) => {
+                        self.session = session;
+                        return Ok(format!("replayed the shared session on {name}"));
+                    }
+                    Err(e) => {
+                        self.load_file(file)?;
+                        return Ok(format!("the shared session could not be replayed ({e}); starting afresh on {name}"));
+                    }
+                }
+            }
+            let note = self.load_file(file)?;
+            let wanted_name = wanted
+                .as_deref()
+                .and_then(|w| w.rsplit_once(':'))
+                .map_or("", |(n, _)| n);
+            return Ok(format!(
+                "{name} is not the file the link was made with ({wanted_name}, same name and contents); starting afresh{}",
+                if note.is_empty() { String::new() } else { format!(". {note}") }
+            ));
+        }
+        self.load_file(file)
+    }
+
+    fn load_file(&mut self, file: FileSource) -> Result<String, JsError> {
+        Ok(self
+            .session
+            .load_file(file)
+            .map_err(js)?
+            .unwrap_or_default())
+    }
+
+    /// Back to the preset's stream.
+    pub fn unload_file(&mut self) -> Result<(), JsError> {
+        self.pending = None;
+        self.session.unload_file().map_err(js)
+    }
+
+    /// The loaded file's name, or empty.
+    pub fn file_name(&self) -> String {
+        self.session
+            .file()
+            .map(|f| f.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// Rows and features of the loaded file (empty without one).
+    pub fn file_shape(&self) -> Vec<f64> {
+        self.session
+            .file()
+            .map(|f| vec![f.data.len() as f64, f.data.n_features() as f64])
+            .unwrap_or_default()
+    }
+
+    /// Whether the plane can draw the data (a file wider than 2-D trains
+    /// with the curves only).
+    pub fn on_plane(&self) -> bool {
+        self.session.on_plane()
+    }
+
+    /// The model's weights in full (all features, then the bias); empty
+    /// for a kernel learner. For export.
+    pub fn weights(&self) -> Vec<f64> {
+        match self.session.learner().linear_model() {
+            Some(model) => {
+                let mut w = model.weights.clone();
+                w.push(model.bias);
+                w
+            }
+            None => Vec::new(),
+        }
     }
 
     /// The page's keys read from the hash this session was built from.
@@ -297,5 +454,161 @@ impl Playground {
     /// "classification" or "regression".
     pub fn task(&self) -> String {
         self.session.task().name().into()
+    }
+}
+
+/// Parses a data file in pieces, in the page's Web Worker, with the same
+/// readers as the command line: whole lines in (the worker keeps a partial
+/// last line for the next piece), then the data as typed arrays for the
+/// main thread's [`Playground::load_dense`] or [`Playground::load_sparse`].
+#[wasm_bindgen]
+pub struct DataLoader {
+    name: String,
+    format: Option<Format>,
+    task: Option<Task>,
+    loader: Option<Loader>,
+    loaded: Option<(Loaded, Task)>,
+}
+
+#[wasm_bindgen]
+impl DataLoader {
+    /// `format`: csv, libsvm or auto (from the name, then the first line);
+    /// `task`: classification, regression or auto (from the labels).
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, format: &str, task: &str) -> Result<DataLoader, JsError> {
+        let format = match format {
+            "auto" => None,
+            "csv" => Some(Format::Csv),
+            "libsvm" => Some(Format::Libsvm),
+            other => {
+                return Err(JsError::new(&format!(
+                    "format must be csv, libsvm or auto, got '{other}'"
+                )))
+            }
+        };
+        let task = match task {
+            "auto" => None,
+            other => Some(other.parse().map_err(js)?),
+        };
+        Ok(DataLoader {
+            name: name.to_string(),
+            format,
+            task,
+            loader: None,
+            loaded: None,
+        })
+    }
+
+    /// Parses whole lines; returns the lines read so far.
+    pub fn feed(&mut self, text: &str) -> usize {
+        let loader = self.loader.get_or_insert_with(|| {
+            let format = self
+                .format
+                .unwrap_or_else(|| Format::detect(&self.name, text));
+            Loader::new(&self.name, format, self.task)
+        });
+        loader.feed(text);
+        loader.lines()
+    }
+
+    /// Ends the file. An error when no line was valid, listing the first
+    /// bad ones.
+    pub fn finish(&mut self) -> Result<(), JsError> {
+        let loader = self.loader.take().unwrap_or_else(|| {
+            Loader::new(&self.name, self.format.unwrap_or(Format::Csv), self.task)
+        });
+        let (loaded, task) = loader.finish();
+        if loaded.data.is_empty() {
+            let first: Vec<String> = loaded
+                .skipped
+                .iter()
+                .take(3)
+                .map(|e| e.to_string())
+                .collect();
+            return Err(JsError::new(&if first.is_empty() {
+                format!("{}: the file holds no data", self.name)
+            } else {
+                format!("{}: no valid rows; {}", self.name, first.join("; "))
+            }));
+        }
+        self.loaded = Some((loaded, task));
+        Ok(())
+    }
+
+    fn data(&self) -> Option<&Dataset> {
+        self.loaded.as_ref().map(|(l, _)| &l.data)
+    }
+
+    pub fn rows(&self) -> usize {
+        self.data().map_or(0, Dataset::len)
+    }
+
+    pub fn features(&self) -> usize {
+        self.data().map_or(0, Dataset::n_features)
+    }
+
+    pub fn sparse(&self) -> bool {
+        self.data().is_some_and(Dataset::is_sparse)
+    }
+
+    /// "classification" or "regression" (after `finish`).
+    pub fn task(&self) -> String {
+        self.loaded
+            .as_ref()
+            .map(|(_, t)| t.name().to_string())
+            .unwrap_or_default()
+    }
+
+    /// Lines skipped in all.
+    pub fn skipped(&self) -> usize {
+        self.loaded.as_ref().map_or(0, |(l, _)| l.skipped_total)
+    }
+
+    /// The listed bad lines, one `file:line:column: message` per line.
+    pub fn errors(&self) -> String {
+        self.loaded
+            .as_ref()
+            .map(|(l, _)| {
+                l.skipped
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_default()
+    }
+
+    pub fn labels(&self) -> Vec<f64> {
+        self.data().map(|d| d.labels().to_vec()).unwrap_or_default()
+    }
+
+    /// Dense: row-major values. Sparse: the stored values.
+    pub fn values(&self) -> Vec<f64> {
+        match self.data() {
+            Some(d) => match d.csr_parts() {
+                Some((_, _, values)) => values.to_vec(),
+                None => d
+                    .dense_values(0..d.len())
+                    .map(<[f64]>::to_vec)
+                    .unwrap_or_default(),
+            },
+            None => Vec::new(),
+        }
+    }
+
+    /// Sparse only: where each row starts in `indices` / `values`, then the end.
+    pub fn row_starts(&self) -> Vec<u32> {
+        self.data()
+            .and_then(Dataset::csr_parts)
+            .map(|(starts, _, _)| starts.iter().map(|&s| s as u32).collect())
+            .unwrap_or_default()
+    }
+
+    /// Sparse only: 0-based feature indices.
+    pub fn indices(&self) -> Vec<u32> {
+        self.data()
+            .and_then(Dataset::csr_parts)
+            .map(|(_, i, _)| i.to_vec())
+            .unwrap_or_default()
     }
 }

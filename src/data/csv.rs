@@ -48,73 +48,98 @@ pub fn read_csv(path: &Path, options: &CsvOptions) -> Result<Loaded> {
 
 /// Parses CSV text; `name` is the file name used in error messages.
 pub fn parse_csv(name: &str, text: &str, options: &CsvOptions) -> Result<Loaded> {
-    let mut errors = ErrorSink::new(options.on_error);
-    let mut data: Option<Dataset> = None;
-    let mut layout: Option<Layout> = None;
-    let mut first_line = true;
-    let mut features = Vec::new();
-
+    let mut parser = CsvParser::new(name, options.clone());
     for (index, line) in text.lines().enumerate() {
-        let line_no = index + 1;
+        parser.line(index + 1, line)?;
+    }
+    Ok(parser.finish())
+}
+
+/// The CSV reader, one line at a time (the page feeds it in chunks).
+pub struct CsvParser {
+    name: String,
+    options: CsvOptions,
+    errors: ErrorSink,
+    data: Option<Dataset>,
+    layout: Option<Layout>,
+    first_line: bool,
+    features: Vec<f64>,
+}
+
+impl CsvParser {
+    pub fn new(name: &str, options: CsvOptions) -> Self {
+        Self {
+            name: name.to_string(),
+            errors: ErrorSink::new(options.on_error),
+            options,
+            data: None,
+            layout: None,
+            first_line: true,
+            features: Vec::new(),
+        }
+    }
+
+    /// Reads line `line_no` (1-based); an error is returned only when the
+    /// policy is to stop at the first bad line.
+    pub fn line(&mut self, line_no: usize, line: &str) -> Result<()> {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+            return Ok(());
         }
-        let is_first = std::mem::take(&mut first_line);
-        let delimiter = layout.map_or_else(|| Delimiter::detect(line), |l| l.delimiter);
+        let is_first = std::mem::take(&mut self.first_line);
+        let delimiter = self
+            .layout
+            .map_or_else(|| Delimiter::detect(line), |l| l.delimiter);
         let fields = split_fields(line, delimiter);
         if is_first {
             let looks_like_header = fields.iter().any(|(_, f)| f.parse::<f64>().is_err());
-            if options.header.unwrap_or(looks_like_header) {
-                continue;
+            if self.options.header.unwrap_or(looks_like_header) {
+                return Ok(());
             }
         }
         let error = |offset: usize, message: String| ParseError {
-            file: name.to_string(),
+            file: self.name.clone(),
             line: line_no,
             column: line[..offset].chars().count() + 1,
             message,
         };
-        let layout = match layout {
+        let layout = match self.layout {
             Some(l) => l,
-            None => match Layout::new(fields.len(), options.label_column, delimiter) {
-                Ok(l) => *layout.insert(l),
-                Err(message) => {
-                    errors.push(error(0, message))?;
-                    continue;
-                }
+            None => match Layout::new(fields.len(), self.options.label_column, delimiter) {
+                Ok(l) => *self.layout.insert(l),
+                Err(message) => return self.errors.push(error(0, message)),
             },
         };
         if fields.len() != layout.width {
-            errors.push(error(
+            return self.errors.push(error(
                 0,
                 format!("expected {} fields, found {}", layout.width, fields.len()),
-            ))?;
-            continue;
+            ));
         }
-        features.clear();
+        self.features.clear();
         let mut label = 0.0;
-        let mut bad = None;
         for (column, &(offset, field)) in fields.iter().enumerate() {
             let parsed = if column == layout.label {
-                parse_label(field, options.task).map(|y| label = y)
+                parse_label(field, self.options.task).map(|y| label = y)
             } else {
-                parse_value(field).map(|v| features.push(v))
+                parse_value(field).map(|v| self.features.push(v))
             };
             if let Err(message) = parsed {
-                bad = Some(error(offset, message));
-                break;
+                return self.errors.push(error(offset, message));
             }
         }
-        if let Some(e) = bad {
-            errors.push(e)?;
-            continue;
-        }
-        let data = data.get_or_insert_with(|| Dataset::dense(layout.width - 1));
-        data.push(Features::Dense(&features), label)
+        let data = self
+            .data
+            .get_or_insert_with(|| Dataset::dense(layout.width - 1));
+        data.push(Features::Dense(&self.features), label)
             .expect("checked finite above");
+        Ok(())
     }
-    Ok(errors.finish(data.unwrap_or_else(|| Dataset::dense(0))))
+
+    pub fn finish(self) -> Loaded {
+        self.errors
+            .finish(self.data.unwrap_or_else(|| Dataset::dense(0)))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,11 +3,13 @@
 
 mod csv;
 mod libsvm;
+mod loader;
 mod rng;
 mod synthetic;
 
-pub use csv::{parse_csv, read_csv, CsvOptions, LabelColumn};
-pub use libsvm::{parse_libsvm, read_libsvm};
+pub use csv::{parse_csv, read_csv, CsvOptions, CsvParser, LabelColumn};
+pub use libsvm::{parse_libsvm, read_libsvm, LibsvmParser, MAX_FEATURE_INDEX};
+pub use loader::{Format, Loader};
 pub use rng::Rng;
 pub use synthetic::{Preset, Stream, StreamConfig};
 
@@ -78,6 +80,62 @@ impl Dataset {
             labels,
             n_features,
         })
+    }
+
+    /// A sparse data set from compressed rows: row `i` holds
+    /// `indices[row_starts[i]..row_starts[i + 1]]` (strictly increasing)
+    /// and the matching `values`. Everything is checked, since the parts
+    /// may come from outside (the page's loader worker).
+    pub fn from_csr(
+        row_starts: &[u32],
+        indices: &[u32],
+        values: &[f64],
+        labels: &[f64],
+    ) -> Result<Self> {
+        let bad = |what: String| Error::InvalidSample(format!("compressed rows: {what}"));
+        if row_starts.len() != labels.len() + 1 || indices.len() != values.len() {
+            return Err(bad(format!(
+                "{} row starts, {} labels, {} indices and {} values do not fit together",
+                row_starts.len(),
+                labels.len(),
+                indices.len(),
+                values.len()
+            )));
+        }
+        let mut data = Self::sparse();
+        for (i, pair) in row_starts.windows(2).enumerate() {
+            let (start, end) = (pair[0] as usize, pair[1] as usize);
+            if start > end || end > indices.len() || (i == 0 && start != 0) {
+                return Err(bad(format!("row {} spans {start}..{end}", i + 1)));
+            }
+            let x = SparseFeatures::new(&indices[start..end], &values[start..end])?;
+            if x.indices()
+                .last()
+                .is_some_and(|&k| k as u64 >= MAX_FEATURE_INDEX)
+            {
+                return Err(bad(format!(
+                    "row {} has a feature index above {MAX_FEATURE_INDEX}",
+                    i + 1
+                )));
+            }
+            data.push(Features::Sparse(x), labels[i])?;
+        }
+        if row_starts.last().map(|&e| e as usize) != Some(indices.len()) {
+            return Err(bad("the last row does not end at the last value".into()));
+        }
+        Ok(data)
+    }
+
+    /// The compressed rows of a sparse data set: (row starts, indices, values).
+    pub fn csr_parts(&self) -> Option<(&[usize], &[u32], &[f64])> {
+        match &self.storage {
+            Storage::Sparse {
+                row_starts,
+                indices,
+                values,
+            } => Some((row_starts, indices, values)),
+            Storage::Dense { .. } => None,
+        }
     }
 
     /// Appends one sample, converting between dense and sparse storage.
@@ -297,6 +355,11 @@ impl Dataset {
         hash.0
     }
 
+    /// Replaces every label by `f(label)`.
+    pub fn relabel(&mut self, f: impl Fn(f64) -> f64) {
+        self.labels.iter_mut().for_each(|y| *y = f(*y));
+    }
+
     /// Checks that every label is -1 or +1 (for classification).
     pub fn check_labels(&self, task: Task) -> Result<()> {
         if task == Task::Classification {
@@ -375,13 +438,21 @@ pub enum OnError {
 #[derive(Debug)]
 pub struct Loaded {
     pub data: Dataset,
+    /// The first [`MAX_LISTED_ERRORS`] bad lines.
     pub skipped: Vec<ParseError>,
+    /// How many lines were skipped in all.
+    pub skipped_total: usize,
 }
+
+/// Bad lines listed in full; more are only counted (a 50 MB file of
+/// garbage must not fill memory with messages).
+pub const MAX_LISTED_ERRORS: usize = 1000;
 
 /// Collects line errors according to an [`OnError`] policy.
 pub(crate) struct ErrorSink {
     policy: OnError,
     errors: Vec<ParseError>,
+    total: usize,
 }
 
 impl ErrorSink {
@@ -389,6 +460,7 @@ impl ErrorSink {
         Self {
             policy,
             errors: Vec::new(),
+            total: 0,
         }
     }
 
@@ -397,7 +469,10 @@ impl ErrorSink {
         match self.policy {
             OnError::Fail => Err(error.into()),
             OnError::Skip => {
-                self.errors.push(error);
+                self.total += 1;
+                if self.errors.len() < MAX_LISTED_ERRORS {
+                    self.errors.push(error);
+                }
                 Ok(())
             }
         }
@@ -407,6 +482,7 @@ impl ErrorSink {
         Loaded {
             data,
             skipped: self.errors,
+            skipped_total: self.total,
         }
     }
 }

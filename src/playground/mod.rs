@@ -11,10 +11,12 @@
 mod curves;
 mod log;
 mod share;
+mod source;
 
 pub use curves::{Curves, Series, SERIES};
 pub use log::{quantize, Event, EventLog, Param, QUANTUM};
 pub use share::{Settings, SharedState};
+pub use source::{FileSource, SampleBuffer, Source};
 
 use crate::algorithms::{AnyLearner, Hyper};
 use crate::data::{Dataset, Preset, Stream, StreamConfig};
@@ -67,7 +69,9 @@ pub struct Session {
     /// Settings now, after changes made mid-stream.
     settings: Settings,
     learner: AnyLearner,
-    stream: Stream,
+    /// The seeded stream of the preset, or a loaded file.
+    source: Source,
+    buffer: SampleBuffer,
     test: Dataset,
     /// (x, y, label) triples; label 0 for regression points.
     points: Vec<f64>,
@@ -94,10 +98,39 @@ impl Session {
     pub fn new(settings: Settings) -> Result<Self> {
         settings.validate()?;
         let stream = Stream::new(settings.stream_config())?;
+        Self::with_source(settings, Source::Stream(stream))
+    }
+
+    /// A session that learns from a loaded file instead of the preset's
+    /// stream. The preset's task must be the file's (it stays in the link,
+    /// so that the link's settings check out before the file is loaded).
+    pub fn with_file(settings: Settings, file: FileSource) -> Result<Self> {
+        settings.validate()?;
+        if settings.preset.task() != file.task {
+            return Err(Error::InvalidSample(format!(
+                "{} holds {} data but the preset {} is {}",
+                file.name,
+                file.task.name(),
+                settings.preset.name(),
+                settings.preset.task().name()
+            )));
+        }
+        Self::with_source(settings, Source::File(file))
+    }
+
+    fn with_source(settings: Settings, mut source: Source) -> Result<Self> {
+        let test = match &mut source {
+            Source::Stream(stream) => stream.test_set(TEST_SET_SIZE),
+            Source::File(file) => {
+                file.rewind();
+                file.sample(TEST_SET_SIZE)
+            }
+        };
         Ok(Self {
             learner: AnyLearner::new(settings.algorithm, &settings.hyper())?,
-            test: stream.test_set(TEST_SET_SIZE),
-            stream,
+            test,
+            source,
+            buffer: SampleBuffer::default(),
             initial: settings.clone(),
             settings,
             points: Vec::new(),
@@ -126,19 +159,92 @@ impl Session {
         Ok(session)
     }
 
-    /// What a link needs to rebuild this session.
+    /// Rebuilds a session shared while learning from a file, once the
+    /// reader has loaded that file again.
+    pub fn from_shared_with_file(state: &SharedState, file: FileSource) -> Result<Self> {
+        let mut session = Self::with_file(state.settings.clone(), file)?;
+        for event in state.log.events() {
+            session.apply(event.clone())?;
+        }
+        Ok(session)
+    }
+
+    /// What a link needs to rebuild this session. A file's data is not in
+    /// the link, only its name and fingerprint (`file=name:fingerprint`):
+    /// the page asks for the file before it replays.
     pub fn shared(&self) -> SharedState {
+        let extras = match &self.source {
+            Source::Stream(_) => Vec::new(),
+            Source::File(file) => vec![("file".to_string(), file.link_key())],
+        };
         SharedState {
             settings: self.initial.clone(),
             log: self.log.clone(),
-            extras: Vec::new(),
+            extras,
         }
     }
 
-    /// Forgets the model, points and curves and rewinds the stream; the
-    /// current settings become the new starting point.
+    /// Learns from `file` from now on, starting afresh with the current
+    /// settings. The preset follows the file's task (the plain preset of
+    /// that task when the current one does not fit), and an algorithm that
+    /// cannot learn the task is swapped for PA-I; the message says so.
+    pub fn load_file(&mut self, file: FileSource) -> Result<Option<String>> {
+        let mut settings = self.settings.clone();
+        let mut message = None;
+        if settings.preset.task() != file.task {
+            settings.preset = match file.task {
+                Task::Classification => Preset::Overlapping,
+                Task::Regression => Preset::Regression1d,
+            };
+        }
+        if !settings.algorithm.supports(file.task) {
+            message = Some(format!(
+                "{} cannot learn {}; switched to PA-I",
+                settings.algorithm.label(),
+                file.task.name()
+            ));
+            settings.algorithm = crate::algorithms::Algorithm::Pa1;
+        }
+        *self = Self::with_file(settings, file)?;
+        Ok(message)
+    }
+
+    /// Back to the preset's stream, starting afresh.
+    pub fn unload_file(&mut self) -> Result<()> {
+        let mut settings = self.settings.clone();
+        if !settings.algorithm.supports(settings.preset.task()) {
+            settings.algorithm = crate::algorithms::Algorithm::Pa1;
+        }
+        *self = Self::new(settings)?;
+        Ok(())
+    }
+
+    /// The loaded file, if the session learns from one.
+    pub fn file(&self) -> Option<&FileSource> {
+        match &self.source {
+            Source::File(file) => Some(file),
+            Source::Stream(_) => None,
+        }
+    }
+
+    /// Whether the plane can draw the data (false for files wider than the
+    /// plane: those train with the curves only).
+    pub fn on_plane(&self) -> bool {
+        self.source.on_plane()
+    }
+
+    /// Forgets the model, points and curves and rewinds the stream (or the
+    /// file); the current settings become the new starting point.
     pub fn reset(&mut self) {
-        *self = Self::new(self.settings.clone()).expect("current settings are valid");
+        let source = match &self.source {
+            Source::Stream(_) => None,
+            Source::File(file) => Some(file.clone()),
+        };
+        *self = match source {
+            None => Self::new(self.settings.clone()),
+            Some(file) => Self::with_file(self.settings.clone(), file),
+        }
+        .expect("current settings are valid");
     }
 
     /// Performs an event and records it. An invalid event changes nothing.
@@ -212,19 +318,33 @@ impl Session {
     }
 
     fn stream_samples(&mut self, n: u64) {
-        let mut x = vec![0.0; self.stream.n_features()];
+        let on_plane = self.on_plane();
+        let mut buffer = std::mem::take(&mut self.buffer);
         for _ in 0..n {
-            let y = self.stream.next_into(&mut x);
-            let (point, label) = match self.task() {
-                Task::Classification => ([x[0], x[1]], y),
-                Task::Regression => ([x[0], y], 0.0),
-            };
-            self.show(point, label);
-            self.learn(point, label);
+            let y = self.source.next(&mut buffer);
+            if on_plane {
+                let x = buffer.plane_point();
+                let (point, label) = match self.task() {
+                    Task::Classification => ([x[0], x[1]], y),
+                    Task::Regression => ([x[0], y], 0.0),
+                };
+                self.show(point, label);
+                self.learn(point, label);
+            } else {
+                self.learn_features(buffer.features(), y, None);
+            }
         }
+        self.buffer = buffer;
     }
 
     fn add_point(&mut self, x: i64, y: i64, label: i8) -> Result<()> {
+        if let Some(file) = self.file().filter(|f| !f.on_plane()) {
+            return Err(Error::InvalidSample(format!(
+                "{} has {} features: the plane cannot show its points, so clicks cannot add any",
+                file.name,
+                file.data.n_features()
+            )));
+        }
         let point = [x as f64 * QUANTUM, y as f64 * QUANTUM];
         let label = label as f64;
         let expected = match self.task() {
@@ -287,7 +407,11 @@ impl Session {
     /// The shown points as a data set (rebuilt only after they change).
     fn points_dataset(&mut self) -> &Dataset {
         if self.points_cache.as_ref().map(|(v, _)| *v) != Some(self.points_version) {
-            let mut data = Dataset::dense(self.stream.n_features());
+            let width = match self.task() {
+                Task::Classification => 2,
+                Task::Regression => 1,
+            };
+            let mut data = Dataset::dense(width);
             for p in self.points.chunks_exact(3) {
                 let point = [p[0], p[1]];
                 let (features, target) = self.split(&point, p[2]);
@@ -303,7 +427,7 @@ impl Session {
     /// stream's held-out set: in epochs mode, and while no sample has come
     /// from the stream (the points are then all the data there is).
     pub fn scores_on_points(&self) -> bool {
-        self.cycled || self.stream.samples_drawn() == 0
+        self.on_plane() && (self.cycled || self.source.samples_drawn() == 0)
     }
 
     /// Features and target of a plane point.
@@ -316,8 +440,14 @@ impl Session {
 
     fn learn(&mut self, point: [f64; 2], label: f64) {
         let (features, target) = self.split(&point, label);
+        self.learn_features(Features::Dense(features), target, Some(point));
+    }
+
+    /// Learns one sample; `point` is where the plane shows it (None for
+    /// data wider than the plane).
+    fn learn_features(&mut self, features: Features<'_>, target: f64, point: Option<[f64; 2]>) {
         let before = self.learner.linear_model();
-        let update = self.learner.learn_one(Features::Dense(features), target);
+        let update = self.learner.learn_one(features, target);
         self.progress.record(target, &update);
         let recent = match self.task() {
             Task::Classification => update.loss,
@@ -330,14 +460,18 @@ impl Session {
                 self.ghost = Some((before, turn_degrees(before, after)));
             }
         }
-        let squared_norm = Features::Dense(features).squared_norm()
+        let squared_norm = features.squared_norm()
             + if self.settings.bias == BiasMode::Augmented {
                 1.0
             } else {
                 0.0
             };
+        let label = match self.task() {
+            Task::Classification => target,
+            Task::Regression => point.map_or(target, |p| p[1]),
+        };
         self.last = Some(LastSample {
-            point,
+            point: point.unwrap_or([0.0, 0.0]),
             label,
             update,
             squared_norm,
@@ -348,9 +482,9 @@ impl Session {
     }
 
     fn record_curves(&mut self) {
-        if self.settings.preset == Preset::Drift {
+        if let (Source::Stream(stream), Preset::Drift) = (&self.source, self.settings.preset) {
             // The held-out set follows the concept as it turns.
-            self.test = self.stream.test_set(TEST_SET_SIZE);
+            self.test = stream.test_set(TEST_SET_SIZE);
         }
         let held_out = if self.scores_on_points() {
             let points = self.points_dataset().clone();
@@ -418,7 +552,7 @@ impl Session {
         }
         next.validate()?;
         self.learner.retune(&next.hyper())?;
-        self.stream.set_label_noise(next.noise)?;
+        self.source.set_label_noise(next.noise)?;
         self.settings = next;
         Ok(())
     }
@@ -430,6 +564,7 @@ impl Session {
         &self.grid
     }
 
+    /// The preset's task, which a loaded file's task always matches.
     pub fn task(&self) -> Task {
         self.settings.preset.task()
     }
@@ -499,8 +634,9 @@ impl Session {
         self.ghost
     }
 
+    /// Samples drawn from the stream or the file (counting repeats).
     pub fn samples_streamed(&self) -> u64 {
-        self.stream.samples_drawn()
+        self.source.samples_drawn()
     }
 }
 

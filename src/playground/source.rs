@@ -1,0 +1,259 @@
+//! Where a session's samples come from: the seeded synthetic stream of its
+//! preset, or a file the reader loaded on the page.
+//!
+//! A file is cycled in its own order. Two-dimensional classification data
+//! (and one-dimensional regression data) is standardised to fit the plane
+//! and drawn as it streams; wider data trains with the curves only.
+
+use crate::data::{Dataset, Stream};
+use crate::error::{Error, Result};
+use crate::features::{Features, SparseFeatures};
+use crate::learner::Task;
+
+/// A loaded file and where the session is in it.
+#[derive(Clone, Debug)]
+pub struct FileSource {
+    pub name: String,
+    pub data: Dataset,
+    pub task: Task,
+    next: usize,
+    drawn: u64,
+}
+
+#[derive(Clone, Debug)]
+pub enum Source {
+    Stream(Stream),
+    File(FileSource),
+}
+
+/// One sample's features, copied out of the source.
+#[derive(Clone, Debug, Default)]
+pub struct SampleBuffer {
+    dense: Vec<f64>,
+    indices: Vec<u32>,
+    values: Vec<f64>,
+    sparse: bool,
+}
+
+impl SampleBuffer {
+    pub fn features(&self) -> Features<'_> {
+        if self.sparse {
+            Features::Sparse(SparseFeatures::new_unchecked(&self.indices, &self.values))
+        } else {
+            Features::Dense(&self.dense)
+        }
+    }
+
+    /// The first two coordinates (the plane's x and y).
+    pub fn plane_point(&self) -> [f64; 2] {
+        let dense = &self.dense;
+        [
+            dense.first().copied().unwrap_or(0.0),
+            dense.get(1).copied().unwrap_or(0.0),
+        ]
+    }
+}
+
+impl FileSource {
+    /// Checks the data and, when the plane can show it, standardises it to
+    /// fit: each coordinate (and a regression target) to mean 0 and a
+    /// standard deviation of 0.5, so nearly all points land in [-1.5, 1.5].
+    pub fn new(name: &str, data: Dataset, task: Task) -> Result<Self> {
+        if data.is_empty() {
+            return Err(Error::InvalidSample(format!(
+                "{name}: no valid rows to learn from"
+            )));
+        }
+        data.check_labels(task)?;
+        let plane_width = match task {
+            Task::Classification => 2,
+            Task::Regression => 1,
+        };
+        let data = if data.n_features() == plane_width {
+            standardised(&data, task)
+        } else {
+            data
+        };
+        Ok(Self {
+            name: name.to_string(),
+            data,
+            task,
+            next: 0,
+            drawn: 0,
+        })
+    }
+
+    /// Whether the plane can draw this data.
+    pub fn on_plane(&self) -> bool {
+        !self.data.is_sparse()
+            && self.data.n_features()
+                == match self.task {
+                    Task::Classification => 2,
+                    Task::Regression => 1,
+                }
+    }
+
+    /// What a link records of the file: its name (letters, digits and
+    /// `-_.` only, at most 64 of them) and the fingerprint of its data, so
+    /// that the page can ask for it and check it is the same file.
+    pub fn link_key(&self) -> String {
+        let name: String = self
+            .name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(64)
+            .collect();
+        format!("{name}:{:016x}", self.data.fingerprint())
+    }
+
+    /// Back to the first row.
+    pub fn rewind(&mut self) {
+        self.next = 0;
+        self.drawn = 0;
+    }
+
+    /// Up to `n` rows spread over the file, to score the model on.
+    pub fn sample(&self, n: usize) -> Dataset {
+        let step = (self.data.len() / n.max(1)).max(1);
+        let rows: Vec<usize> = (0..self.data.len()).step_by(step).take(n).collect();
+        self.data.select(&rows)
+    }
+}
+
+impl Source {
+    pub fn on_plane(&self) -> bool {
+        match self {
+            Source::Stream(_) => true,
+            Source::File(f) => f.on_plane(),
+        }
+    }
+
+    pub fn samples_drawn(&self) -> u64 {
+        match self {
+            Source::Stream(s) => s.samples_drawn(),
+            Source::File(f) => f.drawn,
+        }
+    }
+
+    pub fn set_label_noise(&mut self, noise: f64) -> Result<()> {
+        match self {
+            Source::Stream(s) => s.set_label_noise(noise),
+            // A file's labels are what they are.
+            Source::File(_) => Ok(()),
+        }
+    }
+
+    /// Copies the next sample into `buffer` and returns its label.
+    pub fn next(&mut self, buffer: &mut SampleBuffer) -> f64 {
+        match self {
+            Source::Stream(stream) => {
+                buffer.sparse = false;
+                buffer.dense.resize(stream.n_features(), 0.0);
+                stream.next_into(&mut buffer.dense)
+            }
+            Source::File(file) => {
+                let i = file.next;
+                file.next = (i + 1) % file.data.len();
+                file.drawn += 1;
+                match file.data.row(i) {
+                    Features::Dense(x) => {
+                        buffer.sparse = false;
+                        buffer.dense.clear();
+                        buffer.dense.extend_from_slice(x);
+                    }
+                    Features::Sparse(s) => {
+                        buffer.sparse = true;
+                        buffer.indices.clear();
+                        buffer.indices.extend_from_slice(s.indices());
+                        buffer.values.clear();
+                        buffer.values.extend_from_slice(s.values());
+                    }
+                }
+                file.data.label(i)
+            }
+        }
+    }
+}
+
+/// Each feature (and a regression target) to mean 0, standard deviation 0.5.
+fn standardised(data: &Dataset, task: Task) -> Dataset {
+    let dense = data.select(&(0..data.len()).collect::<Vec<_>>());
+    let d = dense.n_features();
+    let n = dense.len() as f64;
+    let column = |k: usize| -> Vec<f64> {
+        (0..dense.len())
+            .map(|i| match dense.row(i) {
+                Features::Dense(x) => x[k],
+                Features::Sparse(s) => s
+                    .indices()
+                    .iter()
+                    .position(|&j| j as usize == k)
+                    .map_or(0.0, |p| s.values()[p]),
+            })
+            .collect()
+    };
+    let scale = |values: &[f64]| -> (f64, f64) {
+        let mean = values.iter().sum::<f64>() / n;
+        let sd = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt();
+        (mean, if sd > 0.0 { 0.5 / sd } else { 1.0 })
+    };
+    let columns: Vec<Vec<f64>> = (0..d).map(column).collect();
+    let factors: Vec<(f64, f64)> = columns.iter().map(|c| scale(c)).collect();
+    let (y_mean, y_factor) = match task {
+        Task::Regression => scale(dense.labels()),
+        Task::Classification => (0.0, 1.0),
+    };
+    let mut out = Dataset::dense(d);
+    let mut row = vec![0.0; d];
+    for i in 0..dense.len() {
+        for k in 0..d {
+            row[k] = (columns[k][i] - factors[k].0) * factors[k].1;
+        }
+        let y = (dense.label(i) - y_mean) * y_factor;
+        out.push(Features::Dense(&row), y)
+            .expect("standardised values are finite");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plane_data_is_standardised_and_wide_data_is_kept() {
+        let data = Dataset::from_dense(
+            vec![4.0, 10.0, 6.0, 30.0, 8.0, 20.0],
+            2,
+            vec![1.0, -1.0, 1.0],
+        )
+        .unwrap();
+        let file = FileSource::new("p.csv", data, Task::Classification).unwrap();
+        assert!(file.on_plane());
+        let xs: Vec<f64> = (0..3).map(|i| file.data.row(i).dot(&[1.0, 0.0])).collect();
+        assert!((xs.iter().sum::<f64>()).abs() < 1e-12, "centred");
+        assert!(
+            (xs[2] - xs[0] - 2.0 * 0.5 * 2.0 / (8.0f64 / 3.0).sqrt()).abs() < 1e-12,
+            "sd 0.5"
+        );
+        let wide = Dataset::from_dense(vec![1.0, 2.0, 3.0], 3, vec![1.0]).unwrap();
+        let file = FileSource::new("w.csv", wide.clone(), Task::Classification).unwrap();
+        assert!(!file.on_plane());
+        assert_eq!(file.data, wide);
+        assert!(FileSource::new("e.csv", Dataset::dense(2), Task::Classification).is_err());
+        let regression = Dataset::from_dense(vec![1.0, 2.0], 1, vec![5.0, 0.5]).unwrap();
+        assert!(
+            FileSource::new("r.csv", regression.clone(), Task::Classification).is_err(),
+            "labels must be classes"
+        );
+        assert!(FileSource::new("r.csv", regression, Task::Regression)
+            .unwrap()
+            .on_plane());
+    }
+}
