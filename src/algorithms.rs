@@ -307,6 +307,10 @@ impl Learner for AnyLearner {
         each!(self, l => l.support_set())
     }
 
+    fn kernel_offset(&self) -> f64 {
+        each!(self, l => l.kernel_offset())
+    }
+
     fn learn_batch(&mut self, data: &Dataset, rows: Range<usize>, progress: &mut Progress) {
         each!(self, l => l.learn_batch(data, rows, progress))
     }

@@ -181,6 +181,12 @@ pub trait Learner {
         None
     }
 
+    /// The constant a kernel learner adds to its kernel expansion (APSM's
+    /// offset b): f(x) = sum_i alpha_i k(s_i, x) + offset. Zero for the rest.
+    fn kernel_offset(&self) -> f64 {
+        0.0
+    }
+
     /// Scores every cell centre of a 2-D grid into `out` (`grid.len()`
     /// values, row by row from the top). Kernel learners override this with
     /// something faster than one score per cell.

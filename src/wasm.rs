@@ -83,6 +83,13 @@ impl Playground {
         state.to_hash()
     }
 
+    /// The model as JSON (weights, or support vectors and kernel; the
+    /// hyper-parameters; the data's origin) with the link that rebuilds
+    /// this session as its `state`. `extras` as for [`Playground::hash`].
+    pub fn model_json(&self, extras: &str) -> String {
+        crate::playground::model_json(&self.session, &self.hash(extras))
+    }
+
     /// The file a link was made with, as `name:fingerprint`, while it has
     /// not been loaded; otherwise empty.
     pub fn pending_file(&self) -> String {

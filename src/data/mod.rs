@@ -272,6 +272,16 @@ impl Dataset {
         out
     }
 
+    /// A dense copy (of a sparse set: with its zeros written out).
+    pub fn to_dense(&self) -> Dataset {
+        let mut out = Dataset::dense(self.n_features);
+        for i in 0..self.len() {
+            out.push(self.row(i), self.label(i))
+                .expect("rows of a data set are valid");
+        }
+        out
+    }
+
     /// The first `n` rows (all of them when `n` is larger).
     pub fn head(&self, n: usize) -> Dataset {
         let order: Vec<usize> = (0..n.min(self.len())).collect();

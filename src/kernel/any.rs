@@ -316,6 +316,10 @@ impl Learner for AnyKernelLearner {
         each_kernel!(self, l => l.support_set())
     }
 
+    fn kernel_offset(&self) -> f64 {
+        each_kernel!(self, l => l.kernel_offset())
+    }
+
     fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
         each_kernel!(self, l => l.score_grid(grid, out))
     }

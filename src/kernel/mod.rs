@@ -372,6 +372,10 @@ macro_rules! kernel_learner {
             fn support_set(&self) -> Option<&crate::kernel::SupportSet> {
                 Some(&self.core.support)
             }
+
+            fn kernel_offset(&self) -> f64 {
+                self.bias()
+            }
         }
     };
 }

@@ -9,14 +9,16 @@
 //! model, points and curves.
 
 mod curves;
+mod export;
 mod log;
 mod share;
 mod source;
 
 pub use curves::{Curves, Series, SERIES};
+pub use export::{model_json, MODEL_FORMAT, MODEL_VERSION};
 pub use log::{quantize, Event, EventLog, Param, QUANTUM};
 pub use share::{Settings, SharedState};
-pub use source::{FileSource, SampleBuffer, Source};
+pub use source::{FileSource, SampleBuffer, Source, Transform, PLANE_REACH};
 
 use crate::algorithms::{AnyLearner, Hyper};
 use crate::data::{Dataset, Preset, Stream, StreamConfig};

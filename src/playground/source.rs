@@ -2,8 +2,9 @@
 //! preset, or a file the reader loaded on the page.
 //!
 //! A file is cycled in its own order. Two-dimensional classification data
-//! (and one-dimensional regression data) is standardised to fit the plane
-//! and drawn as it streams; wider data trains with the curves only.
+//! (and one-dimensional regression data) is drawn as it streams: as it is
+//! when it already lies in the plane's view, else standardised to fit.
+//! Wider data trains with the curves only.
 
 use crate::data::{Dataset, Stream};
 use crate::error::{Error, Result};
@@ -16,9 +17,24 @@ pub struct FileSource {
     pub name: String,
     pub data: Dataset,
     pub task: Task,
+    /// How the file's values were mapped onto the plane, if they were.
+    pub transform: Option<Transform>,
     next: usize,
     drawn: u64,
 }
+
+/// Plane value = (file value - mean) * scale, per feature (and for a
+/// regression target); the model is learned on plane values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transform {
+    pub mean: Vec<f64>,
+    pub scale: Vec<f64>,
+    /// (mean, scale) of a regression target.
+    pub target: Option<(f64, f64)>,
+}
+
+/// Half the width of the plane's view: data inside it is shown as it is.
+pub const PLANE_REACH: f64 = 1.5;
 
 #[derive(Clone, Debug)]
 pub enum Source {
@@ -55,9 +71,11 @@ impl SampleBuffer {
 }
 
 impl FileSource {
-    /// Checks the data and, when the plane can show it, standardises it to
-    /// fit: each coordinate (and a regression target) to mean 0 and a
-    /// standard deviation of 0.5, so nearly all points land in [-1.5, 1.5].
+    /// Checks the data and, when the plane can show it but its values reach
+    /// outside the view, standardises it: each coordinate (and a regression
+    /// target) to mean 0 and a standard deviation of 0.5, so nearly all
+    /// points land in [-1.5, 1.5]. Data already inside is kept as it is, so
+    /// that exported points load back where they were.
     pub fn new(name: &str, data: Dataset, task: Task) -> Result<Self> {
         if data.is_empty() {
             return Err(Error::InvalidSample(format!(
@@ -69,15 +87,20 @@ impl FileSource {
             Task::Classification => 2,
             Task::Regression => 1,
         };
-        let data = if data.n_features() == plane_width {
-            standardised(&data, task)
+        let (data, transform) = if data.n_features() != plane_width {
+            (data, None)
+        } else if inside_view(&data, task) {
+            // Dense, so that the plane can draw it.
+            (data.to_dense(), None)
         } else {
-            data
+            let (data, transform) = standardised(&data, task);
+            (data, Some(transform))
         };
         Ok(Self {
             name: name.to_string(),
             data,
             task,
+            transform,
             next: 0,
             drawn: 0,
         })
@@ -181,20 +204,26 @@ impl Source {
     }
 }
 
+/// Whether every value the plane shows (and a regression target) is in view.
+fn inside_view(data: &Dataset, task: Task) -> bool {
+    let features = (0..data.len()).all(|i| match data.row(i) {
+        Features::Dense(x) => x.iter().all(|v| v.abs() <= PLANE_REACH),
+        Features::Sparse(s) => s.values().iter().all(|v| v.abs() <= PLANE_REACH),
+    });
+    features
+        && (task == Task::Classification || data.labels().iter().all(|y| y.abs() <= PLANE_REACH))
+}
+
 /// Each feature (and a regression target) to mean 0, standard deviation 0.5.
-fn standardised(data: &Dataset, task: Task) -> Dataset {
-    let dense = data.select(&(0..data.len()).collect::<Vec<_>>());
+fn standardised(data: &Dataset, task: Task) -> (Dataset, Transform) {
+    let dense = data.to_dense();
     let d = dense.n_features();
     let n = dense.len() as f64;
     let column = |k: usize| -> Vec<f64> {
         (0..dense.len())
             .map(|i| match dense.row(i) {
                 Features::Dense(x) => x[k],
-                Features::Sparse(s) => s
-                    .indices()
-                    .iter()
-                    .position(|&j| j as usize == k)
-                    .map_or(0.0, |p| s.values()[p]),
+                Features::Sparse(_) => unreachable!("a dense copy"),
             })
             .collect()
     };
@@ -219,7 +248,12 @@ fn standardised(data: &Dataset, task: Task) -> Dataset {
         out.push(Features::Dense(&row), y)
             .expect("standardised values are finite");
     }
-    out
+    let transform = Transform {
+        mean: factors.iter().map(|f| f.0).collect(),
+        scale: factors.iter().map(|f| f.1).collect(),
+        target: (task == Task::Regression).then_some((y_mean, y_factor)),
+    };
+    (out, transform)
 }
 
 #[cfg(test)]
@@ -255,5 +289,25 @@ mod tests {
         assert!(FileSource::new("r.csv", regression, Task::Regression)
             .unwrap()
             .on_plane());
+    }
+
+    #[test]
+    fn data_inside_the_view_is_kept_and_the_transform_is_recorded() {
+        let inside = Dataset::from_dense(vec![0.5, -1.0, 1.5, 0.25], 2, vec![1.0, -1.0]).unwrap();
+        let file = FileSource::new("in.csv", inside.clone(), Task::Classification).unwrap();
+        assert_eq!((file.data.clone(), file.transform.clone()), (inside, None));
+        let outside = Dataset::from_dense(vec![0.0, 1.0, 4.0, 3.0], 1, vec![0.0; 4]).unwrap();
+        let file = FileSource::new("out.csv", outside, Task::Regression).unwrap();
+        let t = file.transform.unwrap();
+        // Values 0, 1, 4, 3: mean 2, sd sqrt(2.5), so scale 0.5 / sqrt(2.5).
+        assert_eq!(t.mean, vec![2.0]);
+        assert!((t.scale[0] - 0.5 / 2.5f64.sqrt()).abs() < 1e-15);
+        assert_eq!(
+            t.target,
+            Some((0.0, 1.0)),
+            "a constant target keeps scale 1"
+        );
+        let first = file.data.row(0).dot(&[1.0]);
+        assert!((first - (0.0 - 2.0) * t.scale[0]).abs() < 1e-15);
     }
 }

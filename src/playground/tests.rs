@@ -220,16 +220,34 @@ fn pocket_file() -> FileSource {
 fn a_plane_file_streams_in_order_standardised_and_its_link_replays_once_loaded() {
     let file = pocket_file();
     let rows = file.data.len();
-    let first = [file.data.row(0).dot(&[1.0, 0.0]), file.data.row(0).dot(&[0.0, 1.0])];
+    let first = [
+        file.data.row(0).dot(&[1.0, 0.0]),
+        file.data.row(0).dot(&[0.0, 1.0]),
+    ];
     let mut s = session(Algorithm::Pa, Preset::Regression1d);
     assert_eq!(s.load_file(file.clone()).unwrap(), None);
-    assert_eq!(s.settings().preset, Preset::Overlapping, "the preset follows the file's task");
+    assert_eq!(
+        s.settings().preset,
+        Preset::Overlapping,
+        "the preset follows the file's task"
+    );
     assert!(s.on_plane());
     s.apply(Event::Stream(rows as u64 + 5)).unwrap();
     assert_eq!(s.samples_streamed(), rows as u64 + 5);
-    assert_eq!(&s.points()[..2], &first, "the file's first row, standardised");
-    assert_eq!(&s.points()[3 * rows..3 * rows + 2], &first, "then it cycles");
-    assert!(s.points().chunks(3).all(|p| p[0].abs() < 3.0 && p[1].abs() < 3.0));
+    assert_eq!(
+        &s.points()[..2],
+        &first,
+        "the file's first row, standardised"
+    );
+    assert_eq!(
+        &s.points()[3 * rows..3 * rows + 2],
+        &first,
+        "then it cycles"
+    );
+    assert!(s
+        .points()
+        .chunks(3)
+        .all(|p| p[0].abs() < 3.0 && p[1].abs() < 3.0));
     s.click(0.5, 0.5, -1.0).unwrap();
     s.apply(Event::Stream(40)).unwrap();
 
@@ -243,7 +261,11 @@ fn a_plane_file_streams_in_order_standardised_and_its_link_replays_once_loaded()
     assert_eq!(replayed.points(), s.points());
 
     s.reset();
-    assert_eq!(s.file().map(|f| f.name.as_str()), Some("pocket-pla.csv"), "reset keeps the file");
+    assert_eq!(
+        s.file().map(|f| f.name.as_str()),
+        Some("pocket-pla.csv"),
+        "reset keeps the file"
+    );
     assert_eq!(s.samples_streamed(), 0);
     s.unload_file().unwrap();
     assert!(s.file().is_none());
@@ -257,21 +279,32 @@ fn a_wide_file_trains_with_the_curves_only() {
     let (mut values, mut labels) = (Vec::new(), Vec::new());
     for _ in 0..400 {
         let x: Vec<f64> = (0..5).map(|_| rng.normal()).collect();
-        labels.push(if x.iter().sum::<f64>() >= 0.0 { 1.0 } else { -1.0 });
+        labels.push(if x.iter().sum::<f64>() >= 0.0 {
+            1.0
+        } else {
+            -1.0
+        });
         values.extend(x);
     }
     let data = Dataset::from_dense(values, 5, labels).unwrap();
     let mut s = session(Algorithm::Pa1, Preset::Overlapping);
-    s.load_file(FileSource::new("wide.csv", data, Task::Classification).unwrap()).unwrap();
+    s.load_file(FileSource::new("wide.csv", data, Task::Classification).unwrap())
+        .unwrap();
     assert!(!s.on_plane());
     s.apply(Event::Stream(2000)).unwrap();
     assert!(s.points().is_empty(), "nothing to draw on the plane");
     assert!(!s.scores_on_points());
     assert_eq!(s.progress().samples, 2000);
     let test = s.curves().series(Series::Test);
-    assert!(*test.last().unwrap() > 0.9, "the sum rule is learned: {test:?}");
+    assert!(
+        *test.last().unwrap() > 0.9,
+        "the sum rule is learned: {test:?}"
+    );
     assert!(s.support_vectors().is_empty());
-    assert!(s.apply(Event::Epochs(10)).is_ok(), "epochs over no shown points do nothing");
+    assert!(
+        s.apply(Event::Epochs(10)).is_ok(),
+        "epochs over no shown points do nothing"
+    );
     assert!(s.click(0.1, 0.2, 1.0).is_err(), "no plane to click on");
     assert_eq!(s.progress().samples, 2000);
 }
@@ -279,14 +312,26 @@ fn a_wide_file_trains_with_the_curves_only() {
 #[test]
 fn a_regression_file_swaps_a_classifier_and_says_so() {
     let data = Dataset::from_dense(vec![0.0, 1.0, 2.0, 3.0], 1, vec![1.0, 3.0, 5.0, 7.5]).unwrap();
-    let mut s = session(Algorithm::Kernel(crate::kernel::KernelAlgorithm::Projectron), Preset::Xor);
+    let mut s = session(
+        Algorithm::Kernel(crate::kernel::KernelAlgorithm::Projectron),
+        Preset::Xor,
+    );
     let file = FileSource::new("line.csv", data, Task::Regression).unwrap();
     let note = s.load_file(file.clone()).unwrap().unwrap();
     assert!(note.contains("switched to PA-I"), "{note}");
-    assert_eq!((s.settings().preset, s.settings().algorithm), (Preset::Regression1d, Algorithm::Pa1));
+    assert_eq!(
+        (s.settings().preset, s.settings().algorithm),
+        (Preset::Regression1d, Algorithm::Pa1)
+    );
     s.apply(Event::Stream(3)).unwrap();
     assert_eq!(s.points().len(), 9);
     assert_eq!(s.points()[2], 0.0, "regression points carry no class");
-    let wrong = Settings { preset: Preset::Xor, ..Settings::default() };
-    assert!(Session::with_file(wrong, file).is_err(), "the preset's task must be the file's");
+    let wrong = Settings {
+        preset: Preset::Xor,
+        ..Settings::default()
+    };
+    assert!(
+        Session::with_file(wrong, file).is_err(),
+        "the preset's task must be the file's"
+    );
 }
