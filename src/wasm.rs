@@ -105,6 +105,12 @@ impl Playground {
         self.pending = None;
     }
 
+    /// The reader went on with the preset instead of opening the file a
+    /// link asked for: from now on the link is this session's own.
+    fn touched(&mut self) {
+        self.pending = None;
+    }
+
     /// Learns from a dense file from now on (`task`: classification or
     /// regression; `values` row-major). Returns a note for the reader
     /// (an algorithm swapped, or a link replayed), or an empty string.
@@ -229,32 +235,38 @@ impl Playground {
     }
 
     pub fn reset(&mut self) {
+        self.touched();
         self.session.reset();
     }
 
     /// Learns the next `n` samples of the stream.
     pub fn stream(&mut self, n: u32) -> Result<(), JsError> {
+        self.touched();
         self.session.apply(Event::Stream(n as u64)).map_err(js)
     }
 
     /// Learns `n` more samples cycling over the shown points.
     pub fn epochs(&mut self, n: u32) -> Result<(), JsError> {
+        self.touched();
         self.session.apply(Event::Epochs(n as u64)).map_err(js)
     }
 
     /// Adds and learns a point (label +1 / -1; ignored for regression).
     pub fn click(&mut self, x: f64, y: f64, label: f64) -> Result<(), JsError> {
+        self.touched();
         self.session.click(x, y, label).map(|_| ()).map_err(js)
     }
 
     /// Erases the shown point nearest (x, y) within `radius`; whether one was.
     pub fn erase(&mut self, x: f64, y: f64, radius: f64) -> Result<bool, JsError> {
+        self.touched();
         self.session.erase_nearest(x, y, radius).map_err(js)
     }
 
     /// Changes `c`, `eps`, `lr`, `noise`, `sigma`, `budget` (0: none) or
     /// `eta` mid-stream, keeping the model.
     pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), JsError> {
+        self.touched();
         let param = match name {
             "c" => Param::C,
             "eps" => Param::Epsilon,
@@ -270,6 +282,7 @@ impl Playground {
 
     /// Changes the bias mode (`augmented`, `decoupled`, `none`).
     pub fn set_bias(&mut self, name: &str) -> Result<(), JsError> {
+        self.touched();
         let mode: BiasMode = name.parse().map_err(js)?;
         let code = BiasMode::ALL.iter().position(|&m| m == mode).unwrap_or(0);
         self.session
@@ -279,6 +292,7 @@ impl Playground {
 
     /// Switches algorithm, starting from the current weights.
     pub fn set_algorithm(&mut self, name: &str) -> Result<(), JsError> {
+        self.touched();
         let algorithm = name.parse().map_err(js)?;
         self.session.apply(Event::Algorithm(algorithm)).map_err(js)
     }

@@ -418,7 +418,7 @@ pub(crate) fn parse_label(token: &str, task: Task) -> std::result::Result<f64, S
         Task::Classification if value == 1.0 => Ok(1.0),
         Task::Classification if value == 0.0 || value == -1.0 => Ok(-1.0),
         Task::Classification => Err(format!(
-            "label '{token}' is not a class label (use 0/1 or -1/+1, or --task regression)"
+            "label '{token}' is not a class label (classes are 0/1 or -1/+1; read the labels as numbers for a regression)"
         )),
     }
 }

@@ -52,9 +52,21 @@ export async function launch({ width = 1400, height = 950, ...options } = {}) {
   });
 }
 
-/** A new page that records console errors and uncaught exceptions. */
-export async function openPage(context, url) {
+/**
+ * A new page that records console errors and uncaught exceptions. Each page
+ * starts as a new visitor (no remembered session) unless `keepStorage`.
+ */
+export async function openPage(context, url, { keepStorage = false } = {}) {
   const page = await context.newPage();
+  if (!keepStorage) {
+    await page.addInitScript(() => {
+      try {
+        localStorage.removeItem('onlinelearn:last-state');
+      } catch {
+        // no storage: nothing to forget
+      }
+    });
+  }
   page.errors = [];
   page.on('console', (message) => { if (message.type() === 'error') page.errors.push(message.text()); });
   page.on('pageerror', (error) => page.errors.push(String(error)));

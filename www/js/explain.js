@@ -77,13 +77,17 @@ export function explain(panel, last, settings, samples) {
   title.className = 'hint';
   title.textContent = `${NAMES[algo] ?? algo}, sample ${samples.toLocaleString('en')}`;
 
+  const features = settings.file ? `${settings.file.features.toLocaleString('en')} features` : '';
+  if (settings.wide) {
+    row(dl, 'sample', `${features} (too many to draw)`, regression ? `y = ${num(y)}` : `y = ${sign(label)}`);
+  }
   if (regression) {
-    row(dl, 'sample', `x = ${num(x)}`, `y = ${num(y)}`);
+    if (!settings.wide) row(dl, 'sample', `x = ${num(x)}`, `y = ${num(y)}`);
     row(dl, 'prediction', `f(x) = w·x + b = ${num(score)}`);
     row(dl, 'error', `y − f(x) = ${num(margin)}`);
     row(dl, 'loss', `ℓ = max(0, |y − f| − ε) = max(0, ${num(Math.abs(margin))} − ${num(eps)}) = ${num(loss)}`);
   } else {
-    row(dl, 'sample', `x = (${num(x)}, ${num(y)})`, `y = ${sign(label)}`);
+    if (!settings.wide) row(dl, 'sample', `x = (${num(x)}, ${num(y)})`, `y = ${sign(label)}`);
     const f = KERNEL_RULES[algo] ? `Σ αᵢ k(sᵢ, x)${algo === 'apsm' ? ' + b' : ''}` : 'w·x + b';
     row(dl, 'score', `f(x) = ${f} = ${num(score)}`, `→ predicts ${sign(score)}${mistake ? ' ✗ mistake' : ' ✓'}`);
     row(dl, 'margin', `m = y·f(x) = ${num(margin)}`);

@@ -41,6 +41,13 @@ export class Figure {
    */
   render(task, eps, settingsKey = '') {
     const pg = this.pg;
+    if (!pg.on_plane()) {
+      const [rows, features] = pg.file_shape();
+      this.plane.setWide(`${pg.file_name()} has ${features.toLocaleString('en')} features, too many for a plane: it trains with the curves only (${rows.toLocaleString('en')} rows).`);
+      this.drawn = null;
+      return;
+    }
+    this.plane.setWide(null);
     const [samples] = pg.counts();
     const model = pg.model();
     const kernel = pg.is_kernel();

@@ -1,8 +1,11 @@
 // Pointer and keyboard input. Click adds a point of the selected class,
 // Shift-click the other class, Alt-click or right-click erases the nearest
-// point; touch uses the class toggle (including its Erase tool).
+// point; touch uses the class toggle (including its Erase tool). The plane
+// is also a keyboard stop: arrows move a cursor, Enter adds, Delete erases.
 
 const ERASE_RADIUS = 0.12; // plane units
+const CURSOR_STEP = 0.05; // plane units per arrow press (Shift: 4x)
+const CURSOR_REACH = 1.45;
 
 /** Wires a plane's pointer events to the app. */
 export function bindPointer(plane, app) {
@@ -24,10 +27,49 @@ export function bindPointer(plane, app) {
   });
 }
 
-/** Space play/pause, right arrow step, r reset, 1 / 2 pick the class. */
+/** The plane as a keyboard stop: a cursor that arrows move, Enter adds at, Delete erases at. */
+export function bindPlaneKeys(plane, app) {
+  const canvas = plane.overlay;
+  canvas.tabIndex = 0;
+  canvas.setAttribute('aria-keyshortcuts', 'ArrowUp ArrowDown ArrowLeft ArrowRight Enter Shift+Enter Delete');
+  canvas.setAttribute('aria-describedby', 'plane-keys');
+  const at = { x: 0, y: 0 };
+  const place = () => {
+    plane.cursor.style.left = `${plane.px(at.x)}px`;
+    plane.cursor.style.top = `${plane.py(at.y)}px`;
+  };
+  canvas.addEventListener('focus', place);
+  canvas.addEventListener('keydown', (event) => {
+    const step = CURSOR_STEP * (event.shiftKey ? 4 : 1);
+    const move = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[event.key];
+    if (move) {
+      at.x = Math.max(-CURSOR_REACH, Math.min(CURSOR_REACH, +(at.x + move[0]).toFixed(4)));
+      at.y = Math.max(-CURSOR_REACH, Math.min(CURSOR_REACH, +(at.y + move[1]).toFixed(4)));
+      place();
+      app.announce(`Cursor at x ${at.x.toFixed(2)}, y ${at.y.toFixed(2)}`);
+    } else if (event.key === 'Enter') {
+      let label = app.tool === '-1' ? -1 : 1;
+      if (event.shiftKey) label = -label;
+      if (app.tool === 'erase') app.erase(at.x, at.y, ERASE_RADIUS);
+      else app.click(at.x, at.y, label);
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      app.erase(at.x, at.y, ERASE_RADIUS);
+    } else if (event.key === 'Escape') {
+      canvas.blur();
+    } else {
+      return;
+    }
+    // The page's own keys (right arrow steps) stay off while the plane has focus.
+    event.preventDefault();
+    event.stopPropagation();
+  });
+}
+
+/** Space play/pause, right arrow step, r reset, 1 / 2 pick the class, ? help. */
 export function bindKeys(app, controls) {
   document.addEventListener('keydown', (event) => {
     const target = event.target;
+    if (target.closest?.('dialog')) return; // the help is open
     const typing = target.matches?.('input[type="text"], select, textarea');
     if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
     const onButton = target.matches?.('button, input[type="checkbox"], input[type="range"]');
@@ -48,6 +90,9 @@ export function bindKeys(app, controls) {
         break;
       case '2':
         controls.setTool('-1');
+        break;
+      case '?':
+        app.showHelp();
         break;
       default:
         return;

@@ -2,17 +2,22 @@
 // Learning happens in wasm (one call per frame per figure); drawing happens
 // here, decoupled from learning: the loop learns `speed` samples per second
 // and redraws what changed once per animation frame.
-import { loadWasm, Playground } from './wasm.js';
+import { f64View, loadWasm, Playground } from './wasm.js';
 import { Figure } from './figure.js';
 import { Chart } from './chart.js';
 import { Controls } from './controls.js';
-import { bindKeys, bindPointer } from './input.js';
+import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
 import { explain, num } from './explain.js';
+import { DataPanel, loadInto } from './data-in.js';
+import { Recorder, curvesCsv, download, modelJson, planePng, pointsCsv, stateFromModel } from './export.js';
+import { summarize } from './summary.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
 const PALETTE = ['#1d232b', '#e0701f', '#2563ad', '#0b7a75', '#9c27b0', '#c0392b'];
 const HASH_EVERY_MS = 1000;
+const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
+const MAX_SHOWN_POINTS = 5000; // as src/playground/mod.rs
 
 class App {
   constructor() {
@@ -29,11 +34,20 @@ class App {
     this.errorChart = new Chart($('chart-error'), $('chart-error-legend'));
     this.lossChart = new Chart($('chart-loss'), $('chart-loss-legend'), { fixedY: false });
     this.supportChart = new Chart($('chart-support'), $('chart-support-legend'), { fixedY: false, yMax: 16 });
+    this.data = null; // a loaded file (parsed arrays), kept to rebuild the figures
+    this.dataNote = '';
+    this.dataPanel = new DataPanel(this);
+    this.recorder = new Recorder();
+    this.lastSummary = 0;
+    this.bindSaving();
+    $('help-open').addEventListener('click', () => this.showHelp());
+    $('help-close').addEventListener('click', () => $('help').close());
   }
 
   async start() {
     await loadWasm();
-    this.load(location.hash);
+    // A bare address reopens the last session (a shared link always wins).
+    this.load(location.hash || state.recall());
     bindKeys(this, this.controls);
     window.addEventListener('hashchange', () => {
       if (location.hash.replace(/^#/, '') !== this.goodHash) this.load(location.hash);
@@ -55,6 +69,7 @@ class App {
     const probe = new Playground(hash);
     const page = state.pageFrom(probe.extras());
     const task = probe.task();
+    const wantedFile = probe.pending_file();
     probe.free();
     if (task === 'regression') page.view = 'regress';
     else if (page.view === 'regress') page.view = 'classify';
@@ -69,7 +84,11 @@ class App {
       // Many small planes: a coarser shading grid keeps the frame short.
       gridSize: algos.length > 2 ? 100 : 200,
     }));
-    for (const figure of this.figures) bindPointer(figure.plane, this);
+    for (const figure of this.figures) {
+      bindPointer(figure.plane, this);
+      bindPlaneKeys(figure.plane, this);
+    }
+    this.attachData(wantedFile);
     this.setPlaying(false);
     this.defineCurves();
     this.controls.sync(this.settings(), page);
@@ -78,6 +97,57 @@ class App {
 
   settings() {
     return this.figures[0].settings();
+  }
+
+  /**
+   * A link made with a file (`name:fingerprint`): load the file we hold
+   * into every figure (which replays the link), or ask the reader for it.
+   * A link without one means the page is back on the presets.
+   */
+  attachData(wantedFile) {
+    if (!wantedFile) {
+      this.data = null;
+    } else if (this.data) {
+      for (const figure of this.figures) loadInto(figure.pg, this.data);
+    }
+    this.dataPanel.askFor(wantedFile && !this.data ? wantedFile : '');
+    this.dataPanel.sync(this.data, this.dataNote);
+    document.body.dataset.wide = String(!this.figures[0].pg.on_plane());
+  }
+
+  /** A file the worker parsed: every learner learns from it from now on. */
+  useData(data) {
+    const pg = this.figures[0].pg;
+    const note = loadInto(pg, data); // throws (shown by the caller) if the data is unusable
+    this.data = data;
+    this.dataNote = note;
+    const page = { ...this.page };
+    if (pg.task() === 'regression') page.view = 'regress';
+    else if (page.view === 'regress') page.view = 'classify';
+    this.build(`${pg.hash('')}&${state.pageExtras(page)}`);
+  }
+
+  unloadFile() {
+    this.data = null;
+    this.dataNote = '';
+    this.restart({});
+  }
+
+  /** The reader chose the preset over the file a link asked for. */
+  skipPendingFile() {
+    for (const figure of this.figures) figure.pg.drop_pending_file();
+    this.build(`${this.figures[0].pg.hash('')}&${state.pageExtras(this.page)}`);
+  }
+
+  /** Opens a model JSON saved by the page: the session it holds the link to. */
+  openModel(text, name) {
+    const { state: hash, models } = stateFromModel(text);
+    this.build(hash);
+    const [samples] = this.figures[0].pg.counts();
+    const pending = this.figures[0].pg.pending_file();
+    $('save-msg').textContent = pending
+      ? `Opened ${name}; open its data file to replay the ${models[0].samples} samples it learned.`
+      : `Opened ${name}: ${state.LABELS[this.figures[0].pg.algorithm()]} after ${samples.toLocaleString('en')} samples.`;
   }
 
   defineCurves() {
@@ -116,6 +186,11 @@ class App {
   testLabel(figure, task) {
     const name = this.figures.length > 1 ? `${state.LABELS[figure.pg.algorithm()]}: ` : '';
     const onPoints = figure.pg.test_on_points();
+    const file = figure.pg.file_name();
+    if (file && !onPoints) {
+      const rows = Math.min(500, figure.pg.file_shape()[0]);
+      return `${name}${task === 'regression' ? 'MAE' : 'accuracy'} on ${rows} rows of ${file}`;
+    }
     if (task === 'regression') return `${name}${onPoints ? 'MAE on the points' : 'held-out MAE'}`;
     return `${name}${onPoints ? 'accuracy on the points' : 'held-out accuracy'}`;
   }
@@ -207,8 +282,15 @@ class App {
     if (!playing) this.writeHash();
   }
 
+  /** Learns `n` more samples: from the stream or the file, or (epochs) over the shown points. */
+  advance(n) {
+    // A file cycles in its own order: each pass over it is an epoch already.
+    const epochs = this.page.view === 'epochs' && !this.data;
+    this.act((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
+  }
+
   step() {
-    this.act((pg) => (this.page.view === 'epochs' ? pg.epochs(1) : pg.stream(1)));
+    this.advance(1);
   }
 
   reset() {
@@ -253,16 +335,19 @@ class App {
       const n = Math.floor(this.budget);
       if (n > 0) {
         this.budget -= n;
-        this.act((pg) => (this.page.view === 'epochs' ? pg.epochs(n) : pg.stream(n)));
+        this.advance(n);
       }
     }
     if (this.dirty) this.render(now);
+    if (this.recorder.recording) this.recorder.frame();
     this.frames += 1;
     requestAnimationFrame((t) => this.frame(t));
   }
 
   changed() {
     this.dirty = true;
+    // Working on the preset answers a link's request for its file.
+    if (!$('file-needed').hidden && !this.figures[0].pg.pending_file()) this.dataPanel.askFor('');
     if (!this.playing) this.writeHash();
   }
 
@@ -285,8 +370,9 @@ class App {
       const pg = this.figures[0].pg;
       document.body.dataset.moving = String(this.figures.some((f) => f.pg.moving_model().length > 0));
       const [samples, mistakes] = pg.counts();
-      explain($('explain'), pg.last(), settings, samples);
+      explain($('explain'), pg.last(), { ...settings, wide: !pg.on_plane(), file: this.data }, samples);
       this.showStatus(settings, samples, mistakes);
+      this.speak(now);
       if (this.playing && now - this.lastHashWrite > HASH_EVERY_MS) this.writeHash(now);
     } catch (error) {
       this.fail(error);
@@ -300,7 +386,17 @@ class App {
     if (settings.task === 'classification' && samples > 0) {
       parts.push(`${mistakes.toLocaleString('en')} mistakes (${((100 * mistakes) / samples).toFixed(1)}%)`);
     }
-    parts.push(`${shown.toLocaleString('en')} points shown${samples > shown && this.page.view !== 'epochs' ? ' (the latest)' : ''}`);
+    if (this.data) {
+      const [, , drawn] = pg.counts();
+      const rows = this.data.rows;
+      if (drawn > 0) parts.push(`${this.data.name}: pass ${Math.floor((drawn - 1) / rows) + 1}, row ${(((drawn - 1) % rows) + 1).toLocaleString('en')} of ${rows.toLocaleString('en')}`);
+    }
+    if (pg.on_plane()) {
+      const capped = shown >= MAX_SHOWN_POINTS && samples > shown && this.page.view !== 'epochs';
+      parts.push(capped
+        ? `${shown.toLocaleString('en')} points shown: the plane keeps the latest ${MAX_SHOWN_POINTS.toLocaleString('en')} (the learner learned from all)`
+        : `${shown.toLocaleString('en')} points shown`);
+    }
     $('status').textContent = parts.join(' · ');
     const model = pg.model();
     const weights = $('weights');
@@ -310,6 +406,11 @@ class App {
       weights.textContent = `${size.toLocaleString('en')} support vectors · σ = ${num(settings.sigma)}${budget}`;
       delete weights.dataset.weights;
       weights.dataset.support = String(size);
+    } else if (model.length && !pg.on_plane()) {
+      const w = pg.weights();
+      const norm = Math.hypot(...w.slice(0, -1));
+      weights.textContent = `w over ${pg.file_shape()[1].toLocaleString('en')} features · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
+      delete weights.dataset.weights;
     } else if (model.length) {
       const [w1, w2, b] = model;
       weights.textContent = settings.task === 'regression'
@@ -325,10 +426,112 @@ class App {
     try {
       this.goodHash = this.figures[0].pg.hash(state.pageExtras(this.page));
       state.writeHash(this.goodHash);
+      state.remember(this.goodHash);
       this.lastHashWrite = now;
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  // ---- for the browser tests and the curious ----
+
+  /** A figure's shown points, (x, y, label) flattened. */
+  points(i = 0) {
+    const pg = this.figures[i].pg;
+    return Array.from(f64View(pg.points_ptr(), pg.points_len()));
+  }
+
+  /** A figure's curve (0 samples, 1 online, 2 recent loss, 3 test, 4 support). */
+  curve(series, i = 0) {
+    const pg = this.figures[i].pg;
+    return Array.from(f64View(pg.curve_ptr(series), pg.curve_len()));
+  }
+
+  // ---- words for screen readers ----
+
+  /** Updates the live-region summary: when paused, or now and then while playing. */
+  speak(now) {
+    if (this.playing && now - this.lastSummary < SUMMARY_EVERY_MS) return;
+    this.lastSummary = now;
+    const text = this.figures.map((f) => summarize(f.pg, state.LABELS[f.pg.algorithm()])).join(' ');
+    if ($('summary').textContent !== text) $('summary').textContent = text;
+  }
+
+  announce(text) {
+    $('summary').textContent = text;
+  }
+
+  showHelp() {
+    if (!$('help').open) $('help').showModal();
+  }
+
+  // ---- results out ----
+
+  bindSaving() {
+    const on = (id, fn) => $(id).addEventListener('click', () => Promise.resolve().then(fn).catch((e) => this.fail(e)));
+    const stem = () => {
+      const pg = this.figures[0].pg;
+      const source = this.data ? this.data.name.replace(/\.[^.]*$/, '') : pg.preset();
+      return `onlinelearn-${this.figures.length > 1 ? 'compare' : pg.algorithm()}-${source}-${pg.counts()[0]}`;
+    };
+    const saved = (name) => { $('save-msg').textContent = `Saved ${name}.`; };
+    on('save-png', async () => {
+      const name = `${stem()}.png`;
+      download(await planePng(this.figures, $('chart-error')), name);
+      saved(name);
+    });
+    on('save-points', () => {
+      const name = `${stem()}-points.csv`;
+      download(new Blob([pointsCsv(this.figures[0].pg, this.settings().task)], { type: 'text/csv' }), name);
+      saved(name);
+    });
+    on('save-curves', () => {
+      const name = `${stem()}-curves.csv`;
+      download(new Blob([curvesCsv(this.figures, (a) => state.LABELS[a] ?? a, this.settings().task)], { type: 'text/csv' }), name);
+      saved(name);
+    });
+    on('save-model', () => {
+      this.writeHash();
+      const name = `${stem()}-model.json`;
+      download(new Blob([modelJson(this.figures, state.pageExtras(this.page))], { type: 'application/json' }), name);
+      saved(name);
+    });
+    on('record', async () => {
+      const button = $('record');
+      if (this.recorder.recording) {
+        const seconds = ((performance.now() - this.recorder.started) / 1000).toFixed(1);
+        const blob = await this.recorder.stop();
+        button.setAttribute('aria-pressed', 'false');
+        button.textContent = 'Record (WebM)';
+        const name = `${stem()}.webm`;
+        download(blob, name);
+        $('save-msg').textContent = `Saved ${name} (${seconds} s).`;
+      } else {
+        if (!Recorder.supported()) throw new Error('this browser cannot record the canvas (no MediaRecorder)');
+        this.recorder.start(this.figures);
+        button.setAttribute('aria-pressed', 'true');
+        button.textContent = 'Stop recording';
+        $('save-msg').textContent = 'Recording the plane: press Play, then Stop recording.';
+      }
+    });
+    on('embed', async () => {
+      this.writeHash();
+      const base = new URL('.', location.href).href;
+      const hash = this.goodHash;
+      const code = [
+        `<script type="module" src="${base}embed.js"></script>`,
+        `<online-learner state="${hash}" controls="play,step,reset" explain></online-learner>`,
+        '',
+        `<!-- or, in a frame: -->`,
+        `<iframe src="${base}embed.html#${hash}&controls=play,step,reset&explain=1" title="Online learning playground" width="440" height="560" loading="lazy"></iframe>`,
+      ].join('\n');
+      try {
+        await navigator.clipboard.writeText(code);
+        $('save-msg').textContent = `Embed code copied${this.data ? ' (the file is not in it: the figure will ask for it)' : ''}.`;
+      } catch {
+        $('save-msg').textContent = code;
+      }
+    });
   }
 
   // ---- errors: show them, keep working ----

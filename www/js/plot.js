@@ -50,6 +50,13 @@ export class Plane {
     });
     this.overlay.setAttribute('role', 'img');
     this.overlay.setAttribute('aria-label', `The plane${title ? ` (${title})` : ''}: points, decision boundary and weight vector`);
+    // Shown instead of the canvases when the data is wider than the plane.
+    this.message = document.createElement('p');
+    this.message.className = 'message';
+    // The keyboard cursor (input.js moves it).
+    this.cursor = document.createElement('span');
+    this.cursor.className = 'cursor';
+    this.root.append(this.message, this.cursor);
     if (title) {
       const label = document.createElement('span');
       label.className = 'title';
@@ -64,6 +71,12 @@ export class Plane {
     this.size = 0;
     this.resize();
     new ResizeObserver(() => this.resize()).observe(this.root);
+  }
+
+  /** Data wider than the plane: hide the canvases and say why (null: show them). */
+  setWide(text) {
+    this.root.classList.toggle('wide', Boolean(text));
+    this.message.textContent = text ?? '';
   }
 
   resize() {

@@ -77,3 +77,23 @@ export function writeHash(hash) {
   const url = `${location.pathname}${location.search}#${hash}`;
   if (`#${hash}` !== location.hash) history.replaceState(null, '', url);
 }
+
+const STORE_KEY = 'onlinelearn:last-state';
+
+/** Keeps the session's link, so that a bare address reopens it after a reload. */
+export function remember(hash) {
+  try {
+    localStorage.setItem(STORE_KEY, hash);
+  } catch {
+    // Storage can be off (private windows, sandboxed frames): the address bar still holds the state.
+  }
+}
+
+/** The last session's link, or '' (none, or storage unavailable). */
+export function recall() {
+  try {
+    return localStorage.getItem(STORE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}

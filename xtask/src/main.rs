@@ -17,6 +17,7 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   serve [--port N]   build the wasm module and serve www/ (default port 8000)
+  build              build the wasm module into www/pkg only (for a server of your own)
   test               every test layer: native, wasm (node), browser (Chromium)
   bench              criterion throughput, scikit-learn/River comparison, browser frame times, bundle size
   dist               write a self-contained static site to dist/";
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("serve") => port_arg(&args[1..]).and_then(serve_command),
+        Some("build") => build_wasm(&root().join("www/pkg")),
         Some("test") => test(),
         Some("bench") => bench(),
         Some("dist") => dist().map(|_| ()),
