@@ -1,0 +1,384 @@
+// <online-learner>: a live online learner for a blog post, in one line:
+//
+//   <script type="module" src="https://.../embed.js"></script>
+//   <online-learner algo="pa1" c="0.1" preset="noisy-labels" seed="7"
+//                   controls="play,step,c" explain></online-learner>
+//
+// Each element has its own learner handle; all share one wasm instance.
+// Nothing starts until the element is near the viewport, and nothing runs
+// while it is off-screen. A reader who prefers reduced motion gets a paused
+// figure with a step button. No inline scripts or styles, no eval, and no
+// request but this module's own files: it works under a strict CSP.
+import { f64View, loadWasm, Playground } from './js/wasm.js';
+import { Figure } from './js/figure.js';
+import { Chart } from './js/chart.js';
+import { explain } from './js/explain.js';
+import { summarize } from './js/summary.js';
+import { bindPlaneKeys, bindPointer } from './js/input.js';
+import { ALGORITHMS, KERNEL, LABELS, LINEAR, MAX_SPEED } from './js/state.js';
+
+/** Attributes that are session settings, as the link (hash) spells them. */
+const SETTINGS = { algo: 'algo', c: 'c', eps: 'eps', lr: 'lr', bias: 'bias', preset: 'preset', seed: 'seed', noise: 'noise', sigma: 'sigma', budget: 'budget', eta: 'eta' };
+const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class'];
+const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
+const SUMMARY_EVERY_MS = 10000;
+/** Start a little before the figure scrolls into view. */
+const NEAR = '200px';
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/** The hash for a `state` attribute with setting attributes on top. */
+export function hashFrom(stateText, settings) {
+  const pairs = new Map();
+  for (const pair of (stateText ?? '').replace(/^#/, '').split('&')) {
+    if (!pair) continue;
+    const at = pair.indexOf('=');
+    pairs.set(at < 0 ? pair : pair.slice(0, at), at < 0 ? '' : pair.slice(at + 1));
+  }
+  for (const [key, value] of Object.entries(settings)) {
+    if (value !== null) pairs.set(key, encodeURIComponent(value).replace(/%2B/gi, '+'));
+  }
+  return [...pairs].map(([k, v]) => `${k}=${v}`).join('&');
+}
+
+function element(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'class') node.className = value;
+    else if (key in node) node[key] = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+export class OnlineLearner extends HTMLElement {
+  static observedAttributes = ['state', ...Object.keys(SETTINGS), 'controls', 'explain', 'curves', 'speed', 'label'];
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.figure = null;
+    this.frames = 0; // animation frames drawn: stays still while off-screen
+    this.playing = false;
+    this.visible = false;
+    this.started = false;
+    this.tool = '1';
+    this.budget = 0;
+    this.goodHash = '';
+    this.lastSummary = -Infinity;
+  }
+
+  connectedCallback() {
+    if (this.observer) return;
+    if (!this.figure) this.placeholder();
+    this.observer = new IntersectionObserver((entries) => {
+      const visible = entries.some((e) => e.isIntersecting);
+      if (visible === this.visible) return;
+      this.visible = visible;
+      if (visible) this.wake();
+    }, { rootMargin: NEAR });
+    this.observer.observe(this);
+  }
+
+  disconnectedCallback() {
+    this.observer?.disconnect();
+    this.observer = null;
+    this.visible = false;
+    this.figure?.destroy();
+    this.figure = null;
+    this.started = false;
+  }
+
+  attributeChangedCallback() {
+    // Before the first start the attributes are simply read then.
+    if (this.started && !this.rebuilding) {
+      this.rebuilding = true;
+      queueMicrotask(() => {
+        this.rebuilding = false;
+        this.build();
+      });
+    }
+  }
+
+  /** Samples per second while playing. */
+  get speed() {
+    const speed = Number(this.getAttribute('speed') ?? 30);
+    return Number.isFinite(speed) && speed >= 1 ? Math.min(speed, MAX_SPEED) : 30;
+  }
+
+  get controls() {
+    const listed = this.getAttribute('controls');
+    const names = listed === null ? DEFAULT_CONTROLS : listed.split(',').map((c) => c.trim()).filter((c) => CONTROLS.includes(c));
+    // A reader who prefers reduced motion steps through the figure instead.
+    if (reducedMotion() && !names.includes('step')) names.push('step');
+    return names;
+  }
+
+  /** The link this element's attributes describe. */
+  hash() {
+    const settings = {};
+    for (const [attribute, key] of Object.entries(SETTINGS)) settings[key] = this.getAttribute(attribute);
+    return hashFrom(this.getAttribute('state'), settings);
+  }
+
+  async wake() {
+    if (!this.started) {
+      this.started = true;
+      try {
+        await loadWasm();
+      } catch (error) {
+        this.started = false;
+        this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, `The learner could not start: ${error?.message ?? error}`));
+        return;
+      }
+      this.build();
+      if (this.hasAttribute('autoplay') && !reducedMotion()) this.setPlaying(true);
+    }
+    this.schedule();
+  }
+
+  /** The figure's place, held before it starts (so that the page does not jump). */
+  placeholder() {
+    const css = element('link', { rel: 'stylesheet', href: new URL('./embed.css', import.meta.url).href });
+    const box = element('div', { class: 'placeholder', role: 'img', 'aria-label': 'A live online learner; it starts when scrolled into view' });
+    this.shadowRoot.replaceChildren(css, element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
+  }
+
+  /** (Re)builds the figure and its controls from the attributes. */
+  build() {
+    const root = this.shadowRoot;
+    this.figure?.destroy();
+    this.figure = null;
+    this.playing = false;
+    const css = element('link', { rel: 'stylesheet', href: new URL('./embed.css', import.meta.url).href });
+    const stage = element('div', { class: 'stage' });
+    this.message = element('p', { class: 'error', role: 'alert', hidden: true });
+    this.bar = element('div', { class: 'bar', role: 'toolbar', 'aria-label': 'Figure controls' });
+    this.status = element('p', { class: 'status' });
+    this.summary = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    this.explainPanel = element('div', { class: 'explain', hidden: !this.hasAttribute('explain') });
+    const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': 'Online mistake rate and held-out accuracy over samples' });
+    const chartLegend = element('div', { class: 'chart-legend' });
+    const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
+    const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, 'Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.');
+    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.bar, this.message, this.status, this.explainPanel, curves, this.summary, keys));
+    let hash = this.hash();
+    try {
+      this.figure = new Figure(stage, hash, { title: this.getAttribute('label') ?? '', gridSize: 160 });
+    } catch (error) {
+      this.showError(`Settings not understood: ${error?.message ?? error}. Showing the defaults.`);
+      hash = '';
+      this.figure = new Figure(stage, '', { title: this.getAttribute('label') ?? '', gridSize: 160 });
+    }
+    this.goodHash = hash;
+    // The page's loop redraws every frame; this one sleeps, so a resize must wake it.
+    const plane = this.figure.plane;
+    const resized = plane.onResize;
+    plane.onResize = () => {
+      resized();
+      this.dirty = true;
+      this.schedule();
+    };
+    bindPointer(this.figure.plane, this);
+    bindPlaneKeys(this.figure.plane, this);
+    this.figure.plane.overlay.setAttribute('aria-describedby', 'plane-keys');
+    this.chart = new Chart(chartCanvas, chartLegend);
+    this.defineCurves();
+    this.buildControls();
+    this.dirty = true;
+    this.schedule();
+  }
+
+  /** A fresh chart: the curves start again (a reset, another learner). */
+  defineCurves() {
+    const regression = this.figure.pg.task() === 'regression';
+    this.chart.clear();
+    this.chart.fixedY = !regression;
+    this.chart.define('online', { label: regression ? 'progressive MAE' : 'online mistake rate', color: '#1d232b' });
+    this.chart.define('test', { label: regression ? 'held-out MAE' : 'held-out accuracy', color: '#0b7a75', dash: true });
+    this.figure.curvesRead = 0;
+  }
+
+  buildControls() {
+    const pg = this.figure.pg;
+    const parts = [];
+    for (const name of this.controls) {
+      if (name === 'play') {
+        this.playButton = element('button', { type: 'button', class: 'primary', 'aria-pressed': 'false' }, 'Play');
+        this.playButton.addEventListener('click', () => this.setPlaying(!this.playing));
+        parts.push(this.playButton);
+      } else if (name === 'step') {
+        const step = element('button', { type: 'button' }, 'Step');
+        step.addEventListener('click', () => this.act((p) => p.stream(1)));
+        parts.push(step);
+      } else if (name === 'reset') {
+        const reset = element('button', { type: 'button' }, 'Reset');
+        reset.addEventListener('click', () => this.act((p) => p.reset(), { curves: true }));
+        parts.push(reset);
+      } else if (name === 'c') {
+        const out = element('output', {}, String(pg.c()));
+        const slider = element('input', { type: 'range', min: -2, max: 2, step: 0.01, value: Math.log10(pg.c()), 'aria-label': 'C, log scale from 0.01 to 100' });
+        slider.addEventListener('input', () => {
+          const c = +(10 ** Number(slider.value)).toPrecision(3);
+          out.value = String(c);
+          this.act((p) => p.set_param('c', c));
+        });
+        parts.push(element('label', { class: 'field' }, 'C ', out, slider));
+      } else if (name === 'noise') {
+        const out = element('output', {}, `${Math.round(pg.noise() * 100)}%`);
+        const slider = element('input', { type: 'range', min: 0, max: 0.5, step: 0.01, value: pg.noise(), 'aria-label': 'Label noise' });
+        slider.addEventListener('input', () => {
+          out.value = `${Math.round(Number(slider.value) * 100)}%`;
+          this.act((p) => p.set_param('noise', Number(slider.value)));
+        });
+        parts.push(element('label', { class: 'field' }, 'noise ', out, slider));
+      } else if (name === 'algo') {
+        const select = element('select', { 'aria-label': 'Algorithm' });
+        const allowed = ALGORITHMS[pg.task()];
+        for (const [label, group] of [['Linear', LINEAR], ['Kernel', KERNEL]]) {
+          const members = group.filter((a) => allowed.includes(a));
+          if (members.length) select.append(element('optgroup', { label }, ...members.map((a) => new Option(LABELS[a], a))));
+        }
+        select.value = pg.algorithm();
+        select.addEventListener('change', () => this.act((p) => p.set_algorithm(select.value), { curves: true }));
+        parts.push(select);
+      } else if (name === 'speed') {
+        const slider = element('input', { type: 'range', min: 0, max: 4, step: 0.05, value: Math.log10(this.speed), 'aria-label': 'Samples per second, log scale' });
+        slider.addEventListener('input', () => this.setAttribute('speed', String(Math.round(10 ** Number(slider.value)))));
+        parts.push(element('label', { class: 'field' }, 'speed ', slider));
+      } else if (name === 'class' && pg.task() === 'classification') {
+        const group = element('span', { role: 'radiogroup', 'aria-label': 'What a click adds', class: 'classes' });
+        for (const [tool, text] of [['1', 'Class +1'], ['-1', 'Class −1']]) {
+          const button = element('button', { type: 'button', role: 'radio', 'aria-checked': String(this.tool === tool) }, text);
+          button.addEventListener('click', () => {
+            this.tool = tool;
+            for (const b of group.children) b.setAttribute('aria-checked', String(b === button));
+          });
+          group.append(button);
+        }
+        parts.push(group);
+      }
+    }
+    this.bar.replaceChildren(...parts);
+    this.bar.hidden = parts.length === 0;
+  }
+
+  // ---- what input.js calls ----
+
+  click(x, y, label) { this.act((pg) => pg.click(x, y, label)); }
+  erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
+  announce(text) { this.summary.textContent = text; }
+
+  /** Runs an action on the learner; an error is shown in the figure, which keeps working. */
+  act(action, { curves = false } = {}) {
+    if (!this.figure) return;
+    try {
+      action(this.figure.pg);
+      this.message.hidden = true;
+      this.goodHash = this.figure.pg.hash('');
+    } catch (error) {
+      this.fail(error);
+    }
+    if (curves) this.defineCurves();
+    this.dirty = true;
+    this.schedule();
+  }
+
+  setPlaying(playing) {
+    this.playing = playing;
+    this.budget = 0;
+    this.lastFrame = null;
+    if (this.playButton) {
+      this.playButton.textContent = playing ? 'Pause' : 'Play';
+      this.playButton.setAttribute('aria-pressed', String(playing));
+    }
+    this.schedule();
+  }
+
+  /** Asks for a frame when there is something to do and the figure is on screen. */
+  schedule() {
+    if (this.pendingFrame || !this.visible || !this.figure) return;
+    if (!this.playing && !this.dirty) return;
+    this.pendingFrame = requestAnimationFrame((now) => {
+      this.pendingFrame = 0;
+      this.frame(now);
+    });
+  }
+
+  frame(now) {
+    if (!this.visible || !this.figure) return; // off-screen: no work at all
+    this.frames += 1;
+    if (this.playing) {
+      const dt = this.lastFrame === null ? 0 : Math.min(100, now - this.lastFrame);
+      this.budget += (this.speed * dt) / 1000;
+      const n = Math.floor(this.budget);
+      if (n > 0) {
+        this.budget -= n;
+        this.act((pg) => pg.stream(n));
+      }
+    }
+    this.lastFrame = now;
+    this.render(now);
+    this.schedule();
+  }
+
+  render(now) {
+    this.dirty = false;
+    const figure = this.figure;
+    const pg = figure.pg;
+    try {
+      const task = pg.task();
+      figure.render(task, pg.eps(), `${pg.sigma()}:${pg.budget()}:${pg.eta()}:${pg.c()}`);
+      if (figure.animating()) this.dirty = true;
+      const [samples, mistakes] = pg.counts();
+      this.status.textContent = task === 'classification' && samples > 0
+        ? `${samples.toLocaleString('en')} samples · ${mistakes.toLocaleString('en')} mistakes (${((100 * mistakes) / samples).toFixed(1)}%)`
+        : `${samples.toLocaleString('en')} samples`;
+      if (this.hasAttribute('explain')) {
+        explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), c: pg.c(), lr: pg.lr(), eps: pg.eps(), bias: pg.bias(), task }, samples);
+      }
+      if (this.hasAttribute('curves')) {
+        const points = figure.newCurvePoints();
+        this.chart.append('online', points.samples, points.online);
+        this.chart.append('test', points.samples, points.test);
+      }
+      if (!this.playing || now - this.lastSummary > SUMMARY_EVERY_MS) {
+        this.lastSummary = now;
+        const text = summarize(pg, LABELS[pg.algorithm()] ?? pg.algorithm());
+        if (this.summary.textContent !== text) this.summary.textContent = text;
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  showError(text) {
+    this.message.textContent = text;
+    this.message.hidden = false;
+  }
+
+  fail(error) {
+    const text = error?.message ?? String(error);
+    this.showError(text);
+    // A trap can leave the handle unusable: rebuild it from the last good state.
+    if (error instanceof WebAssembly.RuntimeError || /unreachable|recursive use|null pointer/i.test(text)) {
+      this.setPlaying(false);
+      try {
+        this.figure.rebuild(this.goodHash);
+      } catch {
+        this.figure.rebuild('');
+      }
+    }
+  }
+
+  /** The shown points, (x, y, label) flattened (for tests and the curious). */
+  points() {
+    const pg = this.figure.pg;
+    return Array.from(f64View(pg.points_ptr(), pg.points_len()));
+  }
+}
+
+if (!customElements.get('online-learner')) customElements.define('online-learner', OnlineLearner);
+
+export { Playground };
