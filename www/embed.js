@@ -157,12 +157,13 @@ export class OnlineLearner extends HTMLElement {
     this.bar = element('div', { class: 'bar', role: 'toolbar', 'aria-label': 'Figure controls' });
     this.status = element('p', { class: 'status' });
     this.summary = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    this.announcer = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.explainPanel = element('div', { class: 'explain', hidden: !this.hasAttribute('explain') });
     const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': 'Online mistake rate and held-out accuracy over samples' });
     const chartLegend = element('div', { class: 'chart-legend' });
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
     const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, 'Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.');
-    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.bar, this.message, this.status, this.explainPanel, curves, this.summary, keys));
+    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.bar, this.message, this.status, this.explainPanel, curves, this.summary, this.announcer, keys));
     let hash = this.hash();
     try {
       this.figure = new Figure(stage, hash, { title: this.getAttribute('label') ?? '', gridSize: 160 });
@@ -268,7 +269,7 @@ export class OnlineLearner extends HTMLElement {
 
   click(x, y, label) { this.act((pg) => pg.click(x, y, label)); }
   erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
-  announce(text) { this.summary.textContent = text; }
+  announce(text) { this.announcer.textContent = text; }
 
   /** Runs an action on the learner; an error is shown in the figure, which keeps working. */
   act(action, { curves = false } = {}) {

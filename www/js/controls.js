@@ -112,7 +112,7 @@ export class Controls {
     for (const button of document.querySelectorAll('[data-tool]')) {
       button.addEventListener('click', () => this.setTool(button.dataset.tool));
     }
-    for (const button of document.querySelectorAll('[data-view]')) {
+    for (const button of document.querySelectorAll('button[data-view]')) {
       button.addEventListener('click', () => app.setView(button.dataset.view));
     }
     $('error-close').addEventListener('click', () => app.clearError());
@@ -129,7 +129,7 @@ export class Controls {
   /** Shows the state the app is in (after a load, a view switch, a reset). */
   sync(settings, page) {
     document.body.dataset.view = page.view;
-    for (const button of document.querySelectorAll('[data-view]')) {
+    for (const button of document.querySelectorAll('button[data-view]')) {
       button.setAttribute('aria-pressed', String(button.dataset.view === page.view));
     }
     const regression = settings.task === 'regression';

@@ -457,8 +457,9 @@ class App {
     if ($('summary').textContent !== text) $('summary').textContent = text;
   }
 
+  /** Short news for screen readers (the keyboard cursor's position). */
   announce(text) {
-    $('summary').textContent = text;
+    $('announce').textContent = text;
   }
 
   showHelp() {

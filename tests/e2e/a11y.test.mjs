@@ -1,0 +1,184 @@
+// Accessibility and input, in real Chromium: axe-core finds no serious or
+// critical violation on the page, the embed and the blog post; a session
+// driven by the keyboard alone (Tab, Space, arrows, Enter); the help
+// overlay; the live-region summary; and touch on a phone-sized screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, openPage, screenshot, ROOT } from './harness.mjs';
+
+let server;
+let context;
+let axeSource;
+
+before(async () => {
+  axeSource = await readFile(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  server = await serve();
+  try {
+    context = await launch();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+});
+
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+async function open(hash = '') {
+  const page = await openPage(context, `${server.url}/${hash ? `#${hash}` : ''}`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  return page;
+}
+
+/**
+ * Runs axe-core in the page. The script goes in through the DevTools
+ * protocol (page.evaluate), which the page's CSP does not govern, so the
+ * page is checked with its real policy in place.
+ */
+async function axe(page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+}
+
+test('axe-core: no serious or critical violation on the page, in each view', async () => {
+  const page = await open('algo=pa1&preset=overlapping');
+  await page.evaluate(() => window.playground.advance(100));
+  assert.deepEqual(await axe(page), [], 'classify');
+  await page.click('[data-view="compare"]');
+  assert.deepEqual(await axe(page), [], 'compare');
+  await page.click('[data-view="regress"]');
+  assert.deepEqual(await axe(page), [], 'regress');
+  await page.keyboard.press('?');
+  assert.deepEqual(await axe(page), [], 'help open');
+  await page.close();
+});
+
+test('axe-core: no serious or critical violation in the embed and the blog post', async () => {
+  for (const path of ['/embed.html#algo=projectron&preset=xor&controls=play,step,reset,c,noise,algo,speed,class&explain=1&curves=1', '/examples/blog.html']) {
+    const page = await openPage(context, `${server.url}${path}`);
+    await page.waitForFunction(() => [...document.querySelectorAll('online-learner')].some((el) => el.figure));
+    await page.waitForTimeout(300);
+    assert.deepEqual(await axe(page), [], path);
+    await page.close();
+  }
+});
+
+/** The focused element, described (inside shadow roots too). */
+const focused = (page) => page.evaluate(() => {
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  return {
+    id: el.id, tag: el.tagName.toLowerCase(), cls: el.className, view: el.dataset?.view ?? null,
+    outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+  };
+});
+
+test('a keyboard-only session: every control reachable with a visible focus, the plane driven by arrows', async () => {
+  const page = await open('algo=pa&preset=separable&seed=2');
+  // Tab through the whole page once, noting what takes focus.
+  const seen = [];
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    if (f.tag === 'body') continue; // past the last control, before the first again
+    seen.push(f);
+    assert.ok(f.outline, `visible focus on ${f.tag}#${f.id}.${f.cls}`);
+  }
+  const ids = new Set(seen.map((f) => f.id || (f.cls.includes('overlay') ? 'plane' : f.view ? `view-${f.view}` : f.tag)));
+  for (const id of ['view-classify', 'view-compare', 'help-open', 'preset', 'seed', 'noise', 'open-file', 'algo', 'c-slider', 'c-input', 'bias', 'lr',
+    'play', 'step', 'reset', 'speed', 'share', 'save-png', 'save-points', 'save-curves', 'save-model', 'record', 'embed', 'plane']) {
+    assert.ok(ids.has(id), `${id} is reachable by Tab (seen: ${[...ids].join(', ')})`);
+  }
+
+  // Global keys, with the focus on the page itself.
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 2, '→ steps');
+  await page.keyboard.press(' ');
+  assert.equal(await page.evaluate(() => window.playground.playing), true, 'Space plays');
+  await page.waitForTimeout(200);
+  await page.keyboard.press(' ');
+  assert.equal(await page.evaluate(() => window.playground.playing), false, 'Space pauses');
+  await page.keyboard.press('r');
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 0, 'r resets');
+  await page.keyboard.press('2');
+  assert.equal(await page.getAttribute('[data-tool="-1"]', 'aria-checked'), 'true', '2 picks class −1');
+
+  // The plane: Tab to it, move the cursor, add points, erase one.
+  await page.focus('.plane .overlay');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp'); // y = 0.3
+  await page.keyboard.press('Shift+ArrowLeft'); // x = -0.2
+  await page.keyboard.press('Enter'); // class −1 at (−0.2, 0.3)
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight'); // x = 0.3 (arrows move the cursor, not the stream)
+  await page.keyboard.press('Shift+Enter'); // the other class: +1 at (0.3, 0.3)
+  assert.deepEqual(await page.evaluate(() => window.playground.points()), [-0.2, 0.3, -1, 0.3, 0.3, 1]);
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 2, 'only the two points were learned');
+  assert.match(await page.textContent('#announce'), /Cursor at x 0\.30, y 0\.30/);
+  await page.keyboard.press('Delete');
+  assert.deepEqual(await page.evaluate(() => window.playground.points()), [-0.2, 0.3, -1]);
+  await screenshot(page, 'a11y-keyboard-cursor');
+  await page.keyboard.press('Escape');
+  assert.notEqual((await focused(page)).cls, 'overlay', 'Esc leaves the plane');
+
+  // The live region says what the model is, in words.
+  await page.evaluate(() => window.playground.changed());
+  await page.waitForFunction(() => /PA: 2 samples learned/.test(document.getElementById('summary').textContent));
+  assert.match(await page.textContent('#summary'), /decision boundary .* = 0; class \+1 on the side where this is positive/);
+  assert.equal(await page.getAttribute('#summary', 'aria-live'), 'polite');
+  await page.close();
+});
+
+test('the help overlay lists the shortcuts and closes with Escape', async () => {
+  const page = await open();
+  await page.keyboard.press('?');
+  const help = page.locator('#help');
+  assert.ok(await help.isVisible());
+  const text = await help.textContent();
+  for (const key of ['Space', 'Play / pause', 'step', 'Reset', 'class −1', 'Enter', 'Delete']) assert.ok(text.includes(key), key);
+  // Keys do not reach the page while it is open.
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 0);
+  await screenshot(page, 'a11y-help');
+  await page.keyboard.press('Escape');
+  assert.ok(await help.isHidden());
+  await page.click('#help-open');
+  assert.ok(await help.isVisible());
+  await page.click('#help-close');
+  assert.ok(await help.isHidden());
+  await page.close();
+});
+
+test('touch on a phone-sized screen: the page fits, a tap adds a point', async () => {
+  const phone = await launch({ width: 390, height: 844, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const page = await openPage(phone, `${server.url}/#algo=pa1&preset=overlapping`);
+    await page.waitForFunction(() => window.playground?.figures?.length > 0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+    const box = await page.locator('.plane .overlay').boundingBox();
+    assert.ok(box.width >= 300, `the plane fills the width: ${box.width} px`);
+    await page.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await page.tap('[data-tool="-1"]');
+    await page.locator('.plane .overlay').scrollIntoViewIfNeeded();
+    const after = await page.locator('.plane .overlay').boundingBox();
+    await page.touchscreen.tap(after.x + after.width * 0.75, after.y + after.height * 0.75);
+    const points = await page.evaluate(() => window.playground.points());
+    assert.equal(points.length, 6);
+    assert.deepEqual([points[2], points[5]], [1, -1]);
+    assert.ok(points[0] < 0 && points[1] > 0 && points[3] > 0 && points[4] < 0, `${points}`);
+    await page.tap('#play');
+    await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 5);
+    assert.deepEqual(page.errors, []);
+    await screenshot(page, 'a11y-phone');
+  } finally {
+    await phone.close();
+  }
+});
