@@ -225,7 +225,7 @@ test('exports: PNG, points and curves CSV, model JSON, WebM; points and model op
 
   const recorder = page.locator('#record');
   await recorder.click();
-  assert.equal(await recorder.getAttribute('aria-pressed'), 'true');
+  await page.waitForFunction(() => document.getElementById('record').getAttribute('aria-pressed') === 'true');
   await page.click('#play');
   await page.waitForTimeout(1200);
   await page.click('#play');

@@ -98,7 +98,7 @@ export class DataPanel {
     try {
       if (await isModelJson(file)) {
         if (file.size > MAX_FILE_BYTES) throw new Error(`${file.name} is larger than 50 MB`);
-        app.openModel(await file.text(), file.name);
+        await app.openModel(await file.text(), file.name);
         return;
       }
       this.progress(0, file.name);

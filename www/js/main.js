@@ -9,7 +9,9 @@ import { Controls } from './controls.js';
 import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
 import { explain, num } from './explain.js';
 import { DataPanel, loadInto } from './data-in.js';
-import { Recorder, curvesCsv, download, modelJson, planePng, pointsCsv, stateFromModel } from './export.js';
+// Saving is loaded on first use: most visits never save, and the page's
+// first load stays small.
+const saving = () => import('./export.js');
 import { summarize } from './summary.js';
 import * as state from './state.js';
 
@@ -37,7 +39,7 @@ class App {
     this.data = null; // a loaded file (parsed arrays), kept to rebuild the figures
     this.dataNote = '';
     this.dataPanel = new DataPanel(this);
-    this.recorder = new Recorder();
+    this.recorder = null; // export.js's Recorder, once a recording starts
     this.lastSummary = 0;
     this.bindSaving();
     $('help-open').addEventListener('click', () => this.showHelp());
@@ -140,7 +142,8 @@ class App {
   }
 
   /** Opens a model JSON saved by the page: the session it holds the link to. */
-  openModel(text, name) {
+  async openModel(text, name) {
+    const { stateFromModel } = await saving();
     const { state: hash, models } = stateFromModel(text);
     this.build(hash);
     const [samples] = this.figures[0].pg.counts();
@@ -339,7 +342,7 @@ class App {
       }
     }
     if (this.dirty) this.render(now);
-    if (this.recorder.recording) this.recorder.frame();
+    if (this.recorder?.recording) this.recorder.frame();
     this.frames += 1;
     requestAnimationFrame((t) => this.frame(t));
   }
@@ -469,36 +472,38 @@ class App {
   // ---- results out ----
 
   bindSaving() {
-    const on = (id, fn) => $(id).addEventListener('click', () => Promise.resolve().then(fn).catch((e) => this.fail(e)));
+    // Each handler gets export.js's functions (imported on the first click).
+    const on = (id, fn) => $(id).addEventListener('click', () => saving().then(fn).catch((e) => this.fail(e)));
     const stem = () => {
       const pg = this.figures[0].pg;
       const source = this.data ? this.data.name.replace(/\.[^.]*$/, '') : pg.preset();
       return `onlinelearn-${this.figures.length > 1 ? 'compare' : pg.algorithm()}-${source}-${pg.counts()[0]}`;
     };
     const saved = (name) => { $('save-msg').textContent = `Saved ${name}.`; };
-    on('save-png', async () => {
+    on('save-png', async ({ download, planePng }) => {
       const name = `${stem()}.png`;
       download(await planePng(this.figures, $('chart-error')), name);
       saved(name);
     });
-    on('save-points', () => {
+    on('save-points', ({ download, pointsCsv }) => {
       const name = `${stem()}-points.csv`;
       download(new Blob([pointsCsv(this.figures[0].pg, this.settings().task)], { type: 'text/csv' }), name);
       saved(name);
     });
-    on('save-curves', () => {
+    on('save-curves', ({ download, curvesCsv }) => {
       const name = `${stem()}-curves.csv`;
       download(new Blob([curvesCsv(this.figures, (a) => state.LABELS[a] ?? a, this.settings().task)], { type: 'text/csv' }), name);
       saved(name);
     });
-    on('save-model', () => {
+    on('save-model', ({ download, modelJson }) => {
       this.writeHash();
       const name = `${stem()}-model.json`;
       download(new Blob([modelJson(this.figures, state.pageExtras(this.page))], { type: 'application/json' }), name);
       saved(name);
     });
-    on('record', async () => {
+    on('record', async ({ download, Recorder }) => {
       const button = $('record');
+      this.recorder ??= new Recorder();
       if (this.recorder.recording) {
         const seconds = ((performance.now() - this.recorder.started) / 1000).toFixed(1);
         const blob = await this.recorder.stop();

@@ -86,29 +86,35 @@ fn port_arg(args: &[String]) -> Result<u16> {
     }
 }
 
-/// Builds the release wasm module and its JS glue into `out` (www/pkg).
+/// Builds the two wasm modules and their JS glue into `out` (www/pkg): the
+/// page's (`onlinelearn.js`, the learners) and the Web Worker's
+/// (`loader.js`, the file readers), each with only what it uses.
 pub fn build_wasm(out: &Path) -> Result {
     setup::wasm_target()?;
     let bindgen = setup::bindgen_cli()?;
-    run(cargo().args([
-        "build",
-        "--release",
-        "--lib",
-        "--target",
-        "wasm32-unknown-unknown",
-    ]))?;
-    let module = root().join("target/wasm32-unknown-unknown/release/onlinelearn.wasm");
-    run(Command::new(bindgen)
-        .args([
-            "--target",
-            "web",
-            "--no-typescript",
-            "--remove-name-section",
-            "--remove-producers-section",
-        ])
-        .arg("--out-dir")
-        .arg(out)
-        .arg(module))
+    let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
+    for (features, name) in [(None, "onlinelearn"), (Some("loader-module"), "loader")] {
+        let mut build = cargo();
+        build.args(["build", "--profile", "wasm", "--lib", "--target", "wasm32-unknown-unknown"]);
+        if let Some(features) = features {
+            build.args(["--features", features]);
+        }
+        run(&mut build)?;
+        run(Command::new(&bindgen)
+            .args([
+                "--target",
+                "web",
+                "--no-typescript",
+                "--remove-name-section",
+                "--remove-producers-section",
+                "--out-name",
+                name,
+            ])
+            .arg("--out-dir")
+            .arg(out)
+            .arg(&module))?;
+    }
+    Ok(())
 }
 
 fn serve_command(port: u16) -> Result {
