@@ -2,9 +2,9 @@
 //! reader or a link holds, the decoders return a value or an error, never
 //! panic, and what they return is safe to use.
 
-use onlinelearn::data::{parse_csv, parse_libsvm, CsvOptions, OnError};
+use onlinelearn::data::{parse_csv, parse_libsvm, CsvOptions, Format, Loader, OnError};
 use onlinelearn::kernel::{AnyKernelLearner, KernelAlgorithm, KernelHyper, KernelSpec};
-use onlinelearn::playground::{EventLog, Session, SharedState};
+use onlinelearn::playground::{model_json, Event, EventLog, FileSource, Session, SharedState};
 use onlinelearn::{Algorithm, AnyLearner, Features, Hyper, Learner, Task};
 use proptest::prelude::*;
 
@@ -104,6 +104,49 @@ proptest! {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Feeds `text` to the page's chunked loader, cut at the line break nearest `cut`.
+fn load_in_pieces(text: &str, cut: usize, format: Format) -> (onlinelearn::data::Loaded, Task) {
+    let mut end = cut.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let at = text[..end].rfind('\n').map_or(0, |i| i + 1);
+    let mut loader = Loader::new("fuzz", format, None);
+    loader.feed(&text[..at]);
+    loader.feed(&text[at..]);
+    loader.finish()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The page's path for a file: chunks, task detection, the plane's
+    /// standardisation, a session streaming it, and the model as JSON.
+    #[test]
+    fn a_loaded_file_never_panics_the_page(csv in csv_like(), libsvm in libsvm_like(), cut in 0usize..500) {
+        for (text, format) in [(csv, Format::Csv), (libsvm, Format::Libsvm)] {
+            let (pieces, task) = load_in_pieces(&text, cut, format);
+            let mut whole = Loader::new("fuzz", format, None);
+            whole.feed(&text);
+            let (whole, whole_task) = whole.finish();
+            prop_assert_eq!(&pieces.data, &whole.data, "chunking changes nothing");
+            prop_assert_eq!(task, whole_task);
+            prop_assert_eq!(pieces.skipped_total, whole.skipped_total);
+            let Ok(file) = FileSource::new("fuzz", pieces.data, task) else { continue };
+            let mut session = Session::new(Default::default()).unwrap();
+            if session.load_file(file).is_err() {
+                continue;
+            }
+            session.apply(Event::Stream(60)).unwrap();
+            prop_assert!(session.points().iter().all(|v| v.is_finite()));
+            let json: serde_json::Value = serde_json::from_str(&model_json(&session, "algo=pa1")).expect("valid JSON");
+            prop_assert_eq!(json["samples"].as_u64(), Some(60));
+            let weights = json["model"]["weights"].as_array().unwrap();
+            prop_assert!(weights.iter().all(|w| w.as_f64().is_some_and(f64::is_finite)));
         }
     }
 }

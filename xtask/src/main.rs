@@ -95,7 +95,14 @@ pub fn build_wasm(out: &Path) -> Result {
     let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
     for (features, name) in [(None, "onlinelearn"), (Some("loader-module"), "loader")] {
         let mut build = cargo();
-        build.args(["build", "--profile", "wasm", "--lib", "--target", "wasm32-unknown-unknown"]);
+        build.args([
+            "build",
+            "--profile",
+            "wasm",
+            "--lib",
+            "--target",
+            "wasm32-unknown-unknown",
+        ]);
         if let Some(features) = features {
             build.args(["--features", features]);
         }
