@@ -1,7 +1,7 @@
 // Accessibility and input, in real Chromium: axe-core finds no serious or
 // critical violation on the page, the embed and the blog post; a session
 // driven by the keyboard alone (Tab, Space, arrows, Enter); the help
-// overlay; the live-region summary; and touch on a phone-sized screen.
+// overlay; the live-region summary. (Touch on a phone: playground.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -154,31 +154,4 @@ test('the help overlay lists the shortcuts and closes with Escape', async () => 
   await page.click('#help-close');
   assert.ok(await help.isHidden());
   await page.close();
-});
-
-test('touch on a phone-sized screen: the page fits, a tap adds a point', async () => {
-  const phone = await launch({ width: 390, height: 844, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  try {
-    const page = await openPage(phone, `${server.url}/#algo=pa1&preset=overlapping`);
-    await page.waitForFunction(() => window.playground?.figures?.length > 0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
-    const box = await page.locator('.plane .overlay').boundingBox();
-    assert.ok(box.width >= 300, `the plane fills the width: ${box.width} px`);
-    await page.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height * 0.25);
-    await page.tap('[data-tool="-1"]');
-    await page.locator('.plane .overlay').scrollIntoViewIfNeeded();
-    const after = await page.locator('.plane .overlay').boundingBox();
-    await page.touchscreen.tap(after.x + after.width * 0.75, after.y + after.height * 0.75);
-    const points = await page.evaluate(() => window.playground.points());
-    assert.equal(points.length, 6);
-    assert.deepEqual([points[2], points[5]], [1, -1]);
-    assert.ok(points[0] < 0 && points[1] > 0 && points[3] > 0 && points[4] < 0, `${points}`);
-    await page.tap('#play');
-    await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 5);
-    assert.deepEqual(page.errors, []);
-    await screenshot(page, 'a11y-phone');
-  } finally {
-    await phone.close();
-  }
 });

@@ -345,6 +345,8 @@ test('on a phone the plane comes first and a tap adds a point', async () => {
     await page.waitForFunction(() => window.playground?.figures?.length > 0);
     const box = await page.locator('.plane .overlay').first().boundingBox();
     assert.ok(box.width > 300 && box.width <= 390, `plane is ${box.width}px wide`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
     await page.tap('.plane .overlay', { position: { x: box.width * 0.3, y: box.height * 0.4 } });
     await page.click('[data-tool="-1"]');
     await page.tap('.plane .overlay', { position: { x: box.width * 0.7, y: box.height * 0.6 } });
@@ -360,4 +362,21 @@ test('on a phone the plane comes first and a tap adds a point', async () => {
   } finally {
     await phone.close();
   }
+});
+
+test('100,000 streamed points: the plane keeps the latest 5,000, says so, and stays responsive', async () => {
+  const page = await open('algo=pa1&preset=overlapping&seed=5');
+  await page.evaluate(() => window.playground.advance(100000));
+  await settle(page);
+  const shown = await page.evaluate(() => window.playground.figures[0].pg.points_len() / 3);
+  assert.ok(shown >= 5000 && shown <= 6250, `${shown} points drawn`);
+  assert.match(await page.textContent('#status'), /100,000 samples learned.*the latest [56],\d{3} points shown \(older ones scroll off the plane; the learner learned from all\)/);
+  // Still responsive: a click lands at once, and frames keep coming.
+  await clickPlane(page, 0.2, 0.2);
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 100001);
+  const frames = await page.evaluate(() => window.playground.frames);
+  await settle(page);
+  assert.ok(await page.evaluate(() => window.playground.frames) > frames);
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });

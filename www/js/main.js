@@ -397,7 +397,7 @@ class App {
     if (pg.on_plane()) {
       const capped = shown >= MAX_SHOWN_POINTS && samples > shown && this.page.view !== 'epochs';
       parts.push(capped
-        ? `${shown.toLocaleString('en')} points shown: the plane keeps the latest ${MAX_SHOWN_POINTS.toLocaleString('en')} (the learner learned from all)`
+        ? `the latest ${shown.toLocaleString('en')} points shown (older ones scroll off the plane; the learner learned from all)`
         : `${shown.toLocaleString('en')} points shown`);
     }
     $('status').textContent = parts.join(' · ');
