@@ -15,6 +15,7 @@ import { Chart } from './js/chart.js';
 import { explain } from './js/explain.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
+import { learnWithin } from './js/pace.js';
 import { ALGORITHMS, KERNEL, LABELS, LINEAR, MAX_SPEED } from './js/state.js';
 
 /** Attributes that are session settings, as the link (hash) spells them. */
@@ -316,7 +317,7 @@ export class OnlineLearner extends HTMLElement {
       const n = Math.floor(this.budget);
       if (n > 0) {
         this.budget -= n;
-        this.act((pg) => pg.stream(n));
+        learnWithin(n, (k) => this.act((pg) => pg.stream(k)));
       }
     }
     this.lastFrame = now;

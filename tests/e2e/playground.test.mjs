@@ -380,3 +380,19 @@ test('100,000 streamed points: the plane keeps the latest 5,000, says so, and st
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a slow learner at full speed learns what fits in a frame and says so', async () => {
+  // APSM re-scores its window on every step: far below 100,000 samples/s in wasm.
+  const page = await open('algo=apsm&preset=xor&speed=100000&budget=200');
+  await page.click('#play');
+  const start = await page.evaluate(() => window.playground.frames);
+  // Frames keep coming (each one learns only what fits in its budget)...
+  await page.waitForFunction((f) => window.playground.frames > f + 15, start);
+  // ...and the status says the stream runs at the learner's pace.
+  await page.waitForFunction(() => /this learner manages about [\d,]+ samples\/s here/.test(document.getElementById('status').textContent));
+  await page.click('#play');
+  const [samples] = await page.evaluate(() => Array.from(window.playground.figures[0].pg.counts()));
+  assert.ok(samples > 0, 'it learns');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

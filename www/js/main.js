@@ -13,6 +13,7 @@ import { DataPanel, loadInto } from './data-in.js';
 // first load stays small.
 const saving = () => import('./export.js');
 import { summarize } from './summary.js';
+import { Rate, learnWithin } from './pace.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -41,6 +42,8 @@ class App {
     this.dataPanel = new DataPanel(this);
     this.recorder = null; // export.js's Recorder, once a recording starts
     this.lastSummary = 0;
+    this.rate = new Rate(); // samples/s reached while playing
+    this.keptUp = true;
     this.bindSaving();
     $('help-open').addEventListener('click', () => this.showHelp());
     $('help-close').addEventListener('click', () => $('help').close());
@@ -281,6 +284,8 @@ class App {
   setPlaying(playing) {
     this.playing = playing;
     this.budget = 0;
+    this.rate.reset();
+    this.keptUp = true;
     this.controls.setPlaying(playing);
     if (!playing) this.writeHash();
   }
@@ -338,7 +343,9 @@ class App {
       const n = Math.floor(this.budget);
       if (n > 0) {
         this.budget -= n;
-        this.advance(n);
+        const done = learnWithin(n, (k) => this.advance(k));
+        this.rate.record(done, dt);
+        this.keptUp = done === n;
       }
     }
     if (this.dirty) this.render(now);
@@ -398,7 +405,10 @@ class App {
       const capped = shown >= MAX_SHOWN_POINTS && samples > shown && this.page.view !== 'epochs';
       parts.push(capped
         ? `the latest ${shown.toLocaleString('en')} points shown (older ones scroll off the plane; the learner learned from all)`
-        : `${shown.toLocaleString('en')} points shown`);
+        : `${shown.toLocaleString('en')} point${shown === 1 ? '' : 's'} shown`);
+    }
+    if (this.playing && !this.keptUp && this.rate.value !== null) {
+      parts.push(`this learner manages about ${Math.round(this.rate.value).toLocaleString('en')} samples/s here`);
     }
     $('status').textContent = parts.join(' · ');
     const model = pg.model();
