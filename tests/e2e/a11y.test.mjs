@@ -2,34 +2,21 @@
 // critical violation on the page, the embed and the blog post; a session
 // driven by the keyboard alone (Tab, Space, arrows, Enter); the help
 // overlay; the live-region summary. (Touch on a phone: playground.test.mjs.)
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openPage, screenshot, ROOT } from './harness.mjs';
+import { useBrowser, openPage, screenshot, ROOT } from './harness.mjs';
 
-let server;
-let context;
+const browser = useBrowser();
 let axeSource;
 
 before(async () => {
   axeSource = await readFile(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-  server = await serve();
-  try {
-    context = await launch();
-  } catch (error) {
-    await server.close();
-    throw error;
-  }
-});
-
-after(async () => {
-  await context?.close();
-  await server?.close();
 });
 
 async function open(hash = '') {
-  const page = await openPage(context, `${server.url}/${hash ? `#${hash}` : ''}`);
+  const page = await openPage(browser.context, `${browser.server.url}/${hash ? `#${hash}` : ''}`);
   await page.waitForFunction(() => window.playground?.figures?.length > 0);
   return page;
 }
@@ -62,7 +49,7 @@ test('axe-core: no serious or critical violation on the page, in each view', asy
 
 test('axe-core: no serious or critical violation in the embed and the blog post', async () => {
   for (const path of ['/embed.html#algo=projectron&preset=xor&controls=play,step,reset,c,noise,algo,speed,class&explain=1&curves=1', '/examples/blog.html']) {
-    const page = await openPage(context, `${server.url}${path}`);
+    const page = await openPage(browser.context, `${browser.server.url}${path}`);
     await page.waitForFunction(() => [...document.querySelectorAll('online-learner')].some((el) => el.figure));
     await page.waitForTimeout(300);
     assert.deepEqual(await axe(page), [], path);

@@ -2,31 +2,15 @@
 // strict CSP, only same-origin requests, no console error), lazy start and
 // pause off-screen, the <online-learner> attributes, several figures on one
 // page, reduced motion, and embed.html configured by its hash.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, screenshot } from './harness.mjs';
+import { useBrowser, openPage, screenshot } from './harness.mjs';
 
-let server;
-let context;
-
-before(async () => {
-  server = await serve();
-  try {
-    context = await launch({ width: 1200, height: 900 });
-  } catch (error) {
-    await server.close();
-    throw error;
-  }
-});
-
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const browser = useBrowser({ width: 1200, height: 900 });
 
 /** Opens a page recording every request and every CSP violation. */
 async function openRecorded(path) {
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
   page.errors = [];
   page.requests = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
@@ -36,7 +20,7 @@ async function openRecorded(path) {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`));
   });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${browser.server.url}${path}`);
   return page;
 }
 
@@ -75,7 +59,7 @@ test('the example blog post: three working figures, only its own files, no CSP v
   const pair = await page.evaluate(() => ['pa', 'pa1'].map((id) => document.getElementById(id).figure.pg.algorithm()));
   assert.deepEqual(pair, ['pa', 'pa1']);
 
-  const origin = new URL(server.url).origin;
+  const origin = new URL(browser.server.url).origin;
   const foreign = page.requests.filter((url) => new URL(url).origin !== origin);
   assert.deepEqual(foreign, [], 'no request leaves the page origin');
   const files = page.requests.map((url) => new URL(url).pathname);
@@ -172,7 +156,7 @@ test('the element honours its attributes; figures on one page do not interfere',
 });
 
 test('a `state` from the playground rebuilds the same model; embed.html reads its hash', async () => {
-  const main = await openPage(context, `${server.url}/#algo=pa1&preset=moons&seed=4`);
+  const main = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=moons&seed=4`);
   await main.waitForFunction(() => window.playground?.figures?.length > 0);
   await main.evaluate(() => window.playground.advance(120));
   const box = await main.locator('.plane .overlay').boundingBox();
@@ -199,9 +183,9 @@ test('a `state` from the playground rebuilds the same model; embed.html reads it
 });
 
 test('with reduced motion an autoplay figure waits, paused, with a step button', async () => {
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(`${server.url}/embed.html#algo=pa&controls=play&autoplay=1`);
+  await page.goto(`${browser.server.url}/embed.html#algo=pa&controls=play&autoplay=1`);
   await page.waitForFunction(() => document.getElementById('figure').figure);
   await page.waitForTimeout(500);
   const el = page.locator('#figure');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOTS = join(ROOT, 'target', 'e2e-screenshots');
@@ -80,4 +81,27 @@ export async function screenshot(page, name) {
   const path = join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * A static server for www/ and a Chromium for one test file: started
+ * before its tests, closed after them. `launchOptions` go to `launch`.
+ * Returns { server, context }, filled in once the tests start.
+ */
+export function useBrowser(launchOptions = {}) {
+  const browser = { server: null, context: null };
+  before(async () => {
+    browser.server = await serve();
+    try {
+      browser.context = await launch(launchOptions);
+    } catch (error) {
+      await browser.server.close();
+      throw error;
+    }
+  });
+  after(async () => {
+    await browser.context?.close();
+    await browser.server?.close();
+  });
+  return browser;
 }

@@ -1,30 +1,14 @@
 // The kernel learners on the page: decision surface and contours, support
 // vectors with their budget, sigma, the dictionary curve, seed 004's eight
 // side by side, and shared links.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, screenshot } from './harness.mjs';
+import { useBrowser, openPage, screenshot } from './harness.mjs';
 
-let server;
-let context;
-
-before(async () => {
-  server = await serve();
-  try {
-    context = await launch();
-  } catch (error) {
-    await server.close();
-    throw error;
-  }
-});
-
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const browser = useBrowser();
 
 async function open(hash) {
-  const page = await openPage(context, `${server.url}/#${hash}`);
+  const page = await openPage(browser.context, `${browser.server.url}/#${hash}`);
   await page.waitForFunction(() => window.playground?.figures?.length > 0);
   return page;
 }
@@ -165,7 +149,7 @@ test('a shared link rebuilds the same kernel model', async () => {
   await page.evaluate(() => window.playground.figures[0].pg.stream(100));
   await page.click('#share');
   const original = await model(page);
-  const copy = await openPage(context, page.url());
+  const copy = await openPage(browser.context, page.url());
   await copy.waitForFunction(() => window.playground?.figures?.length > 0);
   assert.deepEqual(await model(copy), original);
   assert.equal(await copy.inputValue('#eta'), '0.2');

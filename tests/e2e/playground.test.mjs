@@ -1,30 +1,14 @@
 // The playground in real headless Chromium: every feature a person uses,
 // with a screenshot of each under target/e2e-screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, screenshot } from './harness.mjs';
+import { useBrowser, launch, openPage, screenshot } from './harness.mjs';
 
-let server;
-let context;
-
-before(async () => {
-  server = await serve();
-  try {
-    context = await launch();
-  } catch (error) {
-    await server.close();
-    throw error;
-  }
-});
-
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const browser = useBrowser();
 
 /** Opens the page at a hash and waits until the wasm session exists. */
 async function open(hash = '', viewport) {
-  const page = await openPage(context, `${server.url}/${hash ? `#${hash}` : ''}`);
+  const page = await openPage(browser.context, `${browser.server.url}/${hash ? `#${hash}` : ''}`);
   if (viewport) await page.setViewportSize(viewport);
   await page.waitForFunction(() => window.playground?.figures?.length > 0);
   return page;
@@ -166,7 +150,7 @@ test('a shared link reproduces the same weights, points and curves', async () =>
   const weights = await weightsShown(page);
   assert.match(url, /#algo=pa1&c=0.3&.*&log=/);
 
-  const copy = await openPage(context, url);
+  const copy = await openPage(browser.context, url);
   await copy.waitForFunction(() => window.playground?.figures?.length > 0);
   await settle(copy);
   assert.deepEqual(await weightsShown(copy), weights, 'same weights to the last bit');
@@ -341,7 +325,7 @@ test('keyboard: space plays and pauses, right arrow steps, r resets, 2 picks cla
 test('on a phone the plane comes first and a tap adds a point', async () => {
   const phone = await launch({ width: 390, height: 844, hasTouch: true, isMobile: true });
   try {
-    const page = await openPage(phone, `${server.url}/`);
+    const page = await openPage(phone, `${browser.server.url}/`);
     await page.waitForFunction(() => window.playground?.figures?.length > 0);
     const box = await page.locator('.plane .overlay').first().boundingBox();
     assert.ok(box.width > 300 && box.width <= 390, `plane is ${box.width}px wide`);
