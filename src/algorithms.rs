@@ -155,8 +155,11 @@ impl Hyper {
     }
 }
 
-/// Any learner of [`Algorithm`], with static dispatch.
+/// Any learner of [`Algorithm`], with static dispatch. The kernel variant is
+/// much larger than the linear ones; a session holds one learner, so boxing
+/// it would add an indirection to every sample for no memory worth saving.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum AnyLearner {
     Perceptron(Perceptron),
     Pocket(Pocket),

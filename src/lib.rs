@@ -32,6 +32,10 @@
 //!
 //! Only `src/wasm.rs` (compiled for wasm32 alone) knows about JavaScript.
 
+// `!(x > 0.0)` is how this crate says "not positive, or NaN": the negated
+// comparison is the point, so clippy's advice to avoid it does not apply.
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
+
 pub mod algorithms;
 pub mod data;
 mod error;

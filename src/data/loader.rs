@@ -22,7 +22,8 @@ impl Format {
         let lower = name.to_ascii_lowercase();
         if lower.ends_with(".csv")
             || lower.ends_with(".tsv")
-            || lower.ends_with(".txt") && !first_text.contains(':')
+            // A .txt file may hold LIBSVM lines: then its colons decide.
+            || (lower.ends_with(".txt") && !first_text.contains(':'))
         {
             return Format::Csv;
         }

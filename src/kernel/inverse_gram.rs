@@ -125,9 +125,9 @@ impl InverseGram {
         let n = self.n;
         self.reserve(n + 1);
         let s = self.stride;
-        for i in 0..n {
-            self.gram[i * s + n] = k[i];
-            self.gram[n * s + i] = k[i];
+        for (i, &ki) in k.iter().enumerate().take(n) {
+            self.gram[i * s + n] = ki;
+            self.gram[n * s + i] = ki;
         }
         self.gram[n * s + n] = kxx;
         let scale = 1.0 / delta2;
@@ -180,7 +180,7 @@ impl InverseGram {
     fn changed(&mut self) {
         self.changes += 1;
         let broken = (0..self.n).any(|i| !self.inverse[i * self.stride + i].is_finite());
-        if self.n > 0 && (self.changes % CHECK_EVERY == 0 || broken) {
+        if self.n > 0 && (self.changes.is_multiple_of(CHECK_EVERY) || broken) {
             let column = self.next_check % self.n;
             self.next_check += 1;
             if broken || self.residual(column) > DRIFT_TOLERANCE {

@@ -72,8 +72,8 @@ impl Projectron {
             let delta2 = core.project(kxx);
             let projected_norm = (kxx - delta2).max(0.0);
             let penalty = match (delta2.sqrt(), self.eta) {
-                (delta, _) if delta == 0.0 => 0.0,
-                (_, eta) if eta == 0.0 => f64::INFINITY,
+                (0.0, _) => 0.0,
+                (_, 0.0) => f64::INFINITY,
                 (delta, eta) => delta / eta,
             };
             if loss - penalty > 0.0 && projected_norm > 0.0 {

@@ -153,6 +153,9 @@ impl SupportSet {
 
     /// Appends a vector and grows K^-1: `k` is its kernel column against the
     /// set, `kxx` = k(x, x), `d` = K^-1 k and `delta2` = kxx - k . d > 0.
+    /// (Every argument is a quantity the caller already computed; bundling
+    /// them in a struct would only rename them.)
+    #[allow(clippy::too_many_arguments)]
     pub fn push_spanning(
         &mut self,
         x: Features<'_>,

@@ -45,7 +45,7 @@ impl Default for Curves {
 impl Curves {
     /// Whether the curve wants a point after `samples` samples.
     pub fn due(&self, samples: u64) -> bool {
-        samples > 0 && samples % self.step == 0
+        samples > 0 && samples.is_multiple_of(self.step)
     }
 
     /// Appends a point (call when [`Curves::due`]).

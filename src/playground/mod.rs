@@ -540,7 +540,7 @@ impl Session {
             Param::Eta => next.eta = value,
             Param::Budget => {
                 next.budget = match value {
-                    v if v == 0.0 => None,
+                    0.0 => None,
                     v if v >= 1.0 && v.fract() == 0.0 => Some(v as usize),
                     v => {
                         return Err(Error::HyperParameter {

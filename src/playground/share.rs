@@ -110,12 +110,15 @@ impl SharedState {
                     }
                 }
                 "log" => state.log = EventLog::decode(value)?,
-                _ if is_safe(key) && is_safe(value) && value.len() <= MAX_EXTRA_LENGTH => {
-                    if state.extras.len() < MAX_EXTRAS {
-                        state.extras.push((key.to_string(), value.to_string()));
-                    }
+                _ if is_safe(key)
+                    && is_safe(value)
+                    && value.len() <= MAX_EXTRA_LENGTH
+                    && state.extras.len() < MAX_EXTRAS =>
+                {
+                    state.extras.push((key.to_string(), value.to_string()));
                 }
-                // Keys or values with other characters are not ours: ignore them.
+                // Keys or values with other characters are not ours (and past
+                // MAX_EXTRAS, too many): ignore them.
                 _ => {}
             }
         }

@@ -241,8 +241,11 @@ fn standardised(data: &Dataset, task: Task) -> (Dataset, Transform) {
     let mut out = Dataset::dense(d);
     let mut row = vec![0.0; d];
     for i in 0..dense.len() {
-        for k in 0..d {
-            row[k] = (columns[k][i] - factors[k].0) * factors[k].1;
+        let Features::Dense(x) = dense.row(i) else {
+            unreachable!("a dense copy")
+        };
+        for ((value, &v), &(mean, factor)) in row.iter_mut().zip(x).zip(&factors) {
+            *value = (v - mean) * factor;
         }
         let y = (dense.label(i) - y_mean) * y_factor;
         out.push(Features::Dense(&row), y)

@@ -14,7 +14,7 @@ fn session(algorithm: Algorithm, preset: Preset) -> Session {
 fn a_click_learns_at_once_and_is_snapped_to_the_log_grid() {
     let mut s = session(Algorithm::Pa, Preset::Overlapping);
     let update = s.click(0.40004, -0.2, 1.0).unwrap();
-    assert!(update.aggressive && update.mistake == false || update.score >= 0.0);
+    assert!(update.aggressive && !update.mistake || update.score >= 0.0);
     assert_eq!(&s.points()[..3], &[0.4, -0.2, 1.0]);
     let last = s.last().unwrap();
     // Hard PA, augmented: the clicked point now sits on the margin.
