@@ -102,9 +102,10 @@ export class OnlineLearner extends HTMLElement {
     }
   }
 
-  /** Samples per second while playing. */
+  /** Samples per second while playing: the attribute, else the link's `speed`, else 30. */
   get speed() {
-    const speed = Number(this.getAttribute('speed') ?? 30);
+    const fromState = /(?:^|[#&])speed=([0-9.]+)/.exec(this.getAttribute('state') ?? '')?.[1];
+    const speed = Number(this.getAttribute('speed') ?? fromState ?? 30);
     return Number.isFinite(speed) && speed >= 1 ? Math.min(speed, MAX_SPEED) : 30;
   }
 
@@ -157,6 +158,7 @@ export class OnlineLearner extends HTMLElement {
     this.message = element('p', { class: 'error', role: 'alert', hidden: true });
     this.bar = element('div', { class: 'bar', role: 'toolbar', 'aria-label': 'Figure controls' });
     this.status = element('p', { class: 'status' });
+    this.legend = element('p', { class: 'legend', 'aria-hidden': 'true' });
     this.summary = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.announcer = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.explainPanel = element('div', { class: 'explain', hidden: !this.hasAttribute('explain') });
@@ -164,7 +166,7 @@ export class OnlineLearner extends HTMLElement {
     const chartLegend = element('div', { class: 'chart-legend' });
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
     const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, 'Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.');
-    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.bar, this.message, this.status, this.explainPanel, curves, this.summary, this.announcer, keys));
+    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, this.status, this.explainPanel, curves, this.summary, this.announcer, keys));
     let hash = this.hash();
     try {
       this.figure = new Figure(stage, hash, { title: this.getAttribute('label') ?? '', gridSize: 160 });
@@ -187,9 +189,24 @@ export class OnlineLearner extends HTMLElement {
     this.figure.plane.overlay.setAttribute('aria-describedby', 'plane-keys');
     this.chart = new Chart(chartCanvas, chartLegend);
     this.defineCurves();
+    this.fillLegend();
     this.buildControls();
     this.dirty = true;
     this.schedule();
+  }
+
+  /** What the marks on the plane mean, in one line (classification only). */
+  fillLegend() {
+    const pg = this.figure.pg;
+    const item = (mark, text) => element('span', {}, element('span', { class: mark }), ` ${text}`);
+    this.legend.hidden = pg.task() !== 'classification';
+    this.legend.replaceChildren(
+      item('marker plus', '+1'),
+      item('marker minus', '−1'),
+      item('swatch boundary', 'f = 0'),
+      item('swatch margin', 'f = ±1'),
+      pg.is_kernel() ? item('swatch ring', 'support vector') : item('swatch arrow', 'w'),
+    );
   }
 
   /** A fresh chart: the curves start again (a reset, another learner). */
@@ -243,7 +260,10 @@ export class OnlineLearner extends HTMLElement {
           if (members.length) select.append(element('optgroup', { label }, ...members.map((a) => new Option(LABELS[a], a))));
         }
         select.value = pg.algorithm();
-        select.addEventListener('change', () => this.act((p) => p.set_algorithm(select.value), { curves: true }));
+        select.addEventListener('change', () => {
+          this.act((p) => p.set_algorithm(select.value), { curves: true });
+          this.fillLegend();
+        });
         parts.push(select);
       } else if (name === 'speed') {
         const slider = element('input', { type: 'range', min: 0, max: 4, step: 0.05, value: Math.log10(this.speed), 'aria-label': 'Samples per second, log scale' });
