@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile, readFile, access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useBrowser, openPage, screenshot, ROOT } from './harness.mjs';
+import { useBrowser, openPage, screenshot, clickPlane, ROOT } from './harness.mjs';
 
 // The workplace's LIBSVM sets sit next to the checkout; without them the
 // a1a test is skipped (as tests/reference.rs does). Everything else uses
@@ -184,10 +184,7 @@ test('a file over 50 MB is refused before any reading; a big one shows its progr
 test('exports: PNG, points and curves CSV, model JSON, WebM; points and model open again', async () => {
   const page = await open('algo=pa1&preset=overlapping&seed=3');
   for (const [fx, fy, shift] of [[0.3, 0.3, false], [0.7, 0.6, true], [0.45, 0.2, false], [0.6, 0.8, true], [0.2, 0.55, false]]) {
-    const box = await page.locator('.plane .overlay').boundingBox();
-    if (shift) await page.keyboard.down('Shift');
-    await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
-    if (shift) await page.keyboard.up('Shift');
+    await clickPlane(page, fx, fy, { shift });
   }
   await page.evaluate(() => window.playground.advance(200));
   await settle(page);
@@ -261,8 +258,7 @@ test('a link made with a file asks for it, then replays the session exactly', as
   const page = await open('algo=perceptron');
   await openFile(page, POCKET);
   await page.evaluate(() => window.playground.advance(150));
-  const box = await page.locator('.plane .overlay').boundingBox();
-  await page.mouse.click(box.x + 0.2 * box.width, box.y + 0.3 * box.height);
+  await clickPlane(page, 0.2, 0.3);
   await page.evaluate(() => window.playground.advance(30));
   await page.evaluate(() => window.playground.writeHash());
   const original = await session(page);
@@ -293,9 +289,8 @@ test('a link made with a file asks for it, then replays the session exactly', as
 
 test('the session survives a reload to the bare address', async () => {
   const page = await open('algo=pa&seed=5', { keepStorage: true });
-  const box = await page.locator('.plane .overlay').boundingBox();
-  await page.mouse.click(box.x + 0.3 * box.width, box.y + 0.4 * box.height);
-  await page.mouse.click(box.x + 0.7 * box.width, box.y + 0.6 * box.height, { button: 'left' });
+  await clickPlane(page, 0.3, 0.4);
+  await clickPlane(page, 0.7, 0.6);
   await page.evaluate(() => window.playground.advance(50));
   await page.evaluate(() => window.playground.writeHash());
   const before = await session(page);

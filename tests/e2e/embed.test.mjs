@@ -4,7 +4,7 @@
 // page, reduced motion, and embed.html configured by its hash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, screenshot } from './harness.mjs';
+import { useBrowser, openPage, screenshot, clickPlane } from './harness.mjs';
 
 const browser = useBrowser({ width: 1200, height: 900 });
 
@@ -134,13 +134,10 @@ test('the element honours its attributes; figures on one page do not interfere',
   assert.equal(await page.evaluate(() => document.getElementById('c').figure.pg.c()), 0.1);
 
   // Clicks and steps reach only their own figure.
-  const clickPlane = async (fx, fy) => {
-    const box = await page.locator('#a').locator('.plane .overlay').boundingBox();
-    await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-  };
-  await clickPlane(0.3, 0.3);
-  await page.locator('#a').locator('button', { hasText: 'Class −1' }).click();
-  await clickPlane(0.7, 0.7);
+  const a = page.locator('#a');
+  await clickPlane(page, 0.3, 0.3, { within: a });
+  await a.locator('button', { hasText: 'Class −1' }).click();
+  await clickPlane(page, 0.7, 0.7, { within: a });
   await page.locator('#b').locator('button', { hasText: 'Step' }).click();
   await frames(page);
   const counts = await page.evaluate(() => ['a', 'b', 'c'].map((id) => document.getElementById(id).figure.pg.counts()[0]));
@@ -159,8 +156,7 @@ test('a `state` from the playground rebuilds the same model; embed.html reads it
   const main = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=moons&seed=4`);
   await main.waitForFunction(() => window.playground?.figures?.length > 0);
   await main.evaluate(() => window.playground.advance(120));
-  const box = await main.locator('.plane .overlay').boundingBox();
-  await main.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.6);
+  await clickPlane(main, 0.4, 0.6);
   await main.evaluate(() => window.playground.writeHash());
   const hash = await main.evaluate(() => location.hash.slice(1));
   const weights = await main.evaluate(() => Array.from(window.playground.figures[0].pg.model()));

@@ -105,3 +105,17 @@ export function useBrowser(launchOptions = {}) {
   });
   return browser;
 }
+
+/**
+ * Clicks a plane at a fraction (fx, fy) of its size: the nth plane on the
+ * page, or inside `within` (a locator, for an <online-learner>). Scrolls it
+ * into view first: the mouse only reaches what the viewport shows.
+ */
+export async function clickPlane(page, fx, fy, { button = 'left', shift = false, plane = 0, within = page } = {}) {
+  const overlay = within.locator('.plane .overlay').nth(plane);
+  await overlay.scrollIntoViewIfNeeded();
+  const box = await overlay.boundingBox();
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height, { button });
+  if (shift) await page.keyboard.up('Shift');
+}

@@ -3,7 +3,7 @@
 // side by side, and shared links.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, screenshot } from './harness.mjs';
+import { useBrowser, openPage, screenshot, clickPlane } from './harness.mjs';
 
 const browser = useBrowser();
 
@@ -26,13 +26,6 @@ function model(page, figure = 0) {
   }, figure);
 }
 
-async function clickPlane(page, fx, fy, shift = false) {
-  const box = await page.locator('.plane .overlay').first().boundingBox();
-  if (shift) await page.keyboard.down('Shift');
-  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
-  if (shift) await page.keyboard.up('Shift');
-}
-
 test('a kernel learner draws its surface, contours and support vectors', async () => {
   const page = await open('algo=pa1&preset=circles&seed=4');
   await page.selectOption('#algo', 'projectron');
@@ -40,7 +33,7 @@ test('a kernel learner draws its surface, contours and support vectors', async (
   assert.equal(await page.isVisible('#sigma'), true, 'kernel controls appear');
   assert.equal(await page.isVisible('#chart-support'), true, 'the dictionary curve appears');
   for (const [fx, fy, shift] of [[0.5, 0.5, false], [0.2, 0.2, true], [0.8, 0.8, true], [0.45, 0.55, false], [0.2, 0.8, true]]) {
-    await clickPlane(page, fx, fy, shift);
+    await clickPlane(page, fx, fy, { shift });
   }
   await settle(page);
   const m = await model(page);

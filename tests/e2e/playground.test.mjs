@@ -2,7 +2,7 @@
 // with a screenshot of each under target/e2e-screenshots/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, launch, openPage, screenshot } from './harness.mjs';
+import { useBrowser, launch, openPage, screenshot, clickPlane } from './harness.mjs';
 
 const browser = useBrowser();
 
@@ -24,14 +24,6 @@ function state(page, figure = 0) {
       c: pg.c(), task: pg.task(), curve: pg.curve_len(), figures: window.playground.figures.length,
     };
   }, figure);
-}
-
-/** Clicks the first plane at a fraction of its size. */
-async function clickPlane(page, fx, fy, { button = 'left', shift = false, plane = 0 } = {}) {
-  const box = await page.locator('.plane .overlay').nth(plane).boundingBox();
-  if (shift) await page.keyboard.down('Shift');
-  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height, { button });
-  if (shift) await page.keyboard.up('Shift');
 }
 
 async function weightsShown(page) {
