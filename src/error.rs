@@ -92,6 +92,18 @@ pub(crate) mod check {
     }
 
     /// A probability-like value in the closed interval [0, 1].
+    pub fn at_least_one(name: &'static str, value: u64) -> Result<u64> {
+        if value >= 1 {
+            Ok(value)
+        } else {
+            Err(Error::HyperParameter {
+                name,
+                range: "at least 1",
+                value: value as f64,
+            })
+        }
+    }
+
     pub fn unit_interval(name: &'static str, value: f64) -> Result<f64> {
         if (0.0..=1.0).contains(&value) {
             Ok(value)

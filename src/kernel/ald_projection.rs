@@ -22,7 +22,7 @@
 
 use std::collections::VecDeque;
 
-use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
+use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
 use crate::error::{check, Error, Result};
 use crate::features::{Features, OwnedFeatures};
 use crate::kernel::inverse_gram::{dot, GROWTH_FLOOR};
@@ -192,7 +192,9 @@ impl AldProjection {
                 && (direct_f - cached_f).abs() < 1e-8 * (1.0 + direct_f.abs())
         })
     }
+}
 
+impl KernelHooks for AldProjection {
     /// The window's representations were made with the old kernel.
     fn kernel_changed(&mut self) {
         self.recent.clear();
@@ -200,10 +202,6 @@ impl AldProjection {
 
     fn clear(&mut self) {
         self.recent.clear();
-    }
-
-    fn bias(&self) -> f64 {
-        0.0
     }
 }
 

@@ -19,7 +19,7 @@
 //! (beta_j = 0), theta grows by d_theta, else shrinks, and
 //! rho = max(0, rho0 + nu (theta - theta0)).
 
-use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
+use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
 use crate::error::{check, Error, Result};
 use crate::features::Features;
 use crate::learner::Update;
@@ -198,7 +198,9 @@ impl Apsm {
         self.core.support.remove(0);
         1
     }
+}
 
+impl KernelHooks for Apsm {
     /// ||f||^2 depends on the kernel: recompute it as gamma^T K gamma.
     fn kernel_changed(&mut self) {
         let support = &self.core.support;

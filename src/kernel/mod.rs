@@ -247,6 +247,11 @@ impl Core {
     }
 
     /// The report of one classification update.
+    /// The report of a passive step: nothing changed.
+    pub fn passive(&self, y: f64, score: f64) -> Update {
+        self.report(y, score, score, 0.0, false, 0)
+    }
+
     pub fn report(
         &self,
         y: f64,
@@ -305,9 +310,22 @@ fn check_budget(budget: Option<usize>) -> Result<()> {
     }
 }
 
+/// What a kernel learner may add to the shared [`Core`]: most keep no state
+/// beside it and no offset, so every method has that default.
+pub(crate) trait KernelHooks {
+    /// Forgets the learner's own state (the core is reset separately).
+    fn clear(&mut self) {}
+    /// The kernel changed under the support set: refresh what depends on it.
+    fn kernel_changed(&mut self) {}
+    /// The constant added to the kernel expansion.
+    fn bias(&self) -> f64 {
+        0.0
+    }
+}
+
 /// The `Learner` methods every kernel learner shares. The type needs a
-/// `core: Core` field and methods `learn(x, y) -> Update`, `clear()`,
-/// `bias() -> f64` and `kernel_changed()`.
+/// `core: Core` field, a method `learn(x, y) -> Update`, and an
+/// implementation of [`KernelHooks`] (empty when the defaults fit).
 macro_rules! kernel_learner {
     ($type:ty) => {
         impl $type {
@@ -317,7 +335,7 @@ macro_rules! kernel_learner {
                 kernel: crate::kernel::KernelSpec,
             ) -> crate::error::Result<()> {
                 self.core.set_kernel(kernel)?;
-                self.kernel_changed();
+                crate::kernel::KernelHooks::kernel_changed(self);
                 Ok(())
             }
 
@@ -337,7 +355,8 @@ macro_rules! kernel_learner {
             }
 
             fn score(&self, x: crate::features::Features<'_>) -> f64 {
-                self.core.support.score(&self.core.kernel, x) + self.bias()
+                self.core.support.score(&self.core.kernel, x)
+                    + crate::kernel::KernelHooks::bias(self)
             }
 
             fn learn_one(
@@ -352,7 +371,7 @@ macro_rules! kernel_learner {
 
             fn reset(&mut self) {
                 self.core.reset();
-                self.clear();
+                crate::kernel::KernelHooks::clear(self);
             }
 
             fn linear_model(&self) -> Option<crate::learner::LinearModel> {
@@ -364,9 +383,9 @@ macro_rules! kernel_learner {
             }
 
             fn score_grid(&self, grid: &crate::grid::Grid, out: &mut [f32]) {
-                self.core.score_grid(self.bias(), grid, out, |x| {
-                    crate::learner::Learner::score(self, x)
-                });
+                let bias = crate::kernel::KernelHooks::bias(self);
+                self.core
+                    .score_grid(bias, grid, out, |x| crate::learner::Learner::score(self, x));
             }
 
             fn support_set(&self) -> Option<&crate::kernel::SupportSet> {
@@ -374,7 +393,7 @@ macro_rules! kernel_learner {
             }
 
             fn kernel_offset(&self) -> f64 {
-                self.bias()
+                crate::kernel::KernelHooks::bias(self)
             }
         }
     };

@@ -4,8 +4,8 @@
 //! with probability 1 / B one of the first B support vectors, chosen
 //! uniformly, is discarded. (B is a soft budget: the set may exceed it.)
 
-use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Error, Result};
+use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
+use crate::error::{check, Result};
 use crate::features::Features;
 use crate::learner::Update;
 
@@ -27,13 +27,7 @@ impl Olrd {
         seed: u64,
     ) -> Result<Self> {
         check::positive_finite("OLRD c", c)?;
-        if horizon == 0 {
-            return Err(Error::HyperParameter {
-                name: "horizon T",
-                range: "at least 1",
-                value: 0.0,
-            });
-        }
+        check::at_least_one("horizon T", horizon)?;
         Ok(Self {
             core: Core::new(kernel, SupportSet::new(None, false), Removal::Random, seed)?,
             step: check::positive_finite("eta (step)", step)?,
@@ -52,7 +46,7 @@ impl Olrd {
         let score = core.column(x);
         let loss = (self.rho - y * score).max(0.0);
         if loss == 0.0 {
-            return core.report(y, score, score, 0.0, false, 0);
+            return core.passive(y, score);
         }
         let kxx = core.kernel.self_similarity(x);
         let coefficient = self.step * loss;
@@ -67,14 +61,8 @@ impl Olrd {
         let after = core.support.score(&core.kernel, x);
         core.report(y, score, after, coefficient, true, removed)
     }
-
-    fn clear(&mut self) {}
-
-    fn kernel_changed(&mut self) {}
-
-    fn bias(&self) -> f64 {
-        0.0
-    }
 }
+
+impl KernelHooks for Olrd {}
 
 kernel_learner!(Olrd);

@@ -6,8 +6,8 @@
 //! comparison code). The set grows by about P per loss, so it stays small
 //! for long streams.
 
-use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Error, Result};
+use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
+use crate::error::{check, Result};
 use crate::features::Features;
 use crate::learner::Update;
 
@@ -32,13 +32,7 @@ impl Olru {
     ) -> Result<Self> {
         check::positive_finite("OLRU c", c)?;
         check::non_negative_finite("OLRU a", a)?;
-        if horizon == 0 {
-            return Err(Error::HyperParameter {
-                name: "horizon T",
-                range: "at least 1",
-                value: 0.0,
-            });
-        }
+        check::at_least_one("horizon T", horizon)?;
         Ok(Self {
             core: Core::new(kernel, SupportSet::new(None, false), Removal::Oldest, seed)?,
             step: check::positive_finite("eta (step)", step)?,
@@ -58,7 +52,7 @@ impl Olru {
         let loss = (self.rho - y * score).max(0.0);
         let chosen = core.rng.bernoulli(self.probability);
         if loss == 0.0 || !chosen {
-            return core.report(y, score, score, 0.0, false, 0);
+            return core.passive(y, score);
         }
         let kxx = core.kernel.self_similarity(x);
         let coefficient = self.step * loss;
@@ -72,14 +66,8 @@ impl Olru {
             0,
         )
     }
-
-    fn clear(&mut self) {}
-
-    fn kernel_changed(&mut self) {}
-
-    fn bias(&self) -> f64 {
-        0.0
-    }
 }
+
+impl KernelHooks for Olru {}
 
 kernel_learner!(Olru);

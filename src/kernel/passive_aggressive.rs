@@ -11,7 +11,7 @@
 //! assert_eq!(report.tau, 0.5); // min(C, l / k(x, x)) = min(0.5, 1 / 1)
 //! ```
 
-use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
+use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
 use crate::error::{check, Result};
 use crate::features::Features;
 use crate::learner::{hinge_loss, Update};
@@ -54,21 +54,15 @@ impl KernelPa {
             0.0
         };
         if tau == 0.0 {
-            return core.report(y, score, score, 0.0, false, 0);
+            return core.passive(y, score);
         }
         core.add(x, y, tau * y, kxx, kxx);
         let removed = core.support.enforce_budget(Removal::Oldest, &mut core.rng);
         let after = core.support.score(&core.kernel, x);
         core.report(y, score, after, tau, true, removed)
     }
-
-    fn clear(&mut self) {}
-
-    fn kernel_changed(&mut self) {}
-
-    fn bias(&self) -> f64 {
-        0.0
-    }
 }
+
+impl KernelHooks for KernelPa {}
 
 kernel_learner!(KernelPa);

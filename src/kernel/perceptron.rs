@@ -12,7 +12,7 @@
 //! }
 //! ```
 
-use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
+use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
@@ -39,7 +39,7 @@ impl KernelPerceptron {
         let core = &mut self.core;
         let score = core.column(x);
         if y * score > 0.0 {
-            return core.report(y, score, score, 0.0, false, 0);
+            return core.passive(y, score);
         }
         let kxx = core.kernel.self_similarity(x);
         core.add(x, y, y, kxx, kxx);
@@ -47,14 +47,8 @@ impl KernelPerceptron {
         let after = core.support.score(&core.kernel, x);
         core.report(y, score, after, 1.0, true, removed)
     }
-
-    fn clear(&mut self) {}
-
-    fn kernel_changed(&mut self) {}
-
-    fn bias(&self) -> f64 {
-        0.0
-    }
 }
+
+impl KernelHooks for KernelPerceptron {}
 
 kernel_learner!(KernelPerceptron);

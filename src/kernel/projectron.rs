@@ -16,7 +16,7 @@
 //! With eta = 0 the Projectron is the kernel perceptron (a sample exactly in
 //! the span is projected, which gives the same function).
 
-use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
+use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
 use crate::error::{check, Result};
 use crate::features::Features;
 use crate::kernel::inverse_gram::GROWTH_FLOOR;
@@ -84,15 +84,7 @@ impl Projectron {
                 return core.report(y, score, score + tau * y * projected_norm, tau, false, 0);
             }
         }
-        core.report(y, score, score, 0.0, false, 0)
-    }
-
-    fn clear(&mut self) {}
-
-    fn kernel_changed(&mut self) {}
-
-    fn bias(&self) -> f64 {
-        0.0
+        core.passive(y, score)
     }
 }
 
@@ -101,5 +93,7 @@ fn add_scaled(alpha: &mut [f64], scale: f64, d: &[f64]) {
         *a += scale * di;
     }
 }
+
+impl KernelHooks for Projectron {}
 
 kernel_learner!(Projectron);

@@ -16,7 +16,7 @@
 //! - [`SpaForm::AuthorsCode`]: the 2023 comparison code of seed 004,
 //!   p = min(l, 1) and coefficient l y.
 
-use super::{kernel_learner, Core, Kernel, KernelSpec, Removal, SupportSet};
+use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
 use crate::error::{check, Error, Result};
 use crate::features::Features;
 use crate::learner::Update;
@@ -77,7 +77,7 @@ impl Spa {
         let score = core.column(x);
         let loss = (self.rho - y * score).max(0.0);
         if loss == 0.0 {
-            return core.report(y, score, score, 0.0, false, 0);
+            return core.passive(y, score);
         }
         let kxx = core.kernel.self_similarity(x);
         let (p, coefficient) = match self.form {
@@ -89,21 +89,15 @@ impl Spa {
         };
         // Always draw, so the random sequence does not depend on the branch.
         if !core.rng.bernoulli(p) || coefficient == 0.0 {
-            return core.report(y, score, score, 0.0, false, 0);
+            return core.passive(y, score);
         }
         core.add(x, y, coefficient * y, kxx, kxx);
         let removed = core.support.enforce_budget(Removal::Oldest, &mut core.rng);
         let after = core.support.score(&core.kernel, x);
         core.report(y, score, after, coefficient, true, removed)
     }
-
-    fn clear(&mut self) {}
-
-    fn kernel_changed(&mut self) {}
-
-    fn bias(&self) -> f64 {
-        0.0
-    }
 }
+
+impl KernelHooks for Spa {}
 
 kernel_learner!(Spa);
