@@ -95,7 +95,7 @@ impl Setting {
 /// The eight settings of each learner.
 pub fn grid(algorithm: KernelAlgorithm) -> Vec<Setting> {
     let (knob, values): (Knob, Vec<f64>) = match algorithm {
-        KernelAlgorithm::Perceptron => (
+        KernelAlgorithm::Perceptron | KernelAlgorithm::Pa1 | KernelAlgorithm::Pa2 => (
             Knob::Budget,
             vec![
                 25.0,
@@ -129,19 +129,6 @@ pub fn grid(algorithm: KernelAlgorithm) -> Vec<Setting> {
         KernelAlgorithm::Olrd => (
             Knob::SoftBudget,
             vec![25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],
-        ),
-        KernelAlgorithm::Pa1 | KernelAlgorithm::Pa2 => (
-            Knob::Budget,
-            vec![
-                25.0,
-                50.0,
-                100.0,
-                200.0,
-                400.0,
-                800.0,
-                1600.0,
-                f64::INFINITY,
-            ],
         ),
     };
     values

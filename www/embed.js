@@ -9,14 +9,14 @@
 // while it is off-screen. A reader who prefers reduced motion gets a paused
 // figure with a step button. No inline scripts or styles, no eval, and no
 // request but this module's own files: it works under a strict CSP.
-import { f64View, loadWasm, Playground } from './js/wasm.js';
+import { f64View, isTrap, loadWasm, Playground } from './js/wasm.js';
 import { Figure } from './js/figure.js';
 import { Chart } from './js/chart.js';
 import { explain } from './js/explain.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { learnWithin } from './js/pace.js';
-import { ALGORITHMS, KERNEL, LABELS, LINEAR, MAX_SPEED } from './js/state.js';
+import { ALGORITHMS, KERNEL, LABELS, LINEAR, MAX_SPEED, pairs } from './js/state.js';
 
 /** Attributes that are session settings, as the link (hash) spells them. */
 const SETTINGS = { algo: 'algo', c: 'c', eps: 'eps', lr: 'lr', bias: 'bias', preset: 'preset', seed: 'seed', noise: 'noise', sigma: 'sigma', budget: 'budget', eta: 'eta' };
@@ -30,16 +30,11 @@ const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce
 
 /** The hash for a `state` attribute with setting attributes on top. */
 export function hashFrom(stateText, settings) {
-  const pairs = new Map();
-  for (const pair of (stateText ?? '').replace(/^#/, '').split('&')) {
-    if (!pair) continue;
-    const at = pair.indexOf('=');
-    pairs.set(at < 0 ? pair : pair.slice(0, at), at < 0 ? '' : pair.slice(at + 1));
-  }
+  const keys = new Map(pairs(stateText ?? ''));
   for (const [key, value] of Object.entries(settings)) {
-    if (value !== null) pairs.set(key, encodeURIComponent(value).replace(/%2B/gi, '+'));
+    if (value !== null) keys.set(key, encodeURIComponent(value).replace(/%2B/gi, '+'));
   }
-  return [...pairs].map(([k, v]) => `${k}=${v}`).join('&');
+  return [...keys].map(([k, v]) => `${k}=${v}`).join('&');
 }
 
 function element(tag, props = {}, ...children) {
@@ -384,7 +379,7 @@ export class OnlineLearner extends HTMLElement {
     const text = error?.message ?? String(error);
     this.showError(text);
     // A trap can leave the handle unusable: rebuild it from the last good state.
-    if (error instanceof WebAssembly.RuntimeError || /unreachable|recursive use|null pointer/i.test(text)) {
+    if (isTrap(error)) {
       this.setPlaying(false);
       try {
         this.figure.rebuild(this.goodHash);

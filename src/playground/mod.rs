@@ -448,7 +448,9 @@ impl Session {
     /// Learns one sample; `point` is where the plane shows it (None for
     /// data wider than the plane).
     fn learn_features(&mut self, features: Features<'_>, target: f64, point: Option<[f64; 2]>) {
-        let before = self.learner.linear_model();
+        // The ghost (the model before an aggressive step) is drawn on the
+        // plane only: off it, copying a wide weight vector per sample is waste.
+        let before = point.and_then(|_| self.learner.linear_model());
         let update = self.learner.learn_one(features, target);
         self.progress.record(target, &update);
         let recent = match self.task() {

@@ -6,6 +6,8 @@
 //! when it already lies in the plane's view, else standardised to fit.
 //! Wider data trains with the curves only.
 
+use std::sync::Arc;
+
 use crate::data::{Dataset, Stream};
 use crate::error::{Error, Result};
 use crate::features::{Features, SparseFeatures};
@@ -15,7 +17,9 @@ use crate::learner::Task;
 #[derive(Clone, Debug)]
 pub struct FileSource {
     pub name: String,
-    pub data: Dataset,
+    /// Shared, not copied, by the sessions that learn from it (a reset, a
+    /// replayed link, another learner in compare mode).
+    pub data: Arc<Dataset>,
     pub task: Task,
     /// How the file's values were mapped onto the plane, if they were.
     pub transform: Option<Transform>,
@@ -98,7 +102,7 @@ impl FileSource {
         };
         Ok(Self {
             name: name.to_string(),
-            data,
+            data: Arc::new(data),
             task,
             transform,
             next: 0,
@@ -282,7 +286,7 @@ mod tests {
         let wide = Dataset::from_dense(vec![1.0, 2.0, 3.0], 3, vec![1.0]).unwrap();
         let file = FileSource::new("w.csv", wide.clone(), Task::Classification).unwrap();
         assert!(!file.on_plane());
-        assert_eq!(file.data, wide);
+        assert_eq!(*file.data, wide);
         assert!(FileSource::new("e.csv", Dataset::dense(2), Task::Classification).is_err());
         let regression = Dataset::from_dense(vec![1.0, 2.0], 1, vec![5.0, 0.5]).unwrap();
         assert!(
@@ -298,7 +302,7 @@ mod tests {
     fn data_inside_the_view_is_kept_and_the_transform_is_recorded() {
         let inside = Dataset::from_dense(vec![0.5, -1.0, 1.5, 0.25], 2, vec![1.0, -1.0]).unwrap();
         let file = FileSource::new("in.csv", inside.clone(), Task::Classification).unwrap();
-        assert_eq!((file.data.clone(), file.transform.clone()), (inside, None));
+        assert_eq!((&*file.data, file.transform.clone()), (&inside, None));
         let outside = Dataset::from_dense(vec![0.0, 1.0, 4.0, 3.0], 1, vec![0.0; 4]).unwrap();
         let file = FileSource::new("out.csv", outside, Task::Regression).unwrap();
         let t = file.transform.unwrap();

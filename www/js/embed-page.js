@@ -2,6 +2,7 @@
 // playground's own keys (settings, log) pass through as `state`; the frame's
 // keys choose the chrome.
 import '../embed.js';
+import { pairs } from './state.js';
 
 const FRAME_KEYS = ['controls', 'explain', 'curves', 'autoplay', 'speed', 'label'];
 const BOOLEAN = ['explain', 'curves', 'autoplay'];
@@ -9,18 +10,15 @@ const BOOLEAN = ['explain', 'curves', 'autoplay'];
 function configure() {
   const figure = document.getElementById('figure');
   const kept = [];
-  for (const pair of location.hash.replace(/^#/, '').split('&')) {
-    if (!pair) continue;
-    const at = pair.indexOf('=');
-    const key = at < 0 ? pair : pair.slice(0, at);
-    let value = at < 0 ? '' : pair.slice(at + 1);
+  for (const [key, raw] of pairs(location.hash)) {
+    let value;
     try {
-      value = decodeURIComponent(value);
+      value = decodeURIComponent(raw);
     } catch {
       continue; // a malformed escape: ignore the key
     }
     if (!FRAME_KEYS.includes(key)) {
-      kept.push(pair);
+      kept.push(`${key}=${raw}`);
     } else if (BOOLEAN.includes(key)) {
       if (value !== '0' && value !== 'false') figure.setAttribute(key, '');
     } else {

@@ -2,7 +2,7 @@
 // Learning happens in wasm (one call per frame per figure); drawing happens
 // here, decoupled from learning: the loop learns `speed` samples per second
 // and redraws what changed once per animation frame.
-import { f64View, loadWasm, Playground } from './wasm.js';
+import { f64View, isTrap, loadWasm, Playground } from './wasm.js';
 import { Figure } from './figure.js';
 import { Chart } from './chart.js';
 import { Controls } from './controls.js';
@@ -558,7 +558,7 @@ class App {
     const text = message(error);
     this.showError(text);
     // A trap (a panic) can leave a handle unusable: rebuild from the last good state.
-    if (error instanceof WebAssembly.RuntimeError || /unreachable|recursive use|null pointer/i.test(text)) {
+    if (isTrap(error)) {
       this.setPlaying(false);
       try {
         this.build(this.goodHash);

@@ -75,6 +75,7 @@ export class Plane {
 
   /** Data wider than the plane: hide the canvases and say why (null: show them). */
   setWide(text) {
+    if ((text ?? '') === this.message.textContent) return; // no DOM work per frame
     this.root.classList.toggle('wide', Boolean(text));
     this.message.textContent = text ?? '';
   }

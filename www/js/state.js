@@ -33,8 +33,7 @@ export function defaultPage() {
  */
 function parseKeys(text) {
   const keys = new Map();
-  for (const pair of text.split('&')) {
-    const [key, value = ''] = pair.split('=');
+  for (const [key, value] of pairs(text)) {
     try {
       keys.set(key, decodeURIComponent(value));
     } catch {
@@ -42,6 +41,14 @@ function parseKeys(text) {
     }
   }
   return keys;
+}
+
+/** `k=v&k=v` (a leading # allowed) as [key, raw value] pairs, in order. */
+export function pairs(text) {
+  return text.replace(/^#/, '').split('&').filter(Boolean).map((pair) => {
+    const at = pair.indexOf('=');
+    return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+  });
 }
 
 /** Reads the page keys a session carried in its hash. */

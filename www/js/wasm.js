@@ -14,6 +14,15 @@ export function loadWasm() {
 
 export { Playground };
 
+/**
+ * Whether an error is a trap in wasm (a panic, or a handle used while
+ * borrowed), after which the handle may be unusable and must be rebuilt.
+ */
+export function isTrap(error) {
+  const text = error?.message ?? String(error);
+  return error instanceof WebAssembly.RuntimeError || /unreachable|recursive use|null pointer/i.test(text);
+}
+
 /** Float64Array view of wasm memory; take a new one after any wasm call (memory may grow). */
 export function f64View(ptr, length) {
   return new Float64Array(memory.buffer, ptr, length);
