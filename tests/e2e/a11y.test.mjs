@@ -37,6 +37,9 @@ async function axe(page) {
 test('axe-core: no serious or critical violation on the page, in each view', async () => {
   const page = await open('algo=pa1&preset=overlapping');
   await page.evaluate(() => window.playground.advance(100));
+  // Ids are unique (a broken edit once doubled a paragraph, id and all).
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
+  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
   assert.deepEqual(await axe(page), [], 'classify');
   await page.click('[data-view="compare"]');
   assert.deepEqual(await axe(page), [], 'compare');
