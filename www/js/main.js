@@ -394,7 +394,7 @@ class App {
   showStatus(settings, samples, mistakes) {
     const pg = this.figures[0].pg;
     const shown = pg.points_len() / 3;
-    const parts = [`${samples.toLocaleString('en')} samples learned`];
+    const parts = [`${samples.toLocaleString('en')} sample${samples === 1 ? '' : 's'} learned`];
     if (settings.task === 'classification' && samples > 0) {
       parts.push(`${mistakes.toLocaleString('en')} mistakes (${((100 * mistakes) / samples).toFixed(1)}%)`);
     }

@@ -10,7 +10,7 @@ const percent = (v) => `${(100 * v).toFixed(1)}%`;
 export function summarize(pg, label) {
   const [samples, mistakes] = pg.counts();
   const regression = pg.task() === 'regression';
-  const parts = [`${label}: ${samples.toLocaleString('en')} samples learned`];
+  const parts = [`${label}: ${samples.toLocaleString('en')} sample${samples === 1 ? '' : 's'} learned`];
   if (samples > 0 && !regression) parts[0] += `, ${mistakes.toLocaleString('en')} mistakes (${percent(mistakes / samples)})`;
   const model = pg.model();
   if (pg.is_kernel()) {
