@@ -12,13 +12,22 @@
 //!
 //! ```text
 //! beta_j  = w_j y_j l_j / k(x_j, x_j)
-//! mu      = lambda * sum_j w_j l_j^2 / k(x_j, x_j)  /  (beta^T A) K_D (A^T beta)
-//! Upsilon += mu (beta^T A)
+//! mu      = lambda * sum_j w_j l_j^2 / k(x_j, x_j)  /  beta^T G_J beta      (Eq. 2)
+//! Upsilon += mu (beta^T A)                                                (Eq. 3)
 //! ```
 //!
-//! and f(x) = sum_m Upsilon_m k(d_m, x). The dictionary size |D| is
-//! reported at every step: it grows only with samples the dictionary cannot
-//! represent within eta.
+//! and f(x) = sum_m Upsilon_m k(d_m, x). G_J is the Gram matrix of the q
+//! window samples themselves: Eq. (2) divides by the squared norm of
+//! sum_j w_j (u_t - P_j(u_t)) = -sum_j beta_j k(x_j, .), which is
+//! beta^T G_J beta. Only the update direction (Eq. 3) goes through the
+//! dictionary, as the projections a_j. (Dividing by the norm of the
+//! projected direction, (beta^T A) K_D (A^T beta), as an earlier version of
+//! this file did, is not the paper's rule: when the window samples are
+//! nearly orthogonal to D that norm is tiny and mu reached 1e7 on a3a.)
+//! For the Gaussian kernel k(x, x) = 1 and beta_j is the paper's
+//! w_j y_j l_j; dividing by k(x_j, x_j) keeps P_j a projection for the
+//! other kernels. The dictionary size |D| is reported at every step: it
+//! grows only with samples the dictionary cannot represent within eta.
 
 use std::collections::VecDeque;
 
@@ -38,11 +47,15 @@ struct WindowSample {
     kxx: f64,
     /// Coefficients of the sample's representation over the dictionary.
     a: Vec<f64>,
-    /// K_D a: with it, ||sum_j beta_j a_j||_K^2 = (sum beta_j a_j) . (sum beta_j u_j).
-    u: Vec<f64>,
     /// [k(d_m, x)]_m: f(x) = Upsilon . kernel_column.
     kernel_column: Vec<f64>,
+    /// k(x, x_j) for the older samples of the window, oldest first: a row
+    /// of G_J, for the step size.
+    older: VecDeque<f64>,
 }
+
+/// Losses below this fraction of rho are rounding, not a violated margin.
+pub const FEASIBLE_TOLERANCE: f64 = 1e-12;
 
 #[derive(Clone, Debug)]
 pub struct AldProjection {
@@ -94,73 +107,61 @@ impl AldProjection {
         let delta = if first { kxx } else { self.core.project(kxx) };
         let joins = (first && kxx > 0.0) || (delta > self.eta && delta > GROWTH_FLOOR * kxx);
         let column = self.core.k.clone();
-        let sample = if joins {
-            // x joins D: every kept sample learns its kernel value against x,
-            // and u_j gains K[new, :] a_j = k_D(x) . a_j (a_j is 0 at the new index).
-            for s in &mut self.recent {
-                s.kernel_column.push(self.core.kernel.eval(x, s.x.borrow()));
-                s.u.push(dot(&column, &s.a));
+        // k(x, x_j) for every sample now in the window.
+        let against_window: Vec<f64> = self
+            .recent
+            .iter()
+            .map(|s| self.core.kernel.eval(x, s.x.borrow()))
+            .collect();
+        let full = self.recent.len() == self.window;
+        let older: VecDeque<f64> = against_window[usize::from(full)..]
+            .iter()
+            .copied()
+            .collect();
+        let a = if joins {
+            // x joins D: every kept sample learns its kernel value against x
+            // (a_j is 0 at the new index).
+            for (s, &k) in self.recent.iter_mut().zip(&against_window) {
+                s.kernel_column.push(k);
                 s.a.push(0.0);
             }
             self.core.add(x, y, 0.0, kxx, delta);
-            let m = self.core.support.len();
-            let mut a = vec![0.0; m];
-            a[m - 1] = 1.0;
-            let mut own = column;
-            own.push(kxx);
-            WindowSample {
-                x: x.into(),
-                y,
-                kxx,
-                a,
-                u: own.clone(),
-                kernel_column: own,
-            }
+            let mut a = vec![0.0; self.core.support.len()];
+            *a.last_mut().expect("x just joined") = 1.0;
+            a
         } else {
-            // Represented by its projection a = K^-1 k, so K a = k.
-            let a = self.core.d.clone();
-            WindowSample {
-                x: x.into(),
-                y,
-                kxx,
-                a,
-                u: column.clone(),
-                kernel_column: column,
-            }
+            // Represented by its projection a = K^-1 k.
+            self.core.d.clone()
         };
-        self.recent.push_back(sample);
-        if self.recent.len() > self.window {
+        let mut kernel_column = column;
+        if joins {
+            kernel_column.push(kxx);
+        }
+        if full {
             self.recent.pop_front();
+            for s in &mut self.recent {
+                s.older.pop_front();
+            }
         }
+        self.recent.push_back(WindowSample {
+            x: x.into(),
+            y,
+            kxx,
+            a,
+            kernel_column,
+            older,
+        });
 
-        let weight = 1.0 / self.recent.len() as f64;
-        let m = self.core.support.len();
-        let (mut v, mut w) = (vec![0.0; m], vec![0.0; m]);
-        let mut numerator = 0.0;
-        let coefficients = self.core.support.coefficients();
-        for sample in &self.recent {
-            let f = dot(coefficients, &sample.kernel_column);
-            let loss = (self.rho - sample.y * f).max(0.0);
-            if loss == 0.0 {
-                continue;
-            }
-            numerator += weight * loss * loss / sample.kxx;
-            let beta = weight * sample.y * loss / sample.kxx;
-            for ((vm, am), (wm, um)) in v.iter_mut().zip(&sample.a).zip(w.iter_mut().zip(&sample.u))
+        let (mu, direction) = self.step();
+        if mu > 0.0 {
+            for (u, v) in self
+                .core
+                .support
+                .coefficients_mut()
+                .iter_mut()
+                .zip(&direction)
             {
-                *vm += beta * am;
-                *wm += beta * um;
-            }
-        }
-        let norm2 = dot(&v, &w);
-        let mu = if numerator > 0.0 && norm2 > 0.0 {
-            self.lambda * numerator / norm2
-        } else {
-            0.0
-        };
-        if mu > 0.0 && mu.is_finite() {
-            for (u, vm) in self.core.support.coefficients_mut().iter_mut().zip(&v) {
-                *u += mu * vm;
+                *u += mu * v;
             }
         }
         let after = dot(
@@ -172,23 +173,76 @@ impl AldProjection {
         update
     }
 
+    /// Eq. (2) and (3): the step size mu, and the update direction
+    /// beta^T A over the dictionary (mu = 0 when the whole window is
+    /// feasible).
+    fn step(&self) -> (f64, Vec<f64>) {
+        let weight = 1.0 / self.recent.len() as f64;
+        let coefficients = self.core.support.coefficients();
+        let mut direction = vec![0.0; coefficients.len()];
+        let mut numerator = 0.0;
+        let mut beta = Vec::with_capacity(self.recent.len());
+        for sample in &self.recent {
+            let f = dot(coefficients, &sample.kernel_column);
+            let loss = (self.rho - sample.y * f).max(0.0);
+            // A sample the last step projected onto its margin exactly keeps
+            // a loss of a few 1e-16 from rounding: that is no loss.
+            let loss = if loss > FEASIBLE_TOLERANCE * self.rho {
+                loss
+            } else {
+                0.0
+            };
+            // k(x, x) = 0 (the zero vector under a linear or polynomial
+            // kernel) is a zero function: no half-space to project onto.
+            let b = if sample.kxx > 0.0 && loss > 0.0 {
+                numerator += weight * loss * loss / sample.kxx;
+                weight * sample.y * loss / sample.kxx
+            } else {
+                0.0
+            };
+            if b != 0.0 {
+                for (d, a) in direction.iter_mut().zip(&sample.a) {
+                    *d += b * a;
+                }
+            }
+            beta.push(b);
+        }
+        // beta^T G_J beta, from the window's own kernel values.
+        let norm2: f64 = self
+            .recent
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let cross: f64 = s.older.iter().zip(&beta).map(|(k, b)| k * b).sum();
+                beta[i] * (beta[i] * s.kxx + 2.0 * cross)
+            })
+            .sum();
+        let mu = if numerator > 0.0 && norm2 > 0.0 {
+            self.lambda * numerator / norm2
+        } else {
+            0.0
+        };
+        (if mu.is_finite() { mu } else { 0.0 }, direction)
+    }
+
     /// Checks the caches against direct computation (tests).
     #[cfg(test)]
     fn caches_agree(&self) -> bool {
-        let inverse = self.core.support.inverse().unwrap();
-        self.recent.iter().all(|s| {
-            let m = inverse.len();
-            let direct_u: Vec<f64> = (0..m)
-                .map(|i| (0..m).map(|j| inverse.gram(i, j) * s.a[j]).sum())
-                .collect();
+        let m = self.core.support.len();
+        let n = self.recent.len();
+        self.recent.iter().enumerate().all(|(i, s)| {
             let direct_f = self.core.support.score(&self.core.kernel, s.x.borrow());
             let cached_f = dot(self.core.support.coefficients(), &s.kernel_column);
-            let scale = 1.0 + direct_u.iter().map(|v| v.abs()).sum::<f64>();
-            s.a.len() == m
-                && direct_u
+            let older_agree = s.older.len() == i
+                && self
+                    .recent
                     .iter()
-                    .zip(&s.u)
-                    .all(|(a, b)| (a - b).abs() < 1e-8 * scale)
+                    .zip(&s.older)
+                    .all(|(o, &k)| k == self.core.kernel.eval(s.x.borrow(), o.x.borrow()));
+            s.a.len() == m
+                && s.kernel_column.len() == m
+                && older_agree
+                && n <= self.window
                 && (direct_f - cached_f).abs() < 1e-8 * (1.0 + direct_f.abs())
         })
     }

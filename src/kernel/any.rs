@@ -139,17 +139,19 @@ pub struct KernelHyper {
 impl Default for KernelHyper {
     /// The 2023 authors' defaults where their code has them (OLRU c = 1.2,
     /// a = 0.2; APSM q = 4, Delta = 5), Orabona's eta = 0.1 for the
-    /// projections, lambda = 1, and an OLRD c giving B = 55 at T = 3000.
+    /// projections, and an OLRD c giving B = 55 at T = 3000. APSM's lambda = 0.1
+    /// and L = 700 are SKerAPSM_1.m's (see apsm.rs); ALD projection, APSM
+    /// without the bias, shares its lambda.
     fn default() -> Self {
         Self {
             kernel: KernelSpec::default(),
             budget: None,
             eta: 0.1,
             window: 4,
-            lambda: 1.0,
+            lambda: 0.1,
             rho: 1.0,
             radius: 5.0,
-            dictionary: 500,
+            dictionary: 700,
             adaptive_margin: true,
             horizon: 3000,
             olru_c: 1.2,

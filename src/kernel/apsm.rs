@@ -24,7 +24,10 @@ use crate::error::{check, Error, Result};
 use crate::features::Features;
 use crate::learner::Update;
 
-/// APSM's settings (defaults: the 2023 authors' code, lambda = 1).
+/// APSM's settings. The defaults are the 2023 authors' (github
+/// songaimin/ProjectionTwoStageC, SKerAPSM_1.m at d03bb14: q = 4 on line
+/// 19, muAdj = lambda = 0.1 on line 21, delta = 5 on line 24, L = 700 on
+/// line 25; rho0 = 1, nu = 0.1, dtheta = 1e-3, R = 0.5 on lines 12-18).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ApsmConfig {
     /// Window q of concurrent projections.
@@ -45,9 +48,9 @@ impl Default for ApsmConfig {
     fn default() -> Self {
         Self {
             window: 4,
-            lambda: 1.0,
+            lambda: 0.1,
             radius: 5.0,
-            dictionary: 500,
+            dictionary: 700,
             rho: 1.0,
             adaptive_margin: true,
         }

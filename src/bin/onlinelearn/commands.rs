@@ -120,7 +120,7 @@ struct KernelArgs {
     #[arg(long = "q", default_value_t = 4)]
     window: usize,
     /// Step factor of APSM and ALD projection, in (0, 2).
-    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true)]
     lambda: f64,
     /// Margin of APSM, ALD projection, SPA, OLRU and OLRD.
     #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
@@ -129,7 +129,7 @@ struct KernelArgs {
     #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
     radius: f64,
     /// APSM's dictionary size L.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 700)]
     dictionary: usize,
     /// Planned stream length T of OLRU and OLRD (default: the training set's size).
     #[arg(long)]

@@ -1,0 +1,138 @@
+"""Reference numbers for tests/kernel_reference.rs, from the NumPy
+transcriptions in kernel_learners.py.
+
+    python3 scripts/reference/kernel_fixtures.py
+
+writes tests/fixtures/kernel_4d_train.csv, kernel_4d_test.csv (a seeded
+nonlinear problem in four dimensions, like the simulated data of seed 004)
+and tests/fixtures/kernel_reference.json:
+
+- "exact": the deterministic learners (ALD projection, APSM, Projectron,
+  Projectron++, kernel PA-I / PA-II) run once in file order; their
+  coefficients, offset and test scores must match ours to 1e-9, and the
+  steps mu of ALD and APSM sample by sample.
+- "statistical": the randomised learners (random budget perceptron, SPA in
+  both forms, OLRU, OLRD) over 40 seeds each. Our generator is not NumPy's,
+  so their runs cannot match draw for draw; the mean test error and the
+  mean support size must agree within the seed-to-seed error.
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+import kernel_learners as kl
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures"
+SIGMA = 1.0
+SEEDS = 40
+
+
+def problem(n, rng):
+    x = rng.normal(size=(n, 4))
+    margin = np.sin(2 * x[:, 0]) + x[:, 1] * x[:, 2] - 0.5 * x[:, 3] ** 2 + 0.3
+    y = np.where(margin >= 0, 1.0, -1.0)
+    flip = rng.random(n) < 0.05
+    y[flip] = -y[flip]
+    return np.round(x, 6), y
+
+
+def write_csv(path, x, y):
+    lines = ["x1,x2,x3,x4,y"] + [",".join(f"{v:.6f}" for v in row) + f",{int(label)}" for row, label in zip(x, y)]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def read_csv(path):
+    table = np.loadtxt(path, delimiter=",", skiprows=1)
+    return table[:, :4], table[:, 4]
+
+
+def run(model, x, y):
+    steps = [model.learn(xi, yi) for xi, yi in zip(x, y)]
+    return steps
+
+
+def exact_cases(train, test):
+    x, y = train
+    k = kl.gaussian(SIGMA)
+    cases = [
+        ("ald-projection", {"ald": 0.3, "lambda": 0.1}, kl.AldProjection(k, 0.3, 4, 0.1, 1.0)),
+        ("ald-projection", {"ald": 0.05, "lambda": 1.0}, kl.AldProjection(k, 0.05, 4, 1.0, 1.0)),
+        ("apsm", {}, kl.Apsm(k)),
+        ("apsm", {"dictionary": 40, "radius": 1.5, "q": 6, "lambda": 0.5}, kl.Apsm(k, 6, 0.5, 1.5, 40)),
+        ("projectron", {"eta": 0.5}, kl.Projectron(k, 0.5, False)),
+        ("projectron++", {"eta": 0.5}, kl.Projectron(k, 0.5, True)),
+        ("kernel-pa1", {"c": 0.5, "budget": 40}, kl.KernelPa(k, 1, 0.5, 40)),
+        ("kernel-pa2", {"c": 0.5}, kl.KernelPa(k, 2, 0.5)),
+    ]
+    out = []
+    for algo, settings, model in cases:
+        steps = run(model, x, y)
+        out.append({
+            "algo": algo,
+            "settings": settings,
+            "support_size": len(model.sv),
+            "coefficients": [float(a) for a in model.alpha],
+            "offset": float(model.offset),
+            "test_scores": [float(model.score(t)) for t in test[0][:50]],
+            "steps": [float(s) for s in steps] if steps[0] is not None else None,
+        })
+    return out
+
+
+def statistical_cases(train, test):
+    x, y = train
+    k = kl.gaussian(SIGMA)
+    horizon = len(x)
+    cases = [
+        ("kernel-perceptron", {"budget": 30}, lambda rng: kl.RandomBudgetPerceptron(k, 30, rng)),
+        ("spa", {"spa-beta": 4.0, "c": 1.0}, lambda rng: kl.Spa(k, rng, "paper", 1.0, 4.0, 1.0)),
+        ("spa", {"spa-form": "authors"}, lambda rng: kl.Spa(k, rng, "authors")),
+        ("olru", {"olru-c": 1.2, "olru-a": 0.2, "horizon": horizon},
+         lambda rng: kl.Olru(k, rng, 1.0, 1.2, 0.2, horizon)),
+        ("olrd", {"olrd-c": 1.0, "horizon": horizon}, lambda rng: kl.Olrd(k, rng, 1.0, 1.0, horizon)),
+    ]
+    out = []
+    for algo, settings, make in cases:
+        errors, sizes = [], []
+        for seed in range(SEEDS):
+            rng = np.random.default_rng(seed)
+            order = rng.permutation(len(x))
+            model = make(rng)
+            run(model, x[order], y[order])
+            wrong = sum(np.sign(model.score(t) or 1.0) != label for t, label in zip(*test))
+            errors.append(wrong / len(test[1]))
+            sizes.append(len(model.sv))
+        out.append({
+            "algo": algo,
+            "settings": settings,
+            "seeds": SEEDS,
+            "test_error_mean": float(np.mean(errors)),
+            "test_error_se": float(np.std(errors, ddof=1) / np.sqrt(SEEDS)),
+            "support_mean": float(np.mean(sizes)),
+            "support_se": float(np.std(sizes, ddof=1) / np.sqrt(SEEDS)),
+        })
+    return out
+
+
+def main():
+    rng = np.random.default_rng(2023)
+    write_csv(FIXTURES / "kernel_4d_train.csv", *problem(300, rng))
+    write_csv(FIXTURES / "kernel_4d_test.csv", *problem(600, rng))
+    # Read back: the learners see exactly the numbers the Rust tests parse.
+    train, test = (read_csv(FIXTURES / f"kernel_4d_{part}.csv") for part in ("train", "test"))
+    reference = {
+        "sigma": SIGMA,
+        "exact": exact_cases(train, test),
+        "statistical": statistical_cases(train, test),
+    }
+    (FIXTURES / "kernel_reference.json").write_text(json.dumps(reference, indent=1) + "\n")
+    for case in reference["statistical"]:
+        print(f"{case['algo']:18} error {case['test_error_mean']:.4f} +- {case['test_error_se']:.4f}"
+              f"  support {case['support_mean']:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,179 @@
+//! The kernel learners against NumPy transcriptions of their papers and of
+//! the 2023 authors' MATLAB code (scripts/reference/kernel_learners.py;
+//! regenerate with `python3 scripts/reference/kernel_fixtures.py`).
+//!
+//! Deterministic learners must match to 1e-9, coefficient by coefficient
+//! and step by step. Randomised ones draw from another generator than
+//! NumPy's, so they must agree in distribution: mean test error and mean
+//! support size over 40 seeds within the seed-to-seed error.
+
+use onlinelearn::data::{read_csv, CsvOptions, Rng};
+use onlinelearn::eval::Progress;
+use onlinelearn::kernel::{KernelSpec, SpaChoice};
+use onlinelearn::{Algorithm, AnyLearner, Dataset, Hyper, Learner};
+use serde_json::Value;
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn data(part: &str) -> Dataset {
+    read_csv(
+        &fixture(&format!("kernel_4d_{part}.csv")),
+        &CsvOptions::default(),
+    )
+    .unwrap()
+    .data
+}
+
+fn reference() -> Value {
+    serde_json::from_str(&std::fs::read_to_string(fixture("kernel_reference.json")).unwrap())
+        .unwrap()
+}
+
+/// The learner a fixture case names, with its settings on top of ours.
+fn build(case: &Value, horizon: u64, seed: u64) -> AnyLearner {
+    let mut hyper = Hyper::default();
+    hyper.kernel.kernel = KernelSpec::Gaussian { sigma: 1.0 };
+    hyper.kernel.horizon = horizon;
+    hyper.kernel.seed = seed;
+    let settings = case["settings"].as_object().unwrap();
+    for (key, value) in settings {
+        let number = || value.as_f64().unwrap();
+        let k = &mut hyper.kernel;
+        match key.as_str() {
+            "ald" | "eta" => k.eta = number(),
+            "lambda" => k.lambda = number(),
+            "dictionary" => k.dictionary = number() as usize,
+            "radius" => k.radius = number(),
+            "q" => k.window = number() as usize,
+            "budget" => k.budget = Some(number() as usize),
+            "spa-beta" => k.spa_beta = number(),
+            "spa-form" => k.spa = value.as_str().unwrap().parse::<SpaChoice>().unwrap(),
+            "olru-c" => k.olru_c = number(),
+            "olru-a" => k.olru_a = number(),
+            "olrd-c" => k.olrd_c = number(),
+            "horizon" => k.horizon = number() as u64,
+            "c" => hyper.c = number(),
+            other => panic!("unknown fixture setting {other}"),
+        }
+    }
+    let algorithm: Algorithm = case["algo"].as_str().unwrap().parse().unwrap();
+    AnyLearner::new(algorithm, &hyper).unwrap()
+}
+
+fn close(ours: f64, theirs: f64, what: &str) {
+    assert!(
+        (ours - theirs).abs() <= 1e-9 * (1.0 + theirs.abs()),
+        "{what}: ours {ours}, NumPy {theirs}"
+    );
+}
+
+fn numbers(value: &Value) -> Vec<f64> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect()
+}
+
+#[test]
+fn deterministic_learners_match_the_transcriptions_to_1e_9() {
+    let (train, test) = (data("train"), data("test"));
+    for case in reference()["exact"].as_array().unwrap() {
+        let name = format!("{} {}", case["algo"], case["settings"]);
+        let mut learner = build(case, train.len() as u64, 0);
+        let steps: Vec<f64> = (0..train.len())
+            .map(|i| learner.learn_one(train.row(i), train.label(i)).tau)
+            .collect();
+        let set = learner.support_set().unwrap();
+        assert_eq!(
+            set.len() as u64,
+            case["support_size"].as_u64().unwrap(),
+            "{name}"
+        );
+        for (i, (&ours, theirs)) in set
+            .coefficients()
+            .iter()
+            .zip(numbers(&case["coefficients"]))
+            .enumerate()
+        {
+            close(ours, theirs, &format!("{name} coefficient {i}"));
+        }
+        close(
+            learner.kernel_offset(),
+            case["offset"].as_f64().unwrap(),
+            &name,
+        );
+        for (i, theirs) in numbers(&case["test_scores"]).into_iter().enumerate() {
+            close(
+                learner.score(test.row(i)),
+                theirs,
+                &format!("{name} score {i}"),
+            );
+        }
+        if !case["steps"].is_null() {
+            for (i, theirs) in numbers(&case["steps"]).into_iter().enumerate() {
+                close(steps[i], theirs, &format!("{name} step {i}"));
+            }
+        }
+    }
+}
+
+fn mean_se(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
+#[test]
+fn randomised_learners_agree_in_distribution() {
+    let (train, test) = (data("train"), data("test"));
+    for case in reference()["statistical"].as_array().unwrap() {
+        let name = format!("{} {}", case["algo"], case["settings"]);
+        let seeds = case["seeds"].as_u64().unwrap();
+        let (mut errors, mut sizes) = (Vec::new(), Vec::new());
+        for seed in 0..seeds {
+            let order = Rng::derive(seed, 7).permutation(train.len());
+            let shuffled = train.select(&order);
+            let mut learner = build(case, train.len() as u64, seed);
+            learner.learn_batch(&shuffled, 0..shuffled.len(), &mut Progress::default());
+            let wrong = (0..test.len())
+                .filter(|&i| learner.predict(test.row(i)) != test.label(i))
+                .count();
+            errors.push(wrong as f64 / test.len() as f64);
+            sizes.push(learner.support_size() as f64);
+        }
+        for (what, ours, mean, se) in [
+            (
+                "test error",
+                mean_se(&errors),
+                "test_error_mean",
+                "test_error_se",
+            ),
+            (
+                "support size",
+                mean_se(&sizes),
+                "support_mean",
+                "support_se",
+            ),
+        ]
+        .map(|(w, o, m, s)| (w, o, case[m].as_f64().unwrap(), case[s].as_f64().unwrap()))
+        {
+            // Two independent means: their difference has standard error
+            // sqrt(se1^2 + se2^2); four of them is far out for a faithful
+            // rule, and a wrong step or probability lands much further.
+            let tolerance = 4.0 * (ours.1.powi(2) + se.powi(2)).sqrt() + 1e-9;
+            assert!(
+                (ours.0 - mean).abs() <= tolerance,
+                "{name} {what}: ours {:.4} +- {:.4}, NumPy {mean:.4} +- {se:.4}",
+                ours.0,
+                ours.1
+            );
+        }
+    }
+}
