@@ -51,10 +51,16 @@ pub mod page {
 
     #[wasm_bindgen]
     impl Playground {
-        /// Builds a session from a URL hash (settings, then the log replayed).
+        /// Builds a session from a URL hash (settings, then the log
+        /// replayed). With `learner`, that learner runs the link's samples
+        /// from the start, whatever learners the link switched between
+        /// (a Compare panel).
         #[wasm_bindgen(constructor)]
-        pub fn new(hash: &str) -> Result<Playground, JsError> {
-            let state = SharedState::parse(hash).map_err(js)?;
+        pub fn new(hash: &str, learner: Option<String>) -> Result<Playground, JsError> {
+            let mut state = SharedState::parse(hash).map_err(js)?;
+            if let Some(name) = learner {
+                state = state.pinned(name.parse().map_err(js)?);
+            }
             if state.extras.iter().any(|(k, _)| k == "file") {
                 // The log's samples came from a file the link does not hold:
                 // start from the settings and wait for the file.

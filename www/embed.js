@@ -13,6 +13,7 @@ import { f64View, isTrap, loadWasm, Playground } from './js/wasm.js';
 import { Figure } from './js/figure.js';
 import { Chart } from './js/chart.js';
 import { explain } from './js/explain.js';
+import { plural } from './js/format.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { learnWithin } from './js/pace.js';
@@ -350,8 +351,8 @@ export class OnlineLearner extends HTMLElement {
       if (figure.animating()) this.dirty = true;
       const [samples, mistakes] = pg.counts();
       this.status.textContent = task === 'classification' && samples > 0
-        ? `${samples.toLocaleString('en')} samples · ${mistakes.toLocaleString('en')} mistakes (${((100 * mistakes) / samples).toFixed(1)}%)`
-        : `${samples.toLocaleString('en')} samples`;
+        ? `${plural(samples, 'sample')} · ${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`
+        : plural(samples, 'sample');
       if (this.hasAttribute('explain')) {
         explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), c: pg.c(), lr: pg.lr(), eps: pg.eps(), bias: pg.bias(), task }, samples);
       }

@@ -7,7 +7,7 @@
 //! as extras for the page to read. Anything malformed is an error with a
 //! message; nothing panics, whatever the hash holds.
 
-use super::log::EventLog;
+use super::log::{Event, EventLog};
 use crate::algorithms::Algorithm;
 use crate::data::Preset;
 use crate::error::{Error, Result};
@@ -126,6 +126,23 @@ impl SharedState {
         Ok(state)
     }
 
+    /// The same session run by `algorithm` from the start: the log's data
+    /// (stream steps, points, erasures, setting changes) without its
+    /// learner switches. Compare's panels are built this way, so each runs
+    /// the learner its title names on the very same samples.
+    pub fn pinned(&self, algorithm: Algorithm) -> SharedState {
+        let mut log = EventLog::default();
+        for event in self.log.events() {
+            if !matches!(event, Event::Algorithm(_)) {
+                log.push(event.clone());
+            }
+        }
+        let mut pinned = self.clone();
+        pinned.settings.algorithm = algorithm;
+        pinned.log = log;
+        pinned
+    }
+
     /// The hash, without the leading `#`.
     pub fn to_hash(&self) -> String {
         let s = &self.settings;
@@ -133,10 +150,10 @@ impl SharedState {
             "algo={}&c={}&eps={}&lr={}&bias={}&preset={}&seed={}&noise={}",
             s.algorithm, s.c, s.epsilon, s.learning_rate, s.bias, s.preset, s.seed, s.noise
         );
-        if s.algorithm.is_kernel() {
-            let budget = s.budget.map_or("none".to_string(), |b| b.to_string());
-            hash.push_str(&format!("&sigma={}&budget={budget}&eta={}", s.sigma, s.eta));
-        }
+        // Always: the log may switch to a kernel learner, and Compare pins
+        // kernel learners to a link that started with a linear one.
+        let budget = s.budget.map_or("none".to_string(), |b| b.to_string());
+        hash.push_str(&format!("&sigma={}&budget={budget}&eta={}", s.sigma, s.eta));
         if !self.log.is_empty() {
             hash.push_str("&log=");
             hash.push_str(&self.log.encode());
@@ -167,7 +184,6 @@ fn bad(message: String) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playground::Event;
 
     #[test]
     fn round_trips_settings_log_and_extras() {

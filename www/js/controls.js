@@ -1,7 +1,7 @@
 // The control panel: fills the menus, keeps sliders and text fields in
 // step, refuses invalid values with a message next to the control, and
 // calls the app's handlers with clean values only.
-import { ALGORITHMS, CLASSIFICATION_PRESETS, KERNEL, LABELS, LINEAR, MAX_SPEED, PAPER_EIGHT } from './state.js';
+import { ALGORITHMS, CLASSIFICATION_PRESETS, KERNEL, LABELS, LINEAR, MAX_COMPARED, MAX_SPEED, PAPER_EIGHT } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -165,9 +165,9 @@ export class Controls {
       check.checked = page.algos.includes(algo);
       check.addEventListener('change', () => {
         const chosen = [...box.querySelectorAll('input:checked')].map((c) => c.value);
-        if (chosen.length < 2 || chosen.length > 8) {
+        if (chosen.length < 2 || chosen.length > MAX_COMPARED) {
           check.checked = !check.checked;
-          this.app.showError('Compare shows two to eight learners.');
+          this.app.showError(`Compare shows two to ${MAX_COMPARED} learners.`);
           return;
         }
         this.app.setCompared(chosen);

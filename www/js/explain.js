@@ -1,6 +1,7 @@
 // The explanation panel: for the last sample, the score, margin, loss, the
 // step with the chosen variant's formula and its numbers filled in, and
 // whether the learner was passive or aggressive.
+import { num } from './format.js';
 
 const NAMES = {
   perceptron: 'Perceptron', 'averaged-perceptron': 'Averaged perceptron', pocket: 'Pocket',
@@ -24,12 +25,6 @@ const KERNEL_RULES = {
   'ald-projection': ['δ = k(x,x) − k·K⁻¹k: if δ > η, x joins D, else it is its projection; Υ += μ βᵀA', 'μ'],
 };
 
-/** A number for reading: 4 significant digits, a true minus sign. */
-export function num(v) {
-  if (!Number.isFinite(v)) return String(v);
-  const text = Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : `${+v.toPrecision(4)}`;
-  return text.replace('-', '−');
-}
 
 const sign = (v) => (v >= 0 ? '+1' : '−1');
 

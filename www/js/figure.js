@@ -6,10 +6,20 @@ import { FADE_MS, Plane } from './plot.js';
 export const SERIES = { samples: 0, online: 1, loss: 2, test: 3, support: 4 };
 
 export class Figure {
-  constructor(parent, hash, { title = '', color = '#1d232b', gridSize = 200 } = {}) {
-    this.pg = new Playground(hash);
-    this.plane = new Plane(parent, { title, gridSize });
-    this.plane.onResize = () => { this.drawn = null; };
+  /**
+   * `learner`: run this learner on the link's samples from the start (a
+   * Compare panel), whatever learners the link switched between.
+   * `onResize`: called when the plane changes size, which clears its
+   * canvases: the owner must schedule a redraw.
+   */
+  constructor(parent, hash, { title = '', color = '#1d232b', gridSize = 200, learner, onResize } = {}) {
+    this.learner = learner;
+    this.pg = new Playground(hash, learner);
+    this.plane = new Plane(parent, { title, gridSize, color: learner ? color : null });
+    this.plane.onResize = () => {
+      this.drawn = null;
+      onResize?.();
+    };
     this.color = color;
     this.curvesRead = 0;
     this.drawn = null;
@@ -19,7 +29,7 @@ export class Figure {
 
   /** Replaces the session (a new link, a reset to other settings). */
   rebuild(hash) {
-    const next = new Playground(hash);
+    const next = new Playground(hash, this.learner);
     this.pg.free();
     this.pg = next;
     this.curvesRead = 0;

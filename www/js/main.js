@@ -7,7 +7,8 @@ import { Figure } from './figure.js';
 import { Chart } from './chart.js';
 import { Controls } from './controls.js';
 import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
-import { explain, num } from './explain.js';
+import { explain } from './explain.js';
+import { num, plural } from './format.js';
 import { DataPanel, loadInto } from './data-in.js';
 // Saving is loaded on first use: most visits never save, and the page's
 // first load stays small.
@@ -15,9 +16,9 @@ const saving = () => import('./export.js');
 import { summarize } from './summary.js';
 import { Rate, learnWithin } from './pace.js';
 import * as state from './state.js';
+import { PALETTE } from './palette.js';
 
 const $ = (id) => document.getElementById(id);
-const PALETTE = ['#1d232b', '#e0701f', '#2563ad', '#0b7a75', '#9c27b0', '#c0392b'];
 const HASH_EVERY_MS = 1000;
 const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
 const MAX_SHOWN_POINTS = 5000; // as src/playground/mod.rs
@@ -83,11 +84,15 @@ class App {
     const compare = page.view === 'compare';
     $('planes').classList.toggle('many', compare);
     const algos = compare ? page.algos : [null];
-    this.figures = algos.map((algo, i) => new Figure($('planes'), algo ? state.withAlgorithm(hash, algo) : hash, {
+    // Each Compare panel runs its own learner on the link's samples.
+    this.figures = algos.map((algo, i) => new Figure($('planes'), hash, {
+      learner: algo ?? undefined,
       title: algo ? state.LABELS[algo] : '',
       color: PALETTE[i % PALETTE.length],
       // Many small planes: a coarser shading grid keeps the frame short.
       gridSize: algos.length > 2 ? 100 : 200,
+      // A resize clears the canvases: draw them again on the next frame.
+      onResize: () => { this.dirty = true; },
     }));
     for (const figure of this.figures) {
       bindPointer(figure.plane, this);
@@ -269,6 +274,10 @@ class App {
       settings.preset = this.lastClassificationPreset ?? 'overlapping';
     }
     if (current === 'compare') settings.algorithm = this.page.algos[0];
+    if (view === 'compare' && !page.algos.includes(settings.algorithm)) {
+      // The learner on the plane leads the comparison.
+      page.algos = [settings.algorithm, ...page.algos].slice(0, state.MAX_COMPARED);
+    }
     const keepLog = (current === 'compare' || view === 'compare') && settings.task !== 'regression' && view !== 'regress';
     const base = keepLog ? this.figures[0].pg.hash('') : state.settingsHash(settings);
     this.build(`${state.withAlgorithm(base, view === 'compare' ? page.algos[0] : settings.algorithm)}&${state.pageExtras(page)}`);
@@ -379,6 +388,7 @@ class App {
         this.lossChart.append(`${i}:loss`, points.samples, points.loss);
         this.supportChart.append(`${i}:support`, points.samples, points.support);
       });
+      if (this.figures.length > 1) for (const figure of this.figures) figure.plane.setCaption(panelCaption(figure.pg));
       const pg = this.figures[0].pg;
       document.body.dataset.moving = String(this.figures.some((f) => f.pg.moving_model().length > 0));
       const [samples, mistakes] = pg.counts();
@@ -394,9 +404,11 @@ class App {
   showStatus(settings, samples, mistakes) {
     const pg = this.figures[0].pg;
     const shown = pg.points_len() / 3;
-    const parts = [`${samples.toLocaleString('en')} sample${samples === 1 ? '' : 's'} learned`];
-    if (settings.task === 'classification' && samples > 0) {
-      parts.push(`${mistakes.toLocaleString('en')} mistakes (${((100 * mistakes) / samples).toFixed(1)}%)`);
+    const compare = this.figures.length > 1;
+    // In Compare every panel shows its own mistakes; the status says what they share.
+    const parts = [`${plural(samples, 'sample')} learned${compare ? ` by each of the ${this.figures.length} learners` : ''}`];
+    if (settings.task === 'classification' && samples > 0 && !compare) {
+      parts.push(`${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`);
     }
     if (this.data) {
       const [, , drawn] = pg.counts();
@@ -415,10 +427,11 @@ class App {
     $('status').textContent = parts.join(' · ');
     const model = pg.model();
     const weights = $('weights');
+    weights.hidden = compare;
     if (pg.is_kernel()) {
       const size = pg.support_len() / 5;
       const budget = settings.budget > 0 ? `, budget ${settings.budget}` : '';
-      weights.textContent = `${size.toLocaleString('en')} support vectors · σ = ${num(settings.sigma)}${budget}`;
+      weights.textContent = `${plural(size, 'support vector')} · σ = ${num(settings.sigma)}${budget}`;
       delete weights.dataset.weights;
       weights.dataset.support = String(size);
     } else if (model.length && !pg.on_plane()) {
@@ -576,6 +589,15 @@ class App {
   clearError() {
     $('error-banner').hidden = true;
   }
+}
+
+/** A Compare panel's own figures: its mistakes, and its support set. */
+function panelCaption(pg) {
+  const [samples, mistakes] = pg.counts();
+  const parts = [];
+  if (samples > 0) parts.push(`${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`);
+  if (pg.is_kernel()) parts.push(plural(pg.support_len() / 5, 'support vector'));
+  return parts.join(' · ');
 }
 
 function message(error) {

@@ -39,7 +39,8 @@ function markerMasks(radius) {
 }
 
 export class Plane {
-  constructor(parent, { title = '', gridSize = 200 } = {}) {
+  /** `color`: a swatch beside the title (a Compare panel's line colour). */
+  constructor(parent, { title = '', gridSize = 200, color = null } = {}) {
     this.root = document.createElement('div');
     this.root.className = 'plane';
     [this.shade, this.dots, this.overlay] = ['shade', 'dots', 'overlay'].map((name) => {
@@ -60,9 +61,18 @@ export class Plane {
     if (title) {
       const label = document.createElement('span');
       label.className = 'title';
-      label.textContent = title;
+      if (color) {
+        const swatch = document.createElement('i');
+        swatch.style.borderColor = color;
+        label.append(swatch);
+      }
+      label.append(title);
       this.root.append(label);
     }
+    // A panel's own figures (its mistakes, its support set), in Compare.
+    this.caption = document.createElement('span');
+    this.caption.className = 'caption';
+    this.root.append(this.caption);
     parent.append(this.root);
     this.gridSize = gridSize;
     this.offscreen = document.createElement('canvas');
@@ -71,6 +81,11 @@ export class Plane {
     this.size = 0;
     this.resize();
     new ResizeObserver(() => this.resize()).observe(this.root);
+  }
+
+  /** The caption under a Compare panel's title ('' hides it). */
+  setCaption(text) {
+    if (this.caption.textContent !== text) this.caption.textContent = text;
   }
 
   /** Data wider than the plane: hide the canvases and say why (null: show them). */

@@ -21,6 +21,8 @@ export const LABELS = {
 };
 export const isKernel = (algorithm) => KERNEL.includes(algorithm);
 export const MAX_SPEED = 100000;
+/** Compare shows up to this many learners (every one has its own colour). */
+export const MAX_COMPARED = 16;
 
 /** Page defaults; a link may override each. */
 export function defaultPage() {
@@ -59,7 +61,7 @@ export function pageFrom(extras) {
   const speed = Number(params.get('speed'));
   if (Number.isFinite(speed) && speed >= 1 && speed <= MAX_SPEED) page.speed = speed;
   const algos = (params.get('algos') ?? '').split(',').filter((a) => ALGORITHMS.classification.includes(a));
-  if (algos.length >= 2) page.algos = [...new Set(algos)].slice(0, 8);
+  if (algos.length >= 2) page.algos = [...new Set(algos)].slice(0, MAX_COMPARED);
   return page;
 }
 

@@ -1,7 +1,7 @@
 // A sentence or two that says what the learner knows, for the screen-reader
 // live region (and anyone who prefers words to pictures).
 import { f64View } from './wasm.js';
-import { num } from './explain.js';
+import { num, plural } from './format.js';
 import { SERIES } from './figure.js';
 
 const percent = (v) => `${(100 * v).toFixed(1)}%`;
@@ -10,11 +10,11 @@ const percent = (v) => `${(100 * v).toFixed(1)}%`;
 export function summarize(pg, label) {
   const [samples, mistakes] = pg.counts();
   const regression = pg.task() === 'regression';
-  const parts = [`${label}: ${samples.toLocaleString('en')} sample${samples === 1 ? '' : 's'} learned`];
-  if (samples > 0 && !regression) parts[0] += `, ${mistakes.toLocaleString('en')} mistakes (${percent(mistakes / samples)})`;
+  const parts = [`${label}: ${plural(samples, 'sample')} learned`];
+  if (samples > 0 && !regression) parts[0] += `, ${plural(mistakes, 'mistake')} (${percent(mistakes / samples)})`;
   const model = pg.model();
   if (pg.is_kernel()) {
-    parts.push(`${(pg.support_len() / 5).toLocaleString('en')} support vectors`);
+    parts.push(plural(pg.support_len() / 5, 'support vector'));
   } else if (model.length && pg.on_plane()) {
     const [w1, w2, b] = model;
     parts.push(regression
