@@ -15,32 +15,38 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use onlinelearn::data::{read_libsvm, OnError};
 use onlinelearn::eval::Progress;
-use onlinelearn::kernel::{AnyKernelLearner, KernelAlgorithm, KernelHyper};
-use onlinelearn::{Learner, Task};
+use onlinelearn::{Algorithm, AnyLearner, Key, Learner, Settings, Task};
 
-/// Settings giving about `size` support vectors on a3a.
-fn hyper(algorithm: KernelAlgorithm, size: usize) -> KernelHyper {
+/// Settings giving about `size` support vectors on a3a: the budget where
+/// the learner takes one, else the value of the setting that sets its size.
+fn settings(algorithm: Algorithm, size: usize) -> Settings {
     let small = size <= 100;
-    let mut h = KernelHyper {
-        horizon: 3185,
+    let mut s = Settings {
+        horizon: Some(3185),
         olru_a: 0.0,
-        ..KernelHyper::default()
+        ..Settings::default()
     };
-    match algorithm {
-        KernelAlgorithm::Perceptron
-        | KernelAlgorithm::Pa1
-        | KernelAlgorithm::Pa2
-        | KernelAlgorithm::Spa => h.budget = Some(size),
-        KernelAlgorithm::Apsm => h.dictionary = size,
-        KernelAlgorithm::Projectron | KernelAlgorithm::ProjectronPlus => {
-            h.eta = if small { 1.0 - 1e-4 } else { 1.0 - 2e-2 }
-        }
-        KernelAlgorithm::AldProjection => h.eta = if small { 1.0 - 3e-5 } else { 1.0 - 1e-3 },
-        KernelAlgorithm::Olru => h.olru_c = if small { 0.035 } else { 0.18 },
-        // OLRD's soft budget does not bound its set (see the README); same setting both times.
-        KernelAlgorithm::Olrd => h.olrd_c = (size as f64 - 1.0) / 3185f64.sqrt(),
+    if algorithm
+        .settings_in_force(&Settings {
+            budget: Some(1),
+            ..s.clone()
+        })
+        .contains(&Key::Budget)
+    {
+        s.budget = Some(size as u64);
+        return s;
     }
-    h
+    match algorithm {
+        Algorithm::Apsm => s.dictionary = size as u64,
+        Algorithm::Projectron | Algorithm::ProjectronPlus => {
+            s.eta = if small { 1.0 - 1e-4 } else { 1.0 - 2e-2 }
+        }
+        Algorithm::AldProjection => s.nu = if small { 1.0 - 3e-5 } else { 1.0 - 1e-3 },
+        Algorithm::Olru => s.olru_c = if small { 0.035 } else { 0.18 },
+        Algorithm::Spa => s.spa_beta = if small { 24.0 } else { 3.0 },
+        _ => {}
+    }
+    s
 }
 
 fn a3a(c: &mut Criterion) {
@@ -53,9 +59,8 @@ fn a3a(c: &mut Criterion) {
     for size in [100, 500] {
         let mut group = c.benchmark_group(format!("a3a-kernel/about-{size}"));
         group.throughput(Throughput::Elements(data.len() as u64));
-        for algorithm in KernelAlgorithm::ALL {
-            let make =
-                || AnyKernelLearner::new(algorithm, &hyper(algorithm, size), 1.0, 1.0).unwrap();
+        for &algorithm in Algorithm::ALL.iter().filter(|a| a.is_kernel()) {
+            let make = || AnyLearner::new(algorithm, &settings(algorithm, size)).unwrap();
             let mut probe = make();
             probe.learn_batch(&data, 0..data.len(), &mut Progress::default());
             eprintln!(

@@ -12,15 +12,15 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use onlinelearn::data::{read_libsvm, OnError};
 use onlinelearn::eval::Progress;
 use onlinelearn::{
-    Algorithm, AnyLearner, Dataset, Hyper, Learner, Preset, Stream, StreamConfig, Task,
+    Algorithm, AnyLearner, Dataset, Learner, Preset, Settings, Stream, StreamConfig, Task,
 };
 
 const DENSE_SAMPLES: usize = 200_000;
 
-fn one_pass(c: &mut Criterion, group_name: &str, data: &Dataset, hyper: &Hyper) {
+fn one_pass(c: &mut Criterion, group_name: &str, data: &Dataset, hyper: &Settings) {
     let mut group = c.benchmark_group(group_name);
     group.throughput(Throughput::Elements(data.len() as u64));
-    for algorithm in Algorithm::LINEAR {
+    for &algorithm in Algorithm::ALL.iter().filter(|a| !a.is_kernel()) {
         // The pocket's ratchet re-reads every stored sample: it is measured, but
         // on a tenth of the stream so the run stays short.
         let data = if algorithm == Algorithm::Pocket {
@@ -45,9 +45,9 @@ fn one_pass(c: &mut Criterion, group_name: &str, data: &Dataset, hyper: &Hyper) 
 }
 
 fn dense_2d(c: &mut Criterion) {
-    let hyper = Hyper {
+    let hyper = Settings {
         c: 0.1,
-        ..Hyper::default()
+        ..Settings::default()
     };
     for preset in [Preset::Separable, Preset::NoisyLabels, Preset::Overlapping] {
         let data = Stream::new(StreamConfig::new(preset, 1))
@@ -67,9 +67,9 @@ fn a9a(c: &mut Criterion) {
         c,
         "a9a",
         &loaded.data,
-        &Hyper {
+        &Settings {
             c: 0.1,
-            ..Hyper::default()
+            ..Settings::default()
         },
     );
 }

@@ -10,29 +10,49 @@ use std::fmt;
 /// Everything that can go wrong in this crate.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Error {
-    /// A hyper-parameter outside its allowed range.
+    /// A setting outside its allowed range (or not a value of its kind).
     #[error("{name} must be {range}, got {value}")]
-    HyperParameter {
+    BadSetting {
         name: &'static str,
         range: &'static str,
-        value: f64,
+        value: String,
     },
-    /// A setting that is not one of the allowed words (an algorithm name, a bias mode...).
+    /// A word that is not one of the allowed ones (an algorithm name, a bias mode...).
     #[error("unknown {what} '{got}' (expected one of: {expected})")]
     UnknownName {
         what: &'static str,
         got: String,
         expected: String,
     },
+    /// A setting the chosen learner does not use: refused, never ignored.
+    #[error("{0}")]
+    Unused(String),
     /// A malformed line in a data file.
     #[error(transparent)]
     Parse(#[from] ParseError),
-    /// A sample that cannot be learned from (non-finite value, wrong label...).
+    /// A sample that cannot be learned from (a non-finite value, a bad label, a wrong shape).
     #[error("{0}")]
-    InvalidSample(String),
+    BadSample(String),
+    /// Two things that must agree do not: a learner and a task, a file and a preset.
+    #[error("{0}")]
+    Mismatch(String),
+    /// A shared link or event log that cannot be opened.
+    #[error("{0}")]
+    BadLink(String),
     /// Reading a file failed.
     #[error("{path}: {message}")]
     Io { path: String, message: String },
+}
+
+impl Error {
+    /// A setting out of range: `name must be range, got value`.
+    pub fn setting(name: &'static str, range: &'static str, value: impl ToString) -> Self {
+        Error::BadSetting {
+            name,
+            range,
+            value: value.to_string(),
+        }
+    }
 }
 
 /// Where in which file a data line went wrong, and why.
@@ -63,56 +83,16 @@ impl std::error::Error for ParseError {}
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Hyper-parameter checks shared by every learner's constructor.
+/// The synthetic streams' own check (data sits below the settings table).
 pub(crate) mod check {
     use super::{Error, Result};
 
-    pub fn positive_finite(name: &'static str, value: f64) -> Result<f64> {
-        if value > 0.0 && value.is_finite() {
-            Ok(value)
-        } else {
-            Err(Error::HyperParameter {
-                name,
-                range: "positive and finite",
-                value,
-            })
-        }
-    }
-
-    pub fn non_negative_finite(name: &'static str, value: f64) -> Result<f64> {
-        if value >= 0.0 && value.is_finite() {
-            Ok(value)
-        } else {
-            Err(Error::HyperParameter {
-                name,
-                range: "non-negative and finite",
-                value,
-            })
-        }
-    }
-
     /// A probability-like value in the closed interval [0, 1].
-    pub fn at_least_one(name: &'static str, value: u64) -> Result<u64> {
-        if value >= 1 {
-            Ok(value)
-        } else {
-            Err(Error::HyperParameter {
-                name,
-                range: "at least 1",
-                value: value as f64,
-            })
-        }
-    }
-
     pub fn unit_interval(name: &'static str, value: f64) -> Result<f64> {
         if (0.0..=1.0).contains(&value) {
             Ok(value)
         } else {
-            Err(Error::HyperParameter {
-                name,
-                range: "between 0 and 1",
-                value,
-            })
+            Err(Error::setting(name, "between 0 and 1", value))
         }
     }
 }
@@ -122,14 +102,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hyper_parameter_error_names_the_range() {
-        let err = check::positive_finite("C", -1.0).unwrap_err();
+    fn a_setting_error_names_the_range() {
+        let err = Error::setting("C", "positive and finite", -1.0);
         assert_eq!(err.to_string(), "C must be positive and finite, got -1");
-        assert!(check::positive_finite("C", f64::NAN).is_err());
-        assert!(check::positive_finite("C", f64::INFINITY).is_err());
-        assert!(check::positive_finite("C", 0.0).is_err());
-        assert_eq!(check::non_negative_finite("eps", 0.0), Ok(0.0));
         assert!(check::unit_interval("noise", 1.5).is_err());
+        assert_eq!(check::unit_interval("noise", 1.0), Ok(1.0));
     }
 
     #[test]

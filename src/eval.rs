@@ -2,64 +2,8 @@
 //! held-out test metrics, and the curves the page and the command line plot.
 
 use crate::data::Dataset;
-use crate::learner::{Learner, Task, Update};
-
-/// Running totals of progressive validation: every sample is judged by the
-/// prediction made *before* the learner saw it.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Progress {
-    pub samples: u64,
-    /// Wrong predictions (classification).
-    pub mistakes: u64,
-    /// Samples the learner changed its model on.
-    pub updates: u64,
-    /// Sum of the losses reported (hinge or epsilon-insensitive).
-    pub loss_sum: f64,
-    /// Sum of |y - f(x)| (regression).
-    pub abs_error_sum: f64,
-    /// Sum of (y - f(x))^2 (regression).
-    pub squared_error_sum: f64,
-}
-
-impl Progress {
-    #[inline]
-    pub fn record(&mut self, y: f64, update: &Update) {
-        let error = y - update.score;
-        self.samples += 1;
-        self.mistakes += update.mistake as u64;
-        self.updates += update.aggressive as u64;
-        self.loss_sum += update.loss;
-        self.abs_error_sum += error.abs();
-        self.squared_error_sum += error * error;
-    }
-
-    fn mean(&self, total: f64) -> f64 {
-        if self.samples == 0 {
-            0.0
-        } else {
-            total / self.samples as f64
-        }
-    }
-
-    /// Cumulative online mistake rate.
-    pub fn mistake_rate(&self) -> f64 {
-        self.mean(self.mistakes as f64)
-    }
-
-    pub fn mean_loss(&self) -> f64 {
-        self.mean(self.loss_sum)
-    }
-
-    /// Progressive mean absolute error (regression).
-    pub fn mae(&self) -> f64 {
-        self.mean(self.abs_error_sum)
-    }
-
-    /// Progressive mean squared error (regression).
-    pub fn mse(&self) -> f64 {
-        self.mean(self.squared_error_sum)
-    }
-}
+use crate::learner::{Learner, Task};
+pub use crate::progress::Progress;
 
 /// Fraction of a held-out set the learner classifies correctly.
 pub fn test_accuracy<L: Learner + ?Sized>(learner: &L, data: &Dataset) -> f64 {
@@ -183,6 +127,7 @@ pub fn checkpoints(n: usize, parts: usize) -> impl Iterator<Item = std::ops::Ran
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Update;
 
     #[test]
     fn progress_counts_and_averages() {

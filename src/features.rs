@@ -31,14 +31,14 @@ pub struct SparseFeatures<'a> {
 impl<'a> SparseFeatures<'a> {
     pub fn new(indices: &'a [u32], values: &'a [f64]) -> Result<Self> {
         if indices.len() != values.len() {
-            return Err(Error::InvalidSample(format!(
+            return Err(Error::BadSample(format!(
                 "sparse sample has {} indices but {} values",
                 indices.len(),
                 values.len()
             )));
         }
         if indices.windows(2).any(|pair| pair[0] >= pair[1]) {
-            return Err(Error::InvalidSample(
+            return Err(Error::BadSample(
                 "sparse feature indices must be strictly increasing".into(),
             ));
         }
@@ -243,7 +243,7 @@ impl From<Features<'_>> for OwnedFeatures {
 pub fn ensure_finite(values: &[f64]) -> Result<()> {
     match values.iter().position(|v| !v.is_finite()) {
         None => Ok(()),
-        Some(i) => Err(Error::InvalidSample(format!(
+        Some(i) => Err(Error::BadSample(format!(
             "feature {} is {}, only finite numbers can be learned from",
             i + 1,
             values[i]

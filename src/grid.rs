@@ -26,17 +26,19 @@ impl Grid {
         (y_min, y_max): (f64, f64),
     ) -> Result<Self> {
         if !(1..=MAX_GRID_SIDE).contains(&nx) || !(1..=MAX_GRID_SIDE).contains(&ny) {
-            return Err(Error::HyperParameter {
-                name: "grid size",
-                range: "between 1 and 1024 cells a side",
-                value: nx.max(ny) as f64,
-            });
+            return Err(Error::setting(
+                "grid size",
+                "between 1 and 1024 cells a side",
+                nx.max(ny),
+            ));
         }
         let bounds = [x_min, x_max, y_min, y_max];
         if bounds.iter().any(|v| !v.is_finite()) || x_min >= x_max || y_min >= y_max {
-            return Err(Error::InvalidSample(format!(
-                "grid bounds {bounds:?} do not make a rectangle"
-            )));
+            return Err(Error::setting(
+                "grid bounds",
+                "finite, with x_min < x_max and y_min < y_max",
+                format!("{bounds:?}"),
+            ));
         }
         Ok(Self {
             nx,

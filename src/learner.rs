@@ -10,142 +10,16 @@
 use std::ops::Range;
 
 use crate::data::Dataset;
-use crate::eval::Progress;
+use crate::error::Result;
 use crate::features::Features;
 use crate::grid::Grid;
-
-/// What a learner predicts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Task {
-    /// Labels in {-1, +1}; the prediction is the sign of the score.
-    Classification,
-    /// Real-valued labels; the prediction is the score itself.
-    Regression,
-}
-
-impl Task {
-    /// The prediction for a score: +1 when f(x) >= 0, else -1 (classification).
-    #[inline]
-    pub fn predict(self, score: f64) -> f64 {
-        match self {
-            Task::Classification => sign(score),
-            Task::Regression => score,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Task::Classification => "classification",
-            Task::Regression => "regression",
-        }
-    }
-}
-
-impl std::str::FromStr for Task {
-    type Err = crate::error::Error;
-
-    fn from_str(s: &str) -> crate::error::Result<Self> {
-        match s {
-            "classification" => Ok(Task::Classification),
-            "regression" => Ok(Task::Regression),
-            other => Err(crate::error::Error::InvalidSample(format!(
-                "task must be classification or regression, got '{other}'"
-            ))),
-        }
-    }
-}
-
-/// +1 for f >= 0, else -1: the convention of the PA paper and of our sources.
-#[inline]
-pub fn sign(score: f64) -> f64 {
-    if score >= 0.0 {
-        1.0
-    } else {
-        -1.0
-    }
-}
-
-/// What one call of [`Learner::learn_one`] did. Cheap to make (`Copy`, no
-/// allocation), so the page can draw from every sample's report.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Update {
-    /// f(x) before the update: the prediction this sample was judged by.
-    pub score: f64,
-    /// Before the update: y f(x) for classification; the signed residual
-    /// y - f(x) for regression.
-    pub margin: f64,
-    /// Before the update: the hinge loss max(0, 1 - y f(x)) for every
-    /// classifier (so that learners compare on one scale), or the
-    /// epsilon-insensitive loss max(0, |y - f(x)| - eps) for regression.
-    pub loss: f64,
-    /// The step the sample entered the model with: tau for the PA family,
-    /// the learning rate for the perceptron, 0 when the learner was passive.
-    pub tau: f64,
-    /// f(x) after the update.
-    pub score_after: f64,
-    /// The model changed.
-    pub aggressive: bool,
-    /// The prediction made before learning was wrong (classification only).
-    pub mistake: bool,
-    /// How the support set changed (kernel learners; zero for linear ones).
-    pub support: SupportChange,
-}
-
-impl Update {
-    /// A passive report: nothing learned from a sample that scored `score`.
-    pub fn passive(task: Task, y: f64, score: f64, loss: f64) -> Self {
-        Self {
-            score,
-            margin: margin(task, y, score),
-            loss,
-            tau: 0.0,
-            score_after: score,
-            aggressive: false,
-            mistake: is_mistake(task, y, score),
-            support: SupportChange::default(),
-        }
-    }
-}
-
-/// y f(x) for classification, y - f(x) for regression.
-#[inline]
-pub fn margin(task: Task, y: f64, score: f64) -> f64 {
-    match task {
-        Task::Classification => y * score,
-        Task::Regression => y - score,
-    }
-}
-
-/// Whether predicting from `score` gets label `y` wrong (never, for regression).
-#[inline]
-pub fn is_mistake(task: Task, y: f64, score: f64) -> bool {
-    task == Task::Classification && sign(score) != y
-}
-
-/// The hinge loss max(0, 1 - y f(x)).
-#[inline]
-pub fn hinge_loss(y: f64, score: f64) -> f64 {
-    (1.0 - y * score).max(0.0)
-}
-
-/// A kernel learner's support-set change in one update.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SupportChange {
-    /// Support-set size after the update.
-    pub size: u32,
-    /// The sample joined the support set.
-    pub added: bool,
-    /// How many support vectors were removed (budget maintenance).
-    pub removed: u32,
-}
-
-/// A linear model's weights: f(x) = w . x + b.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LinearModel {
-    pub weights: Vec<f64>,
-    /// 0 when the learner has no intercept.
-    pub bias: f64,
-}
+use crate::kernel::function::KernelSpec;
+use crate::kernel::support_set::SupportSet;
+use crate::progress::Progress;
+pub use crate::report::{
+    hinge_loss, is_mistake, margin, sign, LinearModel, SupportChange, Task, Update,
+};
+use crate::settings::{Key, Settings};
 
 /// An online learner: learns from one sample at a time.
 pub trait Learner {
@@ -177,7 +51,12 @@ pub trait Learner {
     }
 
     /// The support set of a kernel learner (None for linear learners).
-    fn support_set(&self) -> Option<&crate::kernel::SupportSet> {
+    fn support_set(&self) -> Option<&SupportSet> {
+        None
+    }
+
+    /// The kernel of a kernel learner (None for linear learners).
+    fn kernel(&self) -> Option<KernelSpec> {
         None
     }
 
@@ -204,6 +83,104 @@ pub trait Learner {
     fn learn_batch(&mut self, data: &Dataset, rows: Range<usize>, progress: &mut Progress) {
         learn_rows(self, data, rows, progress);
     }
+}
+
+/// What the registry needs of a learner beyond learning: its settings.
+pub trait Configured: Learner {
+    /// Applies the live settings it reads (see the settings table), keeping
+    /// the model. The values have passed the table's checks and its
+    /// entry's `check`, so nothing here can fail.
+    fn retune(&mut self, settings: &Settings);
+
+    /// Continues from another learner's linear model (the page's learner
+    /// switch keeps the picture). Kernel learners start afresh.
+    fn warm_start(&mut self, _model: &LinearModel) {}
+
+    /// The weights the update rule moves, when predictions use others (the
+    /// pocket's perceptron, the averaged perceptron's current vector).
+    fn moving_model(&self) -> Option<LinearModel> {
+        None
+    }
+}
+
+/// The families of learners, as the page's menu groups them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Family {
+    Linear,
+    Kernel,
+}
+
+/// What a learner is: declared in the learner's own file, read by the
+/// registry, the command line, the page's menus and explanation panel,
+/// the paper's comparison and the conformance tests.
+#[derive(Clone, Copy)]
+pub struct Info {
+    /// The command-line and link name: "pa1".
+    pub name: &'static str,
+    /// The name people read: "PA-I".
+    pub label: &'static str,
+    pub family: Family,
+    /// Whether it learns regression (all learn classification).
+    pub regression: bool,
+    /// Its update rule in one line (the explanation panel's "rule").
+    pub rule: &'static str,
+    /// The rule with the last update's numbers, as a template the page
+    /// fills: `{loss}`, `{sq}` (‖x‖²), `{tau}` and setting names (`{c}`).
+    /// Empty when the step number alone says it.
+    pub filled: &'static str,
+    /// What the report's step (`Update::tau`) is: "τ", "μ", "η", "coefficient".
+    pub step: &'static str,
+    /// Why an update that changed nothing was passive.
+    pub passive: &'static str,
+    /// One more line for the explanation panel, or empty.
+    pub note: &'static str,
+    /// Where the rule comes from: "Crammer et al. 2006".
+    pub source: &'static str,
+    /// It draws random numbers (so its seed matters).
+    pub stochastic: bool,
+    /// One of the eight learners Meng & Song (2023) compare.
+    pub in_paper: bool,
+    /// The settings it reads, given the others (SPA reads C only in its
+    /// paper form).
+    pub reads: fn(&Settings) -> &'static [Key],
+    /// A kernel learner without a hard budget: what sets its size instead,
+    /// for the message that refuses `--budget`. Empty otherwise.
+    pub size: &'static str,
+    /// The setting that sets its size and the values the paper's
+    /// comparison sweeps, from a small dictionary to a full one.
+    pub sweep: Option<Sweep>,
+}
+
+/// One setting and the values a comparison tries (as the event log's
+/// numbers: 0 is "none" for a budget).
+#[derive(Clone, Copy, Debug)]
+pub struct Sweep {
+    pub key: Key,
+    pub values: &'static [f64],
+}
+
+/// Budgets from 25 to 1600, then none: the kernel perceptron's and kernel
+/// PA's sweep.
+pub const BUDGETS: Sweep = Sweep {
+    key: Key::Budget,
+    values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 0.0],
+};
+
+/// A learner's registry entry: what it is, and how to make one.
+pub struct Entry<T> {
+    pub info: Info,
+    /// Checks what the table cannot: rules between settings (APSM's window
+    /// within its dictionary). Runs before `build` and before a retune.
+    pub check: fn(&Settings) -> Result<()>,
+    /// Makes the learner from checked settings (its constructor still
+    /// refuses bad values, so a learner made by hand is checked too).
+    pub build: fn(&Settings) -> Result<T>,
+}
+
+/// For entries whose settings need no check beyond the table's.
+pub fn no_check(_: &Settings) -> Result<()> {
+    Ok(())
 }
 
 /// Batch learning's hot loop, shared by every learner.

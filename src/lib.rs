@@ -20,11 +20,13 @@
 //! mistake) that costs no allocation.
 //!
 //! ```
-//! use onlinelearn::{Algorithm, AnyLearner, Hyper, Learner, Preset, Stream, StreamConfig};
+//! use onlinelearn::{Algorithm, AnyLearner, Learner, Preset, Settings, Stream, StreamConfig};
 //! use onlinelearn::eval::Progress;
 //!
 //! let data = Stream::new(StreamConfig::new(Preset::Overlapping, 7)).unwrap().take(1000);
-//! let mut learner = AnyLearner::new(Algorithm::Pa1, &Hyper { c: 0.1, ..Hyper::default() }).unwrap();
+//! let mut settings = Settings::default();
+//! settings.set("c", "0.1").unwrap();
+//! let mut learner = AnyLearner::new(Algorithm::Pa1, &settings).unwrap();
 //! let mut progress = Progress::default();
 //! learner.learn_batch(&data, 0..data.len(), &mut progress);
 //! assert!(progress.mistake_rate() < 0.2);
@@ -36,7 +38,6 @@
 // comparison is the point, so clippy's advice to avoid it does not apply.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
-pub mod algorithms;
 pub mod data;
 mod error;
 pub mod eval;
@@ -48,15 +49,22 @@ pub mod linear;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod paper;
 pub mod playground;
+mod progress;
+pub mod registry;
+mod report;
+pub mod settings;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use algorithms::{Algorithm, AnyLearner, Hyper};
 pub use data::{Dataset, Preset, Stream, StreamConfig};
 pub use error::{Error, ParseError, Result};
 pub use features::{Features, SparseFeatures};
-pub use learner::{sign, Learner, LinearModel, SupportChange, Task, Update};
+pub use learner::{
+    sign, Configured, Entry, Family, Info, Learner, LinearModel, SupportChange, Task, Update,
+};
 pub use linear::{
     BatchPocket, BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket, Weights,
 };
+pub use registry::{Algorithm, AnyLearner};
+pub use settings::{Key, Settings};

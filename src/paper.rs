@@ -2,8 +2,9 @@
 //! shuffled orders of a LIBSVM data set, test misclassification rate
 //! against dictionary size (the paper's Figures 2 and 3).
 //!
-//! Equal effort for every learner: eight settings of its one sparsity knob,
-//! log-spaced from a small to a full dictionary (see [`grid`]); everything
+//! Equal effort for every learner: eight values of the one setting that
+//! sets its size (its entry's sweep), from a small to a full dictionary;
+//! everything
 //! else keeps its default, and the kernel width is the same for all. A
 //! learner's setting is *selected* by its progressive (online) mistake rate
 //! on the training stream, never by the test set; the test set only
@@ -15,130 +16,66 @@ use std::sync::Mutex;
 use crate::data::{Dataset, Rng};
 use crate::error::{Error, Result};
 use crate::eval::Progress;
-use crate::kernel::{AnyKernelLearner, KernelAlgorithm, KernelHyper, KernelSpec, SpaChoice};
 use crate::learner::{sign, Learner};
+use crate::registry::{Algorithm, AnyLearner};
+use crate::settings::{Key, Settings};
 
-/// What a setting turns.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Knob {
-    /// Hard budget B (random budget perceptron).
-    Budget,
-    /// 1 - eta (Projectron, Projectron++, ALD): eta sits near k(x, x) = 1
-    /// when points are nearly orthogonal, as a3a's are at sigma = 1.
-    OneMinusEta,
-    /// APSM's dictionary size L.
-    Dictionary,
-    /// SPA's beta (p = min(1, l) / beta).
-    SpaBeta,
-    /// OLRU's update probability P.
-    UpdateProbability,
-    /// OLRD's soft budget B.
-    SoftBudget,
-}
-
-impl Knob {
-    pub fn name(self) -> &'static str {
-        match self {
-            Knob::Budget => "budget B",
-            Knob::OneMinusEta => "1 - eta",
-            Knob::Dictionary => "dictionary L",
-            Knob::SpaBeta => "beta",
-            Knob::UpdateProbability => "P",
-            Knob::SoftBudget => "soft budget B",
-        }
-    }
-}
-
-/// One learner with one value of its knob (`f64::INFINITY`: no budget).
+/// One learner with one value of its sweep (see [`crate::learner::Sweep`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Setting {
-    pub algorithm: KernelAlgorithm,
-    pub knob: Knob,
+    pub algorithm: Algorithm,
+    pub key: Key,
+    /// The event log's number for the value (0: no budget).
     pub value: f64,
 }
 
 impl Setting {
-    /// The learner's settings for a run of `horizon` samples.
-    pub fn hyper(&self, sigma: f64, horizon: u64, seed: u64) -> KernelHyper {
-        let mut h = KernelHyper {
-            kernel: KernelSpec::Gaussian { sigma },
-            horizon,
+    /// The learner's settings for a run of `horizon` samples: the defaults,
+    /// the kernel width, and the swept value. OLRU's a is 0, so that its
+    /// swept c is the update probability P itself.
+    pub fn settings(&self, sigma: f64, horizon: u64, seed: u64) -> Settings {
+        let mut s = Settings {
+            sigma,
+            horizon: Some(horizon),
             seed,
             olru_a: 0.0,
-            ..KernelHyper::default()
+            ..Settings::default()
         };
-        let v = self.value;
-        match self.knob {
-            Knob::Budget => h.budget = v.is_finite().then_some(v as usize),
-            Knob::OneMinusEta => h.eta = 1.0 - v,
-            Knob::Dictionary => h.dictionary = v as usize,
-            Knob::SpaBeta => {
-                h.spa = SpaChoice::Paper;
-                h.spa_alpha = 1.0;
-                h.spa_beta = v;
-            }
-            Knob::UpdateProbability => h.olru_c = v,
-            Knob::SoftBudget => h.olrd_c = (v - 1.0) / (horizon as f64).sqrt(),
-        }
-        h
+        s.set_number(self.key, self.value)
+            .expect("a learner's sweep holds values its setting accepts");
+        s
+    }
+
+    /// The value as the settings write it ("none" for no budget).
+    pub fn value_text(&self) -> String {
+        let mut s = Settings::default();
+        s.set_number(self.key, self.value)
+            .expect("a valid sweep value");
+        s.text(self.key)
     }
 
     pub fn describe(&self) -> String {
-        if self.value.is_finite() {
-            format!("{} = {}", self.knob.name(), self.value)
-        } else {
-            format!("{} = none", self.knob.name())
-        }
+        format!("{} = {}", self.key.name(), self.value_text())
     }
 }
 
-/// The eight settings of each learner.
-pub fn grid(algorithm: KernelAlgorithm) -> Vec<Setting> {
-    let (knob, values): (Knob, Vec<f64>) = match algorithm {
-        KernelAlgorithm::Perceptron | KernelAlgorithm::Pa1 | KernelAlgorithm::Pa2 => (
-            Knob::Budget,
-            vec![
-                25.0,
-                50.0,
-                100.0,
-                200.0,
-                400.0,
-                800.0,
-                1600.0,
-                f64::INFINITY,
-            ],
-        ),
-        KernelAlgorithm::Projectron
-        | KernelAlgorithm::ProjectronPlus
-        | KernelAlgorithm::AldProjection => (
-            Knob::OneMinusEta,
-            vec![1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 0.05, 0.2, 0.5],
-        ),
-        KernelAlgorithm::Apsm => (
-            Knob::Dictionary,
-            vec![25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],
-        ),
-        KernelAlgorithm::Spa => (
-            Knob::SpaBeta,
-            vec![128.0, 64.0, 32.0, 16.0, 8.0, 4.0, 2.0, 1.0],
-        ),
-        KernelAlgorithm::Olru => (
-            Knob::UpdateProbability,
-            vec![0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.7, 1.0],
-        ),
-        KernelAlgorithm::Olrd => (
-            Knob::SoftBudget,
-            vec![25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],
-        ),
-    };
-    values
-        .into_iter()
-        .map(|value| Setting {
-            algorithm,
-            knob,
-            value,
+/// The settings a learner's sweep tries (none for a learner without one).
+pub fn grid(algorithm: Algorithm) -> Vec<Setting> {
+    algorithm
+        .info()
+        .sweep
+        .map(|sweep| {
+            sweep
+                .values
+                .iter()
+                .map(|&value| Setting {
+                    algorithm,
+                    key: sweep.key,
+                    value,
+                })
+                .collect()
         })
-        .collect()
+        .unwrap_or_default()
 }
 
 /// How the experiment runs.
@@ -232,11 +169,7 @@ impl Outcome {
 
 /// The outcome of `algorithm` with the lowest online error among its
 /// settings whose mean dictionary is at most `cap` (None: any size).
-pub fn select(
-    outcomes: &[Outcome],
-    algorithm: KernelAlgorithm,
-    cap: Option<f64>,
-) -> Option<&Outcome> {
+pub fn select(outcomes: &[Outcome], algorithm: Algorithm, cap: Option<f64>) -> Option<&Outcome> {
     outcomes
         .iter()
         .filter(|o| o.setting.algorithm == algorithm)
@@ -254,25 +187,21 @@ pub fn run(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Vec<Outcome>> {
     if setup.n_train == 0 || setup.n_train > train.len() {
-        return Err(Error::HyperParameter {
-            name: "n-train",
-            range: "between 1 and the training file's size",
-            value: setup.n_train as f64,
-        });
+        return Err(Error::setting(
+            "n-train",
+            "between 1 and the training file's size",
+            setup.n_train,
+        ));
     }
     if setup.n_test == 0 || setup.n_test > test.len() {
-        return Err(Error::HyperParameter {
-            name: "n-test",
-            range: "between 1 and the test file's size",
-            value: setup.n_test as f64,
-        });
+        return Err(Error::setting(
+            "n-test",
+            "between 1 and the test file's size",
+            setup.n_test,
+        ));
     }
     if setup.repeats == 0 {
-        return Err(Error::HyperParameter {
-            name: "repeats",
-            range: "at least 1",
-            value: 0.0,
-        });
+        return Err(Error::setting("repeats", "at least 1", 0.0));
     }
     // Every learner sees the same shuffles: they depend on the seed and the repeat only.
     let shuffles: Vec<(Dataset, Dataset)> = (0..setup.repeats)
@@ -333,12 +262,12 @@ fn one_run(
     setup: &Setup,
     repeat: u64,
 ) -> Result<Run> {
-    let hyper = setting.hyper(
+    let settings = setting.settings(
         setup.sigma,
         setup.n_train as u64,
         setup.seed.wrapping_add(repeat),
     );
-    let mut learner = AnyKernelLearner::new(setting.algorithm, &hyper, 1.0, 1.0)?;
+    let mut learner = AnyLearner::new(setting.algorithm, &settings)?;
     let curve_test = test.head(setup.curve_test.min(test.len()));
     let mut progress = Progress::default();
     let mut curve = Vec::new();
@@ -373,7 +302,7 @@ mod tests {
 
     #[test]
     fn every_learner_gets_eight_settings_and_runs_reproducibly() {
-        for a in KernelAlgorithm::PAPER {
+        for a in Algorithm::in_paper() {
             assert_eq!(grid(a).len(), 8, "{a}");
         }
         let train = Stream::new(StreamConfig::new(Preset::Moons, 1))
@@ -392,7 +321,7 @@ mod tests {
             threads: 2,
             ..Setup::default()
         };
-        let settings: Vec<Setting> = KernelAlgorithm::PAPER.iter().map(|&a| grid(a)[6]).collect();
+        let settings: Vec<Setting> = Algorithm::in_paper().map(|a| grid(a)[6]).collect();
         let first = run(&train, &test, &setup, &settings, &|_, _| {}).unwrap();
         let again = run(
             &train,
@@ -420,8 +349,8 @@ mod tests {
             assert_eq!(o.runs[0].curve.len(), 3);
             assert!(o.dictionary().0 >= 1.0);
         }
-        assert!(select(&first, KernelAlgorithm::AldProjection, None).is_some());
-        assert!(select(&first, KernelAlgorithm::AldProjection, Some(0.5)).is_none());
+        assert!(select(&first, Algorithm::AldProjection, None).is_some());
+        assert!(select(&first, Algorithm::AldProjection, Some(0.5)).is_none());
         let err = run(
             &train,
             &test,

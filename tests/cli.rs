@@ -259,7 +259,7 @@ fn kernel_learners_report_their_support_size() {
     for (algo, extra) in [
         ("kernel-perceptron", vec!["--budget", "30"]),
         ("projectron", vec!["--eta", "0.3"]),
-        ("ald-projection", vec!["--eta", "0.1", "--q", "6"]),
+        ("ald-projection", vec!["--nu", "0.1", "--q", "6"]),
     ] {
         let mut args = vec![
             "--algo", algo, "--kernel", "gaussian", "--sigma", "0.4", "--train", data, "--test",
@@ -285,7 +285,7 @@ fn kernel_learners_report_their_support_size() {
         "learn", "--algo", "apsm", "--lambda", "3", "--train", data,
     ]));
     assert!(
-        err.contains("lambda must be strictly between 0 and 2, got 3"),
+        err.contains("--lambda: step factor λ must be strictly between 0 and 2, got 3"),
         "{err}"
     );
 }

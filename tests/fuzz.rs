@@ -3,9 +3,8 @@
 //! panic, and what they return is safe to use.
 
 use onlinelearn::data::{parse_csv, parse_libsvm, CsvOptions, Format, Loader, OnError};
-use onlinelearn::kernel::{AnyKernelLearner, KernelAlgorithm, KernelHyper, KernelSpec};
-use onlinelearn::playground::{model_json, Event, EventLog, FileSource, Session, SharedState};
-use onlinelearn::{Algorithm, AnyLearner, Features, Hyper, Learner, Task};
+use onlinelearn::playground::{Event, EventLog, FileSource, ModelExport, Session, SharedState};
+use onlinelearn::{Algorithm, AnyLearner, Features, Learner, Settings, Task};
 use proptest::prelude::*;
 
 /// Text that looks roughly like the input it fuzzes, and plain noise.
@@ -143,7 +142,7 @@ proptest! {
             }
             session.apply(Event::Stream(60)).unwrap();
             prop_assert!(session.points().iter().all(|v| v.is_finite()));
-            let json: serde_json::Value = serde_json::from_str(&model_json(&session, "algo=pa1")).expect("valid JSON");
+            let json = serde_json::to_value(ModelExport::new(&session, "algo=pa1".into())).expect("valid JSON");
             prop_assert_eq!(json["samples"].as_u64(), Some(60));
             let weights = json["model"]["weights"].as_array().unwrap();
             prop_assert!(weights.iter().all(|w| w.as_f64().is_some_and(f64::is_finite)));
@@ -178,37 +177,27 @@ fn hyper_parameter_extremes_keep_numbers_finite() {
         }
     };
     for c in [1e-12, 1e12] {
-        for algorithm in [
-            Algorithm::Pa1,
-            Algorithm::Pa2,
-            Algorithm::Kernel(KernelAlgorithm::Pa1),
-            Algorithm::Kernel(KernelAlgorithm::Spa),
-        ] {
+        // Every learner that reads C, found in the registry.
+        for &algorithm in Algorithm::users_of(onlinelearn::Key::C).iter() {
+            let settings = Settings {
+                c,
+                ..Settings::default()
+            };
             check(
-                AnyLearner::new(
-                    algorithm,
-                    &Hyper {
-                        c,
-                        ..Hyper::default()
-                    },
-                )
-                .unwrap(),
+                AnyLearner::new(algorithm, &settings).unwrap(),
                 &format!("{algorithm} C = {c}"),
             );
         }
     }
     for sigma in [1e-6, 1e6] {
-        for algorithm in KernelAlgorithm::ALL {
-            let hyper = KernelHyper {
-                kernel: KernelSpec::Gaussian { sigma },
+        for &algorithm in Algorithm::ALL.iter().filter(|a| a.is_kernel()) {
+            let settings = Settings {
+                sigma,
                 budget: Some(50),
-                ..KernelHyper::default()
+                ..Settings::default()
             };
-            let learner = AnyKernelLearner::new(algorithm, &hyper, 1.0, 1.0).unwrap();
-            check(
-                AnyLearner::Kernel(learner),
-                &format!("{algorithm} sigma = {sigma}"),
-            );
+            let learner = AnyLearner::new(algorithm, &settings).unwrap();
+            check(learner, &format!("{algorithm} sigma = {sigma}"));
         }
     }
 }

@@ -1,9 +1,7 @@
 //! Properties of the kernel learners' rules and of their shared support set.
 
-use onlinelearn::kernel::{
-    AnyKernelLearner, InverseGram, Kernel, KernelAlgorithm, KernelHyper, KernelSpec, Projectron,
-};
-use onlinelearn::{Features, Learner};
+use onlinelearn::kernel::{InverseGram, Kernel, KernelSpec, Projectron};
+use onlinelearn::{Algorithm, AnyLearner, Features, Key, Learner, Settings};
 use proptest::prelude::*;
 
 fn points(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<([f64; 2], f64)>> {
@@ -17,8 +15,28 @@ fn points(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<([f64; 2], f64
     )
 }
 
-fn learner(algorithm: KernelAlgorithm, hyper: &KernelHyper) -> AnyKernelLearner {
-    AnyKernelLearner::new(algorithm, hyper, 0.5, 1.0).unwrap()
+fn learner(algorithm: Algorithm, settings: &Settings) -> AnyLearner {
+    AnyLearner::new(
+        algorithm,
+        &Settings {
+            c: 0.5,
+            ..settings.clone()
+        },
+    )
+    .unwrap()
+}
+
+/// The kernel learners that cap their support set at a budget (the registry says which).
+fn budgeted() -> Vec<Algorithm> {
+    let with_budget = Settings {
+        budget: Some(1),
+        ..Settings::default()
+    };
+    Algorithm::ALL
+        .iter()
+        .copied()
+        .filter(|a| a.is_kernel() && a.settings_in_force(&with_budget).contains(&Key::Budget))
+        .collect()
 }
 
 fn probe_scores(l: &dyn Learner) -> Vec<f64> {
@@ -38,15 +56,15 @@ proptest! {
     /// A hard budget is never exceeded, after any update.
     #[test]
     fn budgets_are_never_exceeded(stream in points(1..120), budget in 1usize..12) {
-        for algorithm in [KernelAlgorithm::Perceptron, KernelAlgorithm::Pa1, KernelAlgorithm::Pa2, KernelAlgorithm::Spa] {
-            let mut l = learner(algorithm, &KernelHyper { budget: Some(budget), ..KernelHyper::default() });
+        for algorithm in budgeted() {
+            let mut l = learner(algorithm, &Settings { budget: Some(budget as u64), ..Settings::default() });
             for (x, y) in &stream {
                 let u = l.learn_one(Features::Dense(x), *y);
                 prop_assert!(l.support_size() <= budget, "{algorithm}: {} > {budget}", l.support_size());
                 prop_assert_eq!(u.support.size as usize, l.support_size());
             }
         }
-        let mut apsm = learner(KernelAlgorithm::Apsm, &KernelHyper { dictionary: budget.max(4), ..KernelHyper::default() });
+        let mut apsm = learner(Algorithm::Apsm, &Settings { dictionary: budget.max(4) as u64, ..Settings::default() });
         for (x, y) in &stream {
             apsm.learn_one(Features::Dense(x), *y);
             prop_assert!(apsm.support_size() <= budget.max(4));
@@ -57,9 +75,9 @@ proptest! {
     /// so it computes the kernel perceptron's function.
     #[test]
     fn projectron_with_eta_zero_is_the_kernel_perceptron(stream in points(1..80)) {
-        let hyper = KernelHyper { eta: 0.0, ..KernelHyper::default() };
-        let mut projectron = learner(KernelAlgorithm::Projectron, &hyper);
-        let mut perceptron = learner(KernelAlgorithm::Perceptron, &hyper);
+        let settings = Settings { eta: 0.0, ..Settings::default() };
+        let mut projectron = learner(Algorithm::Projectron, &settings);
+        let mut perceptron = learner(Algorithm::KernelPerceptron, &settings);
         for (x, y) in &stream {
             let (a, b) = (projectron.learn_one(Features::Dense(x), *y), perceptron.learn_one(Features::Dense(x), *y));
             prop_assert!((a.score - b.score).abs() <= 1e-6 * (1.0 + b.score.abs()), "{} vs {}", a.score, b.score);
@@ -95,9 +113,9 @@ proptest! {
     /// The randomised learners are reproducible from their seed.
     #[test]
     fn the_same_seed_gives_the_same_run(stream in points(20..80), seed in 0u64..1000) {
-        for algorithm in [KernelAlgorithm::Perceptron, KernelAlgorithm::Spa, KernelAlgorithm::Olru, KernelAlgorithm::Olrd] {
-            let hyper = KernelHyper { budget: Some(7), seed, horizon: 100, ..KernelHyper::default() };
-            let (mut a, mut b) = (learner(algorithm, &hyper), learner(algorithm, &hyper));
+        for &algorithm in Algorithm::ALL.iter().filter(|a| a.info().stochastic) {
+            let settings = Settings { budget: Some(7), seed, horizon: Some(100), ..Settings::default() };
+            let (mut a, mut b) = (learner(algorithm, &settings), learner(algorithm, &settings));
             for (x, y) in &stream {
                 prop_assert_eq!(a.learn_one(Features::Dense(x), *y), b.learn_one(Features::Dense(x), *y));
             }
@@ -117,20 +135,15 @@ fn different_seeds_give_different_randomised_runs() {
             )
         })
         .collect();
-    for algorithm in [
-        KernelAlgorithm::Perceptron,
-        KernelAlgorithm::Spa,
-        KernelAlgorithm::Olru,
-        KernelAlgorithm::Olrd,
-    ] {
+    for &algorithm in Algorithm::ALL.iter().filter(|a| a.info().stochastic) {
         let run = |seed| {
             let mut l = learner(
                 algorithm,
-                &KernelHyper {
+                &Settings {
                     budget: Some(10),
                     seed,
-                    horizon: 300,
-                    ..KernelHyper::default()
+                    horizon: Some(300),
+                    ..Settings::default()
                 },
             );
             for (x, y) in &stream {
@@ -144,29 +157,29 @@ fn different_seeds_give_different_randomised_runs() {
 
 #[test]
 fn ald_keeps_only_novel_samples() {
-    // For a Gaussian, delta <= k(x, x) = 1: eta >= 1 keeps the first sample only.
+    // For a Gaussian, delta <= k(x, x) = 1: nu >= 1 keeps the first sample only.
     let stream: Vec<[f64; 2]> = (0..200)
         .map(|i| [(i as f64 * 0.37).sin() * 2.0, (i as f64 * 0.53).cos() * 2.0])
         .collect();
     let mut frozen = learner(
-        KernelAlgorithm::AldProjection,
-        &KernelHyper {
-            eta: 1.0,
-            ..KernelHyper::default()
+        Algorithm::AldProjection,
+        &Settings {
+            nu: 1.0,
+            ..Settings::default()
         },
     );
     let mut open = learner(
-        KernelAlgorithm::AldProjection,
-        &KernelHyper {
-            eta: 0.0,
-            ..KernelHyper::default()
+        Algorithm::AldProjection,
+        &Settings {
+            nu: 0.0,
+            ..Settings::default()
         },
     );
     let mut moderate = learner(
-        KernelAlgorithm::AldProjection,
-        &KernelHyper {
-            eta: 0.2,
-            ..KernelHyper::default()
+        Algorithm::AldProjection,
+        &Settings {
+            nu: 0.2,
+            ..Settings::default()
         },
     );
     for (i, x) in stream.iter().enumerate() {
@@ -193,7 +206,7 @@ fn ald_keeps_only_novel_samples() {
 
 #[test]
 fn changing_sigma_keeps_the_model_and_rebuilds_the_inverse() {
-    let mut p = learner(KernelAlgorithm::Projectron, &KernelHyper::default());
+    let mut p = learner(Algorithm::Projectron, &Settings::default());
     for i in 0..40 {
         let t = i as f64;
         p.learn_one(
@@ -202,20 +215,20 @@ fn changing_sigma_keeps_the_model_and_rebuilds_the_inverse() {
         );
     }
     let svs = p.support_size();
-    let narrow = KernelHyper {
-        kernel: KernelSpec::Gaussian { sigma: 0.3 },
-        ..KernelHyper::default()
+    let narrow = Settings {
+        sigma: 0.3,
+        ..Settings::default()
     };
-    p.retune(&narrow, 0.5).unwrap();
+    p.retune(&narrow).unwrap();
     assert_eq!(p.support_size(), svs);
     let set = p.support_set().unwrap();
     let inverse = set.inverse().unwrap();
     let k = KernelSpec::Gaussian { sigma: 0.3 };
     assert!((inverse.gram(0, 1) - k.eval(set.vector(0).0, set.vector(1).0)).abs() < 1e-15);
     assert!((0..svs).all(|c| inverse.residual(c) < 1e-7));
-    let bad = KernelHyper {
-        kernel: KernelSpec::Gaussian { sigma: -1.0 },
-        ..KernelHyper::default()
+    let bad = Settings {
+        sigma: -1.0,
+        ..Settings::default()
     };
-    assert!(p.retune(&bad, 0.5).is_err());
+    assert!(p.retune(&bad).is_err());
 }

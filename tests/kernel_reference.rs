@@ -9,8 +9,7 @@
 
 use onlinelearn::data::{read_csv, CsvOptions, Rng};
 use onlinelearn::eval::Progress;
-use onlinelearn::kernel::{KernelSpec, SpaChoice};
-use onlinelearn::{Algorithm, AnyLearner, Dataset, Hyper, Learner};
+use onlinelearn::{Algorithm, AnyLearner, Dataset, Learner, Settings};
 use serde_json::Value;
 
 fn fixture(name: &str) -> std::path::PathBuf {
@@ -33,35 +32,22 @@ fn reference() -> Value {
         .unwrap()
 }
 
-/// The learner a fixture case names, with its settings on top of ours.
+/// The learner a fixture case names, with its settings (named as the
+/// settings table names them) on top of our defaults.
 fn build(case: &Value, horizon: u64, seed: u64) -> AnyLearner {
-    let mut hyper = Hyper::default();
-    hyper.kernel.kernel = KernelSpec::Gaussian { sigma: 1.0 };
-    hyper.kernel.horizon = horizon;
-    hyper.kernel.seed = seed;
-    let settings = case["settings"].as_object().unwrap();
-    for (key, value) in settings {
-        let number = || value.as_f64().unwrap();
-        let k = &mut hyper.kernel;
-        match key.as_str() {
-            "ald" | "eta" => k.eta = number(),
-            "lambda" => k.lambda = number(),
-            "dictionary" => k.dictionary = number() as usize,
-            "radius" => k.radius = number(),
-            "q" => k.window = number() as usize,
-            "budget" => k.budget = Some(number() as usize),
-            "spa-beta" => k.spa_beta = number(),
-            "spa-form" => k.spa = value.as_str().unwrap().parse::<SpaChoice>().unwrap(),
-            "olru-c" => k.olru_c = number(),
-            "olru-a" => k.olru_a = number(),
-            "olrd-c" => k.olrd_c = number(),
-            "horizon" => k.horizon = number() as u64,
-            "c" => hyper.c = number(),
-            other => panic!("unknown fixture setting {other}"),
-        }
+    let mut settings = Settings {
+        horizon: Some(horizon),
+        seed,
+        ..Settings::default()
+    };
+    for (name, value) in case["settings"].as_object().unwrap() {
+        let text = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_string);
+        settings.set(name, &text).unwrap();
     }
     let algorithm: Algorithm = case["algo"].as_str().unwrap().parse().unwrap();
-    AnyLearner::new(algorithm, &hyper).unwrap()
+    AnyLearner::new(algorithm, &settings).unwrap()
 }
 
 fn close(ours: f64, theirs: f64, what: &str) {

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use onlinelearn::data::{read_csv, read_libsvm, CsvOptions, OnError};
 use onlinelearn::eval::{test_accuracy, Progress};
-use onlinelearn::{Algorithm, AnyLearner, BiasMode, Dataset, Features, Hyper, Learner, Task};
+use onlinelearn::{Algorithm, AnyLearner, BiasMode, Dataset, Features, Learner, Settings, Task};
 use serde_json::Value;
 
 const TOLERANCE: f64 = 1e-9;
@@ -69,14 +69,14 @@ fn number(case: &Value, key: &str) -> Option<f64> {
     case.get(key).and_then(Value::as_f64)
 }
 
-fn hyper(case: &Value, task: Task) -> Hyper {
-    Hyper {
+fn hyper(case: &Value, task: Task) -> Settings {
+    Settings {
         c: number(case, "c").unwrap_or(1.0),
         epsilon: number(case, "eps").unwrap_or(0.1),
         learning_rate: number(case, "lr").unwrap_or(1.0),
         bias: case["bias"].as_str().unwrap().parse().unwrap(),
         task,
-        ..Hyper::default()
+        ..Settings::default()
     }
 }
 
@@ -203,12 +203,12 @@ fn every_reference_case_agrees() {
 #[test]
 fn pa_regression_follows_the_paper_not_rivers_loss() {
     let data = load("seed000_regression", Task::Regression).unwrap();
-    let hyper = Hyper {
+    let hyper = Settings {
         c: 0.01,
         epsilon: 0.1,
         bias: BiasMode::None,
         task: Task::Regression,
-        ..Hyper::default()
+        ..Settings::default()
     };
     let mut ours = AnyLearner::new(Algorithm::Pa2, &hyper).unwrap();
     let mut progress = Progress::default();

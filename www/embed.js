@@ -9,18 +9,22 @@
 // while it is off-screen. A reader who prefers reduced motion gets a paused
 // figure with a step button. No inline scripts or styles, no eval, and no
 // request but this module's own files: it works under a strict CSP.
-import { f64View, isTrap, loadWasm, Playground } from './js/wasm.js';
+import { isTrap, loadWasm, Playground } from './js/wasm.js';
 import { Figure } from './js/figure.js';
 import { Chart } from './js/chart.js';
 import { explain } from './js/explain.js';
 import { plural } from './js/format.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
-import { learnWithin } from './js/pace.js';
-import { ALGORITHMS, KERNEL, LABELS, LINEAR, MAX_SPEED, pairs } from './js/state.js';
+import { Loop } from './js/loop.js';
+import { label, learnersFor } from './js/catalogue.js';
+import { MAX_SPEED, pairs } from './js/state.js';
 
-/** Attributes that are session settings, as the link (hash) spells them. */
-const SETTINGS = { algo: 'algo', c: 'c', eps: 'eps', lr: 'lr', bias: 'bias', preset: 'preset', seed: 'seed', noise: 'noise', sigma: 'sigma', budget: 'budget', eta: 'eta' };
+/**
+ * Attributes that are session settings: the link's keys (every setting of
+ * the learner core's table, by the name the link uses) and the learner.
+ */
+const SETTINGS = ['algo', 'c', 'eps', 'lr', 'bias', 'kernel', 'sigma', 'degree', 'offset', 'budget', 'eta', 'nu', 'q', 'lambda', 'rho', 'radius', 'dictionary', 'horizon', 'olru-c', 'olru-a', 'olrd-c', 'olrd-form', 'spa-form', 'spa-alpha', 'spa-beta', 'noise', 'seed', 'preset'];
 const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class'];
 const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 const SUMMARY_EVERY_MS = 10000;
@@ -50,20 +54,33 @@ function element(tag, props = {}, ...children) {
 }
 
 export class OnlineLearner extends HTMLElement {
-  static observedAttributes = ['state', ...Object.keys(SETTINGS), 'controls', 'explain', 'curves', 'speed', 'label'];
+  static observedAttributes = ['state', ...SETTINGS, 'controls', 'explain', 'curves', 'speed', 'label'];
 
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
     this.figure = null;
-    this.frames = 0; // animation frames drawn: stays still while off-screen
-    this.playing = false;
     this.visible = false;
     this.started = false;
     this.tool = '1';
-    this.budget = 0;
     this.goodHash = '';
     this.lastSummary = -Infinity;
+    this.loop = new Loop({
+      speed: () => this.speed,
+      learn: (k) => this.act((pg) => pg.stream(k)),
+      render: (now) => this.render(now),
+      visible: () => this.visible && Boolean(this.figure),
+      busy: () => Boolean(this.figure?.animating()),
+    });
+  }
+
+  /** Animation frames drawn: stays still while off-screen. */
+  get frames() {
+    return this.loop.frames;
+  }
+
+  get playing() {
+    return this.loop.playing;
   }
 
   connectedCallback() {
@@ -116,7 +133,7 @@ export class OnlineLearner extends HTMLElement {
   /** The link this element's attributes describe. */
   hash() {
     const settings = {};
-    for (const [attribute, key] of Object.entries(SETTINGS)) settings[key] = this.getAttribute(attribute);
+    for (const key of SETTINGS) settings[key] = this.getAttribute(key);
     return hashFrom(this.getAttribute('state'), settings);
   }
 
@@ -133,7 +150,7 @@ export class OnlineLearner extends HTMLElement {
       this.build();
       if (this.hasAttribute('autoplay') && !reducedMotion()) this.setPlaying(true);
     }
-    this.schedule();
+    this.loop.wake();
   }
 
   /** The figure's place, held before it starts (so that the page does not jump). */
@@ -148,7 +165,7 @@ export class OnlineLearner extends HTMLElement {
     const root = this.shadowRoot;
     this.figure?.destroy();
     this.figure = null;
-    this.playing = false;
+    this.loop.setPlaying(false);
     const css = element('link', { rel: 'stylesheet', href: new URL('./embed.css', import.meta.url).href });
     const stage = element('div', { class: 'stage' });
     this.message = element('p', { class: 'error', role: 'alert', hidden: true });
@@ -172,13 +189,12 @@ export class OnlineLearner extends HTMLElement {
       this.figure = new Figure(stage, '', { title: this.getAttribute('label') ?? '', gridSize: 160 });
     }
     this.goodHash = hash;
-    // The page's loop redraws every frame; this one sleeps, so a resize must wake it.
+    // The loop sleeps while nothing changes, so a resize must wake it.
     const plane = this.figure.plane;
     const resized = plane.onResize;
     plane.onResize = () => {
       resized();
-      this.dirty = true;
-      this.schedule();
+      this.loop.changed();
     };
     bindPointer(this.figure.plane, this);
     bindPlaneKeys(this.figure.plane, this);
@@ -187,8 +203,7 @@ export class OnlineLearner extends HTMLElement {
     this.defineCurves();
     this.fillLegend();
     this.buildControls();
-    this.dirty = true;
-    this.schedule();
+    this.loop.changed();
   }
 
   /** What the marks on the plane mean, in one line (classification only). */
@@ -231,34 +246,36 @@ export class OnlineLearner extends HTMLElement {
         const reset = element('button', { type: 'button' }, 'Reset');
         reset.addEventListener('click', () => this.act((p) => p.reset(), { curves: true }));
         parts.push(reset);
-      } else if (name === 'c') {
-        const out = element('output', {}, String(pg.c()));
-        const slider = element('input', { type: 'range', min: -2, max: 2, step: 0.01, value: Math.log10(pg.c()), 'aria-label': 'C, log scale from 0.01 to 100' });
+      } else if (name === 'c' && pg.in_force().includes('c')) {
+        const c = pg.settings().c;
+        const out = element('output', {}, String(c));
+        const slider = element('input', { type: 'range', min: -2, max: 2, step: 0.01, value: Math.log10(c), 'aria-label': 'C, log scale from 0.01 to 100' });
         slider.addEventListener('input', () => {
-          const c = +(10 ** Number(slider.value)).toPrecision(3);
-          out.value = String(c);
-          this.act((p) => p.set_param('c', c));
+          const value = +(10 ** Number(slider.value)).toPrecision(3);
+          out.value = String(value);
+          this.act((p) => p.set('c', String(value)));
         });
         parts.push(element('label', { class: 'field' }, 'C ', out, slider));
       } else if (name === 'noise') {
-        const out = element('output', {}, `${Math.round(pg.noise() * 100)}%`);
-        const slider = element('input', { type: 'range', min: 0, max: 0.5, step: 0.01, value: pg.noise(), 'aria-label': 'Label noise' });
+        const noise = pg.settings().noise;
+        const out = element('output', {}, `${Math.round(noise * 100)}%`);
+        const slider = element('input', { type: 'range', min: 0, max: 0.5, step: 0.01, value: noise, 'aria-label': 'Label noise' });
         slider.addEventListener('input', () => {
           out.value = `${Math.round(Number(slider.value) * 100)}%`;
-          this.act((p) => p.set_param('noise', Number(slider.value)));
+          this.act((p) => p.set('noise', slider.value));
         });
         parts.push(element('label', { class: 'field' }, 'noise ', out, slider));
       } else if (name === 'algo') {
         const select = element('select', { 'aria-label': 'Algorithm' });
-        const allowed = ALGORITHMS[pg.task()];
-        for (const [label, group] of [['Linear', LINEAR], ['Kernel', KERNEL]]) {
-          const members = group.filter((a) => allowed.includes(a));
-          if (members.length) select.append(element('optgroup', { label }, ...members.map((a) => new Option(LABELS[a], a))));
+        for (const [family, heading] of [['linear', 'Linear'], ['kernel', 'Kernel']]) {
+          const members = learnersFor(pg.task()).filter((l) => l.family === family);
+          if (members.length) select.append(element('optgroup', { label: heading }, ...members.map((l) => new Option(l.label, l.name))));
         }
         select.value = pg.algorithm();
         select.addEventListener('change', () => {
           this.act((p) => p.set_algorithm(select.value), { curves: true });
           this.fillLegend();
+          this.buildControls();
         });
         parts.push(select);
       } else if (name === 'speed') {
@@ -298,63 +315,34 @@ export class OnlineLearner extends HTMLElement {
     } catch (error) {
       this.fail(error);
     }
-    if (curves) this.defineCurves();
-    this.dirty = true;
-    this.schedule();
+    if (curves) {
+      this.defineCurves();
+      this.figure?.redraw();
+    }
+    this.loop.changed();
   }
 
   setPlaying(playing) {
-    this.playing = playing;
-    this.budget = 0;
-    this.lastFrame = null;
+    this.loop.setPlaying(playing);
     if (this.playButton) {
       this.playButton.textContent = playing ? 'Pause' : 'Play';
       this.playButton.setAttribute('aria-pressed', String(playing));
     }
-    this.schedule();
-  }
-
-  /** Asks for a frame when there is something to do and the figure is on screen. */
-  schedule() {
-    if (this.pendingFrame || !this.visible || !this.figure) return;
-    if (!this.playing && !this.dirty) return;
-    this.pendingFrame = requestAnimationFrame((now) => {
-      this.pendingFrame = 0;
-      this.frame(now);
-    });
-  }
-
-  frame(now) {
-    if (!this.visible || !this.figure) return; // off-screen: no work at all
-    this.frames += 1;
-    if (this.playing) {
-      const dt = this.lastFrame === null ? 0 : Math.min(100, now - this.lastFrame);
-      this.budget += (this.speed * dt) / 1000;
-      const n = Math.floor(this.budget);
-      if (n > 0) {
-        this.budget -= n;
-        learnWithin(n, (k) => this.act((pg) => pg.stream(k)));
-      }
-    }
-    this.lastFrame = now;
-    this.render(now);
-    this.schedule();
   }
 
   render(now) {
-    this.dirty = false;
     const figure = this.figure;
     const pg = figure.pg;
     try {
       const task = pg.task();
-      figure.render(task, pg.eps(), `${pg.sigma()}:${pg.budget()}:${pg.eta()}:${pg.c()}`);
-      if (figure.animating()) this.dirty = true;
+      const settings = pg.settings();
+      figure.render(task, settings.eps);
       const [samples, mistakes] = pg.counts();
       this.status.textContent = task === 'classification' && samples > 0
         ? `${plural(samples, 'sample')} · ${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`
         : plural(samples, 'sample');
       if (this.hasAttribute('explain')) {
-        explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), c: pg.c(), lr: pg.lr(), eps: pg.eps(), bias: pg.bias(), task }, samples);
+        explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings, task, offset: pg.kernel_offset() }, samples);
       }
       if (this.hasAttribute('curves')) {
         const points = figure.newCurvePoints();
@@ -363,7 +351,7 @@ export class OnlineLearner extends HTMLElement {
       }
       if (!this.playing || now - this.lastSummary > SUMMARY_EVERY_MS) {
         this.lastSummary = now;
-        const text = summarize(pg, LABELS[pg.algorithm()] ?? pg.algorithm());
+        const text = summarize(pg, label(pg.algorithm()));
         if (this.summary.textContent !== text) this.summary.textContent = text;
       }
     } catch (error) {
@@ -392,8 +380,7 @@ export class OnlineLearner extends HTMLElement {
 
   /** The shown points, (x, y, label) flattened (for tests and the curious). */
   points() {
-    const pg = this.figure.pg;
-    return Array.from(f64View(pg.points_ptr(), pg.points_len()));
+    return this.figure.points();
   }
 }
 

@@ -58,8 +58,8 @@ def exact_cases(train, test):
     x, y = train
     k = kl.gaussian(SIGMA)
     cases = [
-        ("ald-projection", {"ald": 0.3, "lambda": 0.1}, kl.AldProjection(k, 0.3, 4, 0.1, 1.0)),
-        ("ald-projection", {"ald": 0.05, "lambda": 1.0}, kl.AldProjection(k, 0.05, 4, 1.0, 1.0)),
+        ("ald-projection", {"nu": 0.3, "lambda": 0.1}, kl.AldProjection(k, 0.3, 4, 0.1, 1.0)),
+        ("ald-projection", {"nu": 0.05, "lambda": 1.0}, kl.AldProjection(k, 0.05, 4, 1.0, 1.0)),
         ("apsm", {}, kl.Apsm(k)),
         ("apsm", {"dictionary": 40, "radius": 1.5, "q": 6, "lambda": 0.5}, kl.Apsm(k, 6, 0.5, 1.5, 40)),
         ("projectron", {"eta": 0.5}, kl.Projectron(k, 0.5, False)),
@@ -92,7 +92,9 @@ def statistical_cases(train, test):
         ("spa", {"spa-form": "authors"}, lambda rng: kl.Spa(k, rng, "authors")),
         ("olru", {"olru-c": 1.2, "olru-a": 0.2, "horizon": horizon},
          lambda rng: kl.Olru(k, rng, 1.0, 1.2, 0.2, horizon)),
-        ("olrd", {"olrd-c": 1.0, "horizon": horizon}, lambda rng: kl.Olrd(k, rng, 1.0, 1.0, horizon)),
+        ("olrd", {"olrd-form": "authors", "olrd-c": 1.0, "horizon": horizon},
+         lambda rng: kl.Olrd(k, rng, 1.0, 1.0, horizon)),
+        ("olrd", {"budget": 40}, lambda rng: kl.OlrdBudget(k, rng, 1.0, 40)),
     ]
     out = []
     for algo, settings, make in cases:

@@ -15,7 +15,8 @@ Sources (github songaimin/ProjectionTwoStageC is the 2023 authors' code):
 - Random budget perceptron: Cavallanti, Cesa-Bianchi, Gentile 2007.
 - SPA: Lu, Sahoo, Zhao, Hoi 2018 (p = min(alpha, l) / beta, step capped at
   C / p) and the authors' SPA.m (p = min(l, 1), coefficient l).
-- OLRU / OLRD: the authors' OLRU.m and OLRD.m (He & Kwok 2014).
+- OLRU / OLRD: the authors' OLRU.m and OLRD.m (He & Kwok 2014); OLRD with
+  a hard budget (uniform random discard past B) is our default form.
 """
 
 from collections import deque
@@ -266,5 +267,25 @@ class Olrd(KernelModel):
         self.alpha.append(self.eta * loss * y)
         if len(self.sv) > self.b and self.rng.random() < 1.0 / self.b:
             i = self.rng.integers(self.b)
+            self.sv.pop(i)
+            self.alpha.pop(i)
+
+
+class OlrdBudget(KernelModel):
+    """OLRD with a hard budget B (our default form): on a loss add x with
+    eta l y; past B, discard a uniformly random support vector."""
+
+    def __init__(self, kernel, rng, eta, budget):
+        super().__init__(kernel)
+        self.rng, self.eta, self.budget = rng, eta, budget
+
+    def learn(self, x, y):
+        loss = max(0.0, 1.0 - y * self.score(x))
+        if loss == 0:
+            return
+        self.sv.append(x)
+        self.alpha.append(self.eta * loss * y)
+        if len(self.sv) > self.budget:
+            i = self.rng.integers(len(self.sv))
             self.sv.pop(i)
             self.alpha.pop(i)

@@ -11,8 +11,20 @@
 #[path = "onlinelearn/commands.rs"]
 mod commands;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/input.rs"]
+mod input;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/learn.rs"]
+mod learn;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/paper_command.rs"]
 mod paper_command;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/report.rs"]
+mod report;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/setting_flags.rs"]
+mod setting_flags;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

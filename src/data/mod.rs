@@ -66,7 +66,7 @@ impl Dataset {
     /// A dense data set from row-major values.
     pub fn from_dense(values: Vec<f64>, n_features: usize, labels: Vec<f64>) -> Result<Self> {
         if n_features == 0 || values.len() != labels.len() * n_features {
-            return Err(Error::InvalidSample(format!(
+            return Err(Error::BadSample(format!(
                 "{} values do not make {} rows of {} features",
                 values.len(),
                 labels.len(),
@@ -92,7 +92,7 @@ impl Dataset {
         values: &[f64],
         labels: &[f64],
     ) -> Result<Self> {
-        let bad = |what: String| Error::InvalidSample(format!("compressed rows: {what}"));
+        let bad = |what: String| Error::BadSample(format!("compressed rows: {what}"));
         if row_starts.len() != labels.len() + 1 || indices.len() != values.len() {
             return Err(bad(format!(
                 "{} row starts, {} labels, {} indices and {} values do not fit together",
@@ -141,7 +141,7 @@ impl Dataset {
     /// Appends one sample, converting between dense and sparse storage.
     pub fn push(&mut self, x: Features<'_>, y: f64) -> Result<()> {
         if !x.is_finite() || !y.is_finite() {
-            return Err(Error::InvalidSample(
+            return Err(Error::BadSample(
                 "a sample with NaN or infinite values cannot be stored".into(),
             ));
         }
@@ -156,7 +156,7 @@ impl Dataset {
                     }
                 }
                 _ => {
-                    return Err(Error::InvalidSample(format!(
+                    return Err(Error::BadSample(format!(
                         "sample has {} features, this data set has {}",
                         x.dim(),
                         self.n_features
@@ -374,7 +374,7 @@ impl Dataset {
     pub fn check_labels(&self, task: Task) -> Result<()> {
         if task == Task::Classification {
             if let Some(i) = self.labels.iter().position(|&y| y != 1.0 && y != -1.0) {
-                return Err(Error::InvalidSample(format!(
+                return Err(Error::BadSample(format!(
                     "row {} has label {}, classification needs -1 or +1",
                     i + 1,
                     self.labels[i]

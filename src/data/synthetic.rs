@@ -152,11 +152,11 @@ impl Stream {
     pub fn new(config: StreamConfig) -> Result<Self> {
         check::unit_interval("label noise", config.label_noise)?;
         if config.preset == Preset::RegressionNd && !(1..=10_000).contains(&config.n_features) {
-            return Err(Error::HyperParameter {
-                name: "n_features",
-                range: "between 1 and 10000",
-                value: config.n_features as f64,
-            });
+            return Err(Error::setting(
+                "n_features",
+                "between 1 and 10000",
+                config.n_features,
+            ));
         }
         let mut rng = Rng::derive(config.seed, CONCEPT);
         let angle = rng.uniform_in(0.0, 2.0 * PI);

@@ -5,7 +5,7 @@
 //!
 //! A dictionary D with its inverse Gram matrix K^-1 is kept. For each x_t:
 //! a_t = K^-1 k_D(x_t) and delta_t = k(x_t, x_t) - k_D(x_t) . a_t. If
-//! delta_t > eta, x_t joins D and is represented exactly, a_t = e_new;
+//! delta_t > nu, x_t joins D and is represented exactly, a_t = e_new;
 //! otherwise D is unchanged and x_t is represented by its projection a_t.
 //! The rows a_j of the q most recent samples form A_t. With w_j = 1/|J| and
 //! l_j = (rho - y_j f(x_j))_+,
@@ -27,15 +27,51 @@
 //! For the Gaussian kernel k(x, x) = 1 and beta_j is the paper's
 //! w_j y_j l_j; dividing by k(x_j, x_j) keeps P_j a projection for the
 //! other kernels. The dictionary size |D| is reported at every step: it
-//! grows only with samples the dictionary cannot represent within eta.
+//! grows only with samples the dictionary cannot represent within nu.
+//! (The paper calls the threshold eta; it is `nu` here, as in Engel's ALD,
+//! because Projectron's eta is a threshold on the distance, not its square.)
 
 use std::collections::VecDeque;
 
-use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Error, Result};
+use super::core::{kernel_learner, Core, KernelHooks};
+use super::function::{Kernel, KernelSpec};
+use super::inverse_gram::{dot, GROWTH_FLOOR};
+use super::kernel_keys;
+use super::support_set::{Removal, SupportSet};
+use crate::error::Result;
 use crate::features::{Features, OwnedFeatures};
-use crate::kernel::inverse_gram::{dot, GROWTH_FLOOR};
-use crate::learner::Update;
+use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
+use crate::settings::{check, Key, Settings};
+
+pub const ENTRY: Entry<AldProjection> = Entry {
+    info: Info {
+        name: "ald-projection",
+        label: "ALD projection",
+        family: Family::Kernel,
+        regression: false,
+        rule: "δ = k(x,x) − k·K⁻¹k: if δ > ν, x joins D, else it is its projection; Υ += μ βᵀA",
+        filled: "",
+        step: "μ",
+        passive: "the whole window is already on the right side of the margin",
+        note: "",
+        source: "Meng & Song 2023, Eq. (2)-(4)",
+        stochastic: false,
+        in_paper: true,
+        reads: |_| kernel_keys![Nu, Window, Lambda, Rho],
+        size: "its ALD threshold ν (--nu): only samples farther than ν from the dictionary's span join",
+        sweep: Some(Sweep { key: Key::Nu, values: &super::projectron::THRESHOLDS }),
+    },
+    check: no_check,
+    build: |s| {
+        AldProjection::new(
+            KernelSpec::from_settings(s),
+            s.nu,
+            s.window as usize,
+            s.lambda,
+            s.rho,
+        )
+    },
+};
 
 /// A recent sample and what the update needs of it, kept up to date as
 /// the dictionary grows so that no step costs more than O(q |D|) beyond
@@ -60,7 +96,8 @@ pub const FEASIBLE_TOLERANCE: f64 = 1e-12;
 #[derive(Clone, Debug)]
 pub struct AldProjection {
     core: Core,
-    eta: f64,
+    /// nu: a sample joins when its squared distance from the span exceeds it.
+    threshold: f64,
     window: usize,
     lambda: f64,
     rho: f64,
@@ -68,44 +105,32 @@ pub struct AldProjection {
 }
 
 impl AldProjection {
-    pub fn new(kernel: KernelSpec, eta: f64, window: usize, lambda: f64, rho: f64) -> Result<Self> {
-        if window == 0 {
-            return Err(Error::HyperParameter {
-                name: "window q",
-                range: "at least 1",
-                value: 0.0,
-            });
-        }
-        if !(lambda > 0.0 && lambda < 2.0) {
-            return Err(Error::HyperParameter {
-                name: "lambda",
-                range: "strictly between 0 and 2",
-                value: lambda,
-            });
-        }
+    /// `threshold`: nu, on the squared distance from the span.
+    pub fn new(
+        kernel: KernelSpec,
+        threshold: f64,
+        window: usize,
+        lambda: f64,
+        rho: f64,
+    ) -> Result<Self> {
         Ok(Self {
             core: Core::new(kernel, SupportSet::new(None, true), Removal::Oldest, 0)?,
-            eta: check::non_negative_finite("eta", eta)?,
-            window,
-            lambda,
-            rho: check::positive_finite("rho", rho)?,
+            threshold: check(Key::Nu, threshold)?,
+            window: check(Key::Window, window as f64)? as usize,
+            lambda: check(Key::Lambda, lambda)?,
+            rho: check(Key::Rho, rho)?,
             recent: VecDeque::with_capacity(window + 1),
         })
-    }
-
-    pub fn set_eta(&mut self, eta: f64) -> Result<()> {
-        self.eta = check::non_negative_finite("eta", eta)?;
-        Ok(())
     }
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
         let score = self.core.column(x);
         let kxx = self.core.kernel.self_similarity(x);
-        // The first sample always starts the dictionary (with eta >= k(x, x)
+        // The first sample always starts the dictionary (with nu >= k(x, x)
         // nothing else could).
         let first = self.core.support.is_empty();
         let delta = if first { kxx } else { self.core.project(kxx) };
-        let joins = (first && kxx > 0.0) || (delta > self.eta && delta > GROWTH_FLOOR * kxx);
+        let joins = (first && kxx > 0.0) || (delta > self.threshold && delta > GROWTH_FLOOR * kxx);
         let column = self.core.k.clone();
         // k(x, x_j) for every sample now in the window.
         let against_window: Vec<f64> = self
@@ -249,6 +274,10 @@ impl AldProjection {
 }
 
 impl KernelHooks for AldProjection {
+    fn tune(&mut self, settings: &Settings) {
+        self.threshold = settings.nu;
+    }
+
     /// The window's representations were made with the old kernel.
     fn kernel_changed(&mut self) {
         self.recent.clear();

@@ -19,15 +19,45 @@
 //! (beta_j = 0), theta grows by d_theta, else shrinks, and
 //! rho = max(0, rho0 + nu (theta - theta0)).
 
-use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Error, Result};
+use super::core::{kernel_learner, Core, KernelHooks};
+use super::function::{Kernel, KernelSpec};
+use super::kernel_keys;
+use super::support_set::{Removal, SupportSet};
+use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::Update;
+use crate::learner::{Entry, Family, Info, Sweep, Update};
+use crate::settings::{check, Key, Settings};
 
-/// APSM's settings. The defaults are the 2023 authors' (github
-/// songaimin/ProjectionTwoStageC, SKerAPSM_1.m at d03bb14: q = 4 on line
-/// 19, muAdj = lambda = 0.1 on line 21, delta = 5 on line 24, L = 700 on
-/// line 25; rho0 = 1, nu = 0.1, dtheta = 1e-3, R = 0.5 on lines 12-18).
+pub const ENTRY: Entry<Apsm> = Entry {
+    info: Info {
+        name: "apsm",
+        label: "APSM",
+        family: Family::Kernel,
+        regression: false,
+        rule: "window of q samples: γ += μβ, b += μΣβ; keep ‖f‖ ≤ Δ; keep the last L samples",
+        filled: "",
+        step: "μ",
+        passive: "the whole window is already on the right side of the margin",
+        note: "",
+        source: "Slavakis, Theodoridis & Yamada 2008, as the 2023 authors' SKerAPSM_1.m runs it",
+        stochastic: false,
+        in_paper: true,
+        reads: |_| kernel_keys![Window, Lambda, Rho, Radius, Dictionary],
+        size: "its dictionary size L (--dictionary): it keeps the L most recent samples",
+        sweep: Some(Sweep {
+            key: Key::Dictionary,
+            values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],
+        }),
+    },
+    check: |s| ApsmConfig::from_settings(s).check(),
+    build: |s| Apsm::new(KernelSpec::from_settings(s), ApsmConfig::from_settings(s)),
+};
+
+/// APSM's own settings. The defaults (the settings table's) are the 2023
+/// authors' (github songaimin/ProjectionTwoStageC, SKerAPSM_1.m at
+/// d03bb14: q = 4 on line 19, muAdj = lambda = 0.1 on line 21, delta = 5
+/// on line 24, L = 700 on line 25; rho0 = 1, nu = 0.1, dtheta = 1e-3,
+/// R = 0.5 on lines 12-18).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ApsmConfig {
     /// Window q of concurrent projections.
@@ -40,20 +70,44 @@ pub struct ApsmConfig {
     pub dictionary: usize,
     /// Initial margin rho0.
     pub rho: f64,
-    /// Adapt the margin (nu = 0.1, d_theta = 1e-3, R = 0.5).
+    /// Adapt the margin (nu = 0.1, d_theta = 1e-3, R = 0.5), as the authors' code does.
     pub adaptive_margin: bool,
 }
 
 impl Default for ApsmConfig {
     fn default() -> Self {
+        Self::from_settings(&Settings::default())
+    }
+}
+
+impl ApsmConfig {
+    pub fn from_settings(s: &Settings) -> Self {
         Self {
-            window: 4,
-            lambda: 0.1,
-            radius: 5.0,
-            dictionary: 700,
-            rho: 1.0,
+            window: s.window as usize,
+            lambda: s.lambda,
+            radius: s.radius,
+            dictionary: s.dictionary as usize,
+            rho: s.rho,
             adaptive_margin: true,
         }
+    }
+
+    /// Each value against its row of the settings table, and the window
+    /// within the dictionary.
+    pub fn check(&self) -> Result<()> {
+        check(Key::Window, self.window as f64)?;
+        check(Key::Lambda, self.lambda)?;
+        check(Key::Radius, self.radius)?;
+        check(Key::Dictionary, self.dictionary as f64)?;
+        check(Key::Rho, self.rho)?;
+        if self.window > self.dictionary {
+            return Err(Error::setting(
+                Key::Window.spec().label,
+                "at most the dictionary size L",
+                self.window,
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -74,22 +128,7 @@ pub struct Apsm {
 
 impl Apsm {
     pub fn new(kernel: KernelSpec, config: ApsmConfig) -> Result<Self> {
-        if config.window == 0 || config.window > config.dictionary {
-            return Err(Error::HyperParameter {
-                name: "window q",
-                range: "at least 1 and at most the dictionary size L",
-                value: config.window as f64,
-            });
-        }
-        if !(config.lambda > 0.0 && config.lambda < 2.0) {
-            return Err(Error::HyperParameter {
-                name: "lambda",
-                range: "strictly between 0 and 2",
-                value: config.lambda,
-            });
-        }
-        check::positive_finite("radius Delta", config.radius)?;
-        check::positive_finite("rho", config.rho)?;
+        config.check()?;
         Ok(Self {
             core: Core::new(kernel, SupportSet::new(None, false), Removal::Oldest, 0)?,
             rho: config.rho,

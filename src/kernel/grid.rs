@@ -7,7 +7,7 @@
 //! exponentials per support vector instead of nx * ny, and an inner loop
 //! (`row += a * X[s]`) that the compiler vectorises (simd128 in wasm).
 
-use super::SupportSet;
+use super::support_set::SupportSet;
 use crate::features::Features;
 use crate::grid::Grid;
 
@@ -67,6 +67,7 @@ pub fn gaussian_grid(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::Features;
     use crate::kernel::{Kernel, KernelSpec};
 
     #[test]

@@ -1,44 +1,107 @@
-//! OLRD, online learning with random discarding (He & Kwok 2014, see
-//! olru.rs): every sample with loss l = max(0, rho - y f(x)) > 0 joins with
-//! coefficient eta l y; once the set is larger than B = floor(1 + c sqrt(T)),
-//! with probability 1 / B one of the first B support vectors, chosen
-//! uniformly, is discarded. (B is a soft budget: the set may exceed it.)
+//! OLRD, online learning with random discarding (He & Kwok, "Simple
+//! randomized algorithms for online learning with kernels", Neural
+//! Networks 60 (2014) 17-24): every sample with loss
+//! l = max(0, rho - y f(x)) > 0 joins with coefficient eta l y, and a
+//! budget B is kept by discarding support vectors at random.
+//!
+//! Two forms, because our sources differ and the paper's text was not
+//! available to check:
+//! - [`OlrdForm::Budget`] (the default): B is a hard budget. Once the set
+//!   holds more than B vectors, a uniformly random one is discarded (as the
+//!   random budget perceptron does). B is `--budget`, or, without one,
+//!   floor(1 + c sqrt(T)), the schedule of the 2023 authors' code.
+//! - [`OlrdForm::Authors`]: the 2023 comparison code (OLRD.m): past
+//!   B = floor(1 + c sqrt(T)), with probability 1 / B one of the first B is
+//!   discarded. Since a vector joins on every loss and leaves at most one
+//!   time in B, this set is not capped: it reached 13,751 on a9a.
 
-use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Result};
+use super::core::{kernel_learner, Core, KernelHooks};
+use super::function::{Kernel, KernelSpec};
+use super::kernel_keys;
+use super::olru::horizon;
+use super::support_set::{Removal, SupportSet};
+use crate::error::Result;
 use crate::features::Features;
-use crate::learner::Update;
+use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
+use crate::settings::{check, Key, OlrdForm, Settings};
+
+pub const ENTRY: Entry<Olrd> = Entry {
+    info: Info {
+        name: "olrd",
+        label: "OLRD",
+        family: Family::Kernel,
+        regression: false,
+        rule: "on a loss add x with coefficient η ℓ y; past the budget B, discard a random support vector",
+        filled: "",
+        step: "coefficient",
+        passive: "no loss",
+        note: "",
+        source: "He & Kwok 2014 (B = ⌊1 + c √T⌋ as the 2023 authors' OLRD.m sets it)",
+        stochastic: true,
+        in_paper: true,
+        reads: |s| match (s.olrd_form, s.budget) {
+            (OlrdForm::Budget, Some(_)) => kernel_keys![LearningRate, Rho, OlrdForm, Budget],
+            (OlrdForm::Budget, None) => {
+                kernel_keys![LearningRate, Rho, OlrdForm, Budget, OlrdC, Horizon]
+            }
+            (OlrdForm::Authors, _) => kernel_keys![LearningRate, Rho, OlrdForm, OlrdC, Horizon],
+        },
+        size: "the 2023 authors' rule (--olrd-form authors), which does not cap the set; use --olrd-form budget",
+        sweep: Some(Sweep { key: Key::Budget, values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0] }),
+    },
+    check: no_check,
+    build: |s| {
+        Olrd::new(
+            KernelSpec::from_settings(s),
+            s.learning_rate,
+            s.rho,
+            s.olrd_form,
+            budget_of(s),
+            s.seed,
+        )
+    },
+};
+
+/// B: the budget setting, or floor(1 + c sqrt(T)).
+fn budget_of(s: &Settings) -> usize {
+    match (s.olrd_form, s.budget) {
+        (OlrdForm::Budget, Some(b)) => b as usize,
+        _ => (1.0 + s.olrd_c * (horizon(s) as f64).sqrt()).floor() as usize,
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Olrd {
     core: Core,
     step: f64,
     rho: f64,
-    soft_budget: usize,
+    form: OlrdForm,
+    budget: usize,
 }
 
 impl Olrd {
+    /// `budget`: B (at least 1).
     pub fn new(
         kernel: KernelSpec,
         step: f64,
         rho: f64,
-        c: f64,
-        horizon: u64,
+        form: OlrdForm,
+        budget: usize,
         seed: u64,
     ) -> Result<Self> {
-        check::positive_finite("OLRD c", c)?;
-        check::at_least_one("horizon T", horizon)?;
+        check(Key::Budget, budget as f64)?;
         Ok(Self {
             core: Core::new(kernel, SupportSet::new(None, false), Removal::Random, seed)?,
-            step: check::positive_finite("eta (step)", step)?,
-            rho: check::positive_finite("rho", rho)?,
-            soft_budget: (1.0 + c * (horizon as f64).sqrt()).floor() as usize,
+            step: check(Key::LearningRate, step)?,
+            rho: check(Key::Rho, rho)?,
+            form,
+            budget,
         })
     }
 
-    /// B = floor(1 + c sqrt(T)).
-    pub fn soft_budget(&self) -> usize {
-        self.soft_budget
+    /// B.
+    pub fn budget(&self) -> usize {
+        self.budget
     }
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
@@ -51,18 +114,40 @@ impl Olrd {
         let kxx = core.kernel.self_similarity(x);
         let coefficient = self.step * loss;
         core.add(x, y, coefficient * y, kxx, kxx);
-        let b = self.soft_budget;
+        let b = self.budget;
         let mut removed = 0;
-        if core.support.len() > b && core.rng.bernoulli(1.0 / b as f64) {
-            let victim = core.rng.below(b);
-            core.support.remove(victim);
-            removed = 1;
+        match self.form {
+            OlrdForm::Budget => {
+                if core.support.len() > b {
+                    let victim = core.rng.below(core.support.len());
+                    core.support.remove(victim);
+                    removed = 1;
+                }
+            }
+            OlrdForm::Authors => {
+                if core.support.len() > b && core.rng.bernoulli(1.0 / b as f64) {
+                    let victim = core.rng.below(b);
+                    core.support.remove(victim);
+                    removed = 1;
+                }
+            }
         }
         let after = core.support.score(&core.kernel, x);
         core.report(y, score, after, coefficient, true, removed)
     }
 }
 
-impl KernelHooks for Olrd {}
+impl KernelHooks for Olrd {
+    fn tune(&mut self, settings: &Settings) {
+        self.step = settings.learning_rate;
+        if self.form == OlrdForm::Budget {
+            self.budget = budget_of(settings);
+            while self.core.support.len() > self.budget {
+                let victim = self.core.rng.below(self.core.support.len());
+                self.core.support.remove(victim);
+            }
+        }
+    }
+}
 
 kernel_learner!(Olrd);

@@ -6,10 +6,55 @@
 //! comparison code). The set grows by about P per loss, so it stays small
 //! for long streams.
 
-use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Result};
+use super::core::{kernel_learner, Core, KernelHooks};
+use super::function::{Kernel, KernelSpec};
+use super::kernel_keys;
+use super::support_set::{Removal, SupportSet};
+use crate::error::Result;
 use crate::features::Features;
-use crate::learner::Update;
+use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
+use crate::settings::{check, Key, Settings};
+
+pub const ENTRY: Entry<Olru> = Entry {
+    info: Info {
+        name: "olru",
+        label: "OLRU",
+        family: Family::Kernel,
+        regression: false,
+        rule: "on a loss, with probability P = min(1, c T^−a), add x with coefficient η ℓ y",
+        filled: "",
+        step: "coefficient",
+        passive: "no loss, or the sample was not drawn to join",
+        note: "",
+        source: "He & Kwok 2014, as the 2023 authors' OLRU.m runs it",
+        stochastic: true,
+        in_paper: true,
+        reads: |_| kernel_keys![LearningRate, Rho, OlruC, OlruA, Horizon],
+        size: "its update probability P = min(1, c T^−a) (--olru-c, --olru-a, --horizon)",
+        sweep: Some(Sweep {
+            key: Key::OlruC,
+            values: &[0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.7, 1.0],
+        }),
+    },
+    check: no_check,
+    build: |s| {
+        Olru::new(
+            KernelSpec::from_settings(s),
+            s.learning_rate,
+            s.rho,
+            s.olru_c,
+            s.olru_a,
+            horizon(s),
+            s.seed,
+        )
+    },
+};
+
+/// T: the planned stream length (the page and the command line fill in
+/// the data's own length before building; 3000 when nothing does).
+pub(crate) fn horizon(s: &Settings) -> u64 {
+    s.horizon.unwrap_or(3000)
+}
 
 #[derive(Clone, Debug)]
 pub struct Olru {
@@ -30,13 +75,13 @@ impl Olru {
         horizon: u64,
         seed: u64,
     ) -> Result<Self> {
-        check::positive_finite("OLRU c", c)?;
-        check::non_negative_finite("OLRU a", a)?;
-        check::at_least_one("horizon T", horizon)?;
+        check(Key::OlruC, c)?;
+        check(Key::OlruA, a)?;
+        check(Key::Horizon, horizon as f64)?;
         Ok(Self {
             core: Core::new(kernel, SupportSet::new(None, false), Removal::Oldest, seed)?,
-            step: check::positive_finite("eta (step)", step)?,
-            rho: check::positive_finite("rho", rho)?,
+            step: check(Key::LearningRate, step)?,
+            rho: check(Key::Rho, rho)?,
             probability: (c * (horizon as f64).powf(-a)).min(1.0),
         })
     }
@@ -68,6 +113,10 @@ impl Olru {
     }
 }
 
-impl KernelHooks for Olru {}
+impl KernelHooks for Olru {
+    fn tune(&mut self, settings: &Settings) {
+        self.step = settings.learning_rate;
+    }
+}
 
 kernel_learner!(Olru);

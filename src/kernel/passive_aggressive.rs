@@ -11,11 +11,62 @@
 //! assert_eq!(report.tau, 0.5); // min(C, l / k(x, x)) = min(0.5, 1 / 1)
 //! ```
 
-use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Result};
+use super::core::{kernel_learner, Core, KernelHooks};
+use super::function::{Kernel, KernelSpec};
+use super::kernel_keys;
+use super::perceptron::budget;
+use super::support_set::{Removal, SupportSet};
+use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Update};
+use crate::learner::{hinge_loss, no_check, Entry, Family, Info, Update, BUDGETS};
 use crate::linear::PaVariant;
+use crate::settings::{check, Key, Settings};
+
+const fn info(variant: PaVariant) -> Info {
+    let (name, label, rule, filled) = match variant {
+        PaVariant::Pa1 => (
+            "kernel-pa1",
+            "Kernel PA-I",
+            "τ = min(C, ℓ / k(x,x)); add x with α = τ y; past the budget, drop the oldest",
+            "τ = min({c}, {loss} / {sq}) = {tau}",
+        ),
+        _ => (
+            "kernel-pa2",
+            "Kernel PA-II",
+            "τ = ℓ / (k(x,x) + 1/(2C)); add x with α = τ y; past the budget, drop the oldest",
+            "τ = {loss} / ({sq} + 1/(2·{c})) = {tau}",
+        ),
+    };
+    Info {
+        name,
+        label,
+        family: Family::Kernel,
+        regression: false,
+        rule,
+        filled,
+        step: "τ",
+        passive: "the margin is at least 1",
+        note: "",
+        source: "Crammer et al. 2006 (dropping the oldest past the budget is ours)",
+        stochastic: false,
+        in_paper: false,
+        reads: |_| kernel_keys![C, Budget],
+        size: "",
+        sweep: Some(BUDGETS),
+    }
+}
+
+pub const PA1: Entry<KernelPa> = Entry {
+    info: info(PaVariant::Pa1),
+    check: no_check,
+    build: |s| KernelPa::from_settings(PaVariant::Pa1, s),
+};
+
+pub const PA2: Entry<KernelPa> = Entry {
+    info: info(PaVariant::Pa2),
+    check: no_check,
+    build: |s| KernelPa::from_settings(PaVariant::Pa2, s),
+};
 
 #[derive(Clone, Debug)]
 pub struct KernelPa {
@@ -34,13 +85,12 @@ impl KernelPa {
         Ok(Self {
             core: Core::new(kernel, SupportSet::new(budget, false), Removal::Oldest, 0)?,
             variant,
-            c: check::positive_finite("C", c)?,
+            c: check(Key::C, c)?,
         })
     }
 
-    pub fn set_c(&mut self, c: f64) -> Result<()> {
-        self.c = check::positive_finite("C", c)?;
-        Ok(())
+    fn from_settings(variant: PaVariant, s: &Settings) -> Result<Self> {
+        Self::new(KernelSpec::from_settings(s), variant, s.c, budget(s))
     }
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
@@ -63,6 +113,11 @@ impl KernelPa {
     }
 }
 
-impl KernelHooks for KernelPa {}
+impl KernelHooks for KernelPa {
+    fn tune(&mut self, settings: &Settings) {
+        self.c = settings.c;
+        self.core.set_budget(budget(settings));
+    }
+}
 
 kernel_learner!(KernelPa);

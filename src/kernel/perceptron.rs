@@ -12,10 +12,42 @@
 //! }
 //! ```
 
-use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
+use super::core::{kernel_learner, Core, KernelHooks};
+use super::function::{Kernel, KernelSpec};
+use super::kernel_keys;
+use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::Update;
+use crate::learner::{no_check, Entry, Family, Info, Update, BUDGETS};
+use crate::settings::Settings;
+
+pub const ENTRY: Entry<KernelPerceptron> = Entry {
+    info: Info {
+        name: "kernel-perceptron",
+        label: "Kernel perceptron",
+        family: Family::Kernel,
+        regression: false,
+        rule: "if m ≤ 0: add x with α = y; past the budget, drop a random support vector",
+        filled: "",
+        step: "step",
+        passive: "predicted correctly",
+        note: "",
+        source:
+            "Freund & Schapire 1999; the random budget: Cavallanti, Cesa-Bianchi & Gentile 2007",
+        stochastic: true,
+        in_paper: true,
+        reads: |_| kernel_keys![Budget],
+        size: "",
+        sweep: Some(BUDGETS),
+    },
+    check: no_check,
+    build: |s| KernelPerceptron::new(KernelSpec::from_settings(s), budget(s), s.seed),
+};
+
+/// The budget setting as a support-set size.
+pub(crate) fn budget(s: &Settings) -> Option<usize> {
+    s.budget.map(|b| b as usize)
+}
 
 #[derive(Clone, Debug)]
 pub struct KernelPerceptron {
@@ -49,6 +81,10 @@ impl KernelPerceptron {
     }
 }
 
-impl KernelHooks for KernelPerceptron {}
+impl KernelHooks for KernelPerceptron {
+    fn tune(&mut self, settings: &Settings) {
+        self.core.set_budget(budget(settings));
+    }
+}
 
 kernel_learner!(KernelPerceptron);

@@ -16,11 +16,79 @@
 //! With eta = 0 the Projectron is the kernel perceptron (a sample exactly in
 //! the span is projected, which gives the same function).
 
-use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Result};
+use super::core::{kernel_learner, Core, KernelHooks};
+use super::function::{Kernel, KernelSpec};
+use super::inverse_gram::GROWTH_FLOOR;
+use super::kernel_keys;
+use super::support_set::{Removal, SupportSet};
+use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::kernel::inverse_gram::GROWTH_FLOOR;
-use crate::learner::{hinge_loss, Update};
+use crate::learner::{hinge_loss, Entry, Family, Info, Sweep, Update};
+use crate::settings::{check, KernelKind, Key, Settings};
+
+/// The thresholds the comparison sweeps: 1 - eta from 1e-6 to 0.5. At
+/// sigma = 1 two a3a rows differ in 12 to 20 features, so k is about e^-6
+/// to e^-10 and nearly every sample lies at distance close to 1 from the
+/// span: only a threshold just below 1 keeps the set small.
+pub const THRESHOLDS: [f64; 8] = [
+    1.0 - 1e-6,
+    1.0 - 1e-5,
+    1.0 - 1e-4,
+    1.0 - 1e-3,
+    1.0 - 1e-2,
+    0.95,
+    0.8,
+    0.5,
+];
+
+const fn info(plus: bool) -> Info {
+    Info {
+        name: if plus { "projectron++" } else { "projectron" },
+        label: if plus { "Projectron++" } else { "Projectron" },
+        family: Family::Kernel,
+        regression: false,
+        rule: if plus {
+            "as Projectron, and on a margin error α += τ y K⁻¹k, τ = min(ℓ/‖Px‖², 2(ℓ − δ/η)/‖Px‖², 1)"
+        } else {
+            "on a mistake: δ = distance of k(x,·) from the span of S; if δ ≤ η, α += y K⁻¹k (project), else add x"
+        },
+        filled: "",
+        step: if plus { "τ" } else { "step" },
+        passive: if plus { "the margin is at least 1, or the projection would not pay" } else { "predicted correctly" },
+        note: "",
+        source: "Orabona, Keshet & Caputo 2009",
+        stochastic: false,
+        in_paper: true,
+        reads: |_| kernel_keys![Eta],
+        size: "its projection threshold η (--eta): a larger η projects more mistakes and adds fewer vectors",
+        sweep: Some(Sweep { key: Key::Eta, values: &THRESHOLDS }),
+    }
+}
+
+pub const PROJECTRON: Entry<Projectron> = Entry {
+    info: info(false),
+    check: check_eta,
+    build: |s| Projectron::new(KernelSpec::from_settings(s), s.eta, false),
+};
+
+pub const PLUS: Entry<Projectron> = Entry {
+    info: info(true),
+    check: check_eta,
+    build: |s| Projectron::new(KernelSpec::from_settings(s), s.eta, true),
+};
+
+/// With the Gaussian kernel every distance from the span is below 1
+/// (k(x, x) = 1), so eta >= 1 would project every mistake and never grow.
+fn check_eta(s: &Settings) -> Result<()> {
+    if s.kernel == KernelKind::Gaussian && s.eta >= 1.0 {
+        return Err(Error::setting(
+            Key::Eta.spec().label,
+            "at least 0 and below 1 with the Gaussian kernel (every distance from the span is below 1, so η ≥ 1 would never add a support vector)",
+            s.eta,
+        ));
+    }
+    Ok(())
+}
 
 #[derive(Clone, Debug)]
 pub struct Projectron {
@@ -34,18 +102,13 @@ impl Projectron {
     pub fn new(kernel: KernelSpec, eta: f64, plus: bool) -> Result<Self> {
         Ok(Self {
             core: Core::new(kernel, SupportSet::new(None, true), Removal::Oldest, 0)?,
-            eta: check::non_negative_finite("eta", eta)?,
+            eta: check(Key::Eta, eta)?,
             plus,
         })
     }
 
     pub fn is_plus(&self) -> bool {
         self.plus
-    }
-
-    pub fn set_eta(&mut self, eta: f64) -> Result<()> {
-        self.eta = check::non_negative_finite("eta", eta)?;
-        Ok(())
     }
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
@@ -94,6 +157,10 @@ fn add_scaled(alpha: &mut [f64], scale: f64, d: &[f64]) {
     }
 }
 
-impl KernelHooks for Projectron {}
+impl KernelHooks for Projectron {
+    fn tune(&mut self, settings: &Settings) {
+        self.eta = settings.eta;
+    }
+}
 
 kernel_learner!(Projectron);

@@ -4,7 +4,7 @@
 //! small in expectation.
 //!
 //! Two forms, because the sources disagree:
-//! - [`SpaForm::Paper`] (the default, and what the page shows):
+//! - [`SpaRule::Paper`] (the default, and what the page shows):
 //!   p = min(alpha, l) / beta with alpha <= beta; on success the PA-I step
 //!   with its cap raised to C / p, tau = min(C / p, l / k(x, x)), and x joins
 //!   with coefficient tau y. Raising the cap is what keeps the update
@@ -13,62 +13,103 @@
 //!   paper's text was not available to check it line by line. (Our
 //!   ALGORITHMS.md recalled the coefficient as tau y / p with tau the plain
 //!   PA-I step; that overshoots the PA projection by 1 / p and we do not use it.)
-//! - [`SpaForm::AuthorsCode`]: the 2023 comparison code of seed 004,
-//!   p = min(l, 1) and coefficient l y.
+//! - [`SpaRule::Authors`]: the 2023 comparison code of Meng & Song
+//!   (their SPA.m), p = min(l, 1) and coefficient l y.
+//!
+//! The paper keeps the set small by sampling alone ("no SV's are removed
+//! during the learning"), so SPA takes no budget: its size follows beta.
 
-use super::{kernel_learner, Core, Kernel, KernelHooks, KernelSpec, Removal, SupportSet};
-use crate::error::{check, Error, Result};
+use super::core::{kernel_learner, Core, KernelHooks};
+use super::function::{Kernel, KernelSpec};
+use super::kernel_keys;
+use super::support_set::{Removal, SupportSet};
+use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::Update;
+use crate::learner::{Entry, Family, Info, Sweep, Update};
+use crate::settings::{check, Key, Settings, SpaForm};
 
+pub const ENTRY: Entry<Spa> = Entry {
+    info: Info {
+        name: "spa",
+        label: "SPA",
+        family: Family::Kernel,
+        regression: false,
+        rule: "add x with probability p = min(α, ℓ)/β and coefficient min(C/p, ℓ/k(x,x)) y (the 2023 authors' form: p = min(ℓ, 1), coefficient ℓ y)",
+        filled: "",
+        step: "coefficient",
+        passive: "no loss, or the sample was not drawn to join",
+        note: "",
+        source: "Lu, Sahoo, Zhao & Hoi 2018",
+        stochastic: true,
+        in_paper: true,
+        reads: |s| match s.spa_form {
+            SpaForm::Paper => kernel_keys![SpaForm, SpaAlpha, SpaBeta, C, Rho],
+            SpaForm::Authors => kernel_keys![SpaForm, Rho],
+        },
+        size: "its sampling probability p = min(α, ℓ)/β: a larger β (--spa-beta) keeps fewer support vectors",
+        sweep: Some(Sweep { key: Key::SpaBeta, values: &[128.0, 64.0, 32.0, 16.0, 8.0, 4.0, 2.0, 1.0] }),
+    },
+    check: |s| SpaRule::from_settings(s).check(),
+    build: |s| Spa::new(KernelSpec::from_settings(s), SpaRule::from_settings(s), s.rho, s.seed),
+};
+
+/// SPA's sampling rule and its numbers.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum SpaForm {
+pub enum SpaRule {
     /// p = min(alpha, l) / beta, tau = min(C / p, l / k(x, x)).
     Paper { alpha: f64, beta: f64, c: f64 },
-    /// p = min(l, 1), coefficient l y (seed 004's comparison code).
-    AuthorsCode,
+    /// p = min(l, 1), coefficient l y (the 2023 comparison code).
+    Authors,
+}
+
+impl SpaRule {
+    pub fn from_settings(s: &Settings) -> Self {
+        match s.spa_form {
+            SpaForm::Paper => SpaRule::Paper {
+                alpha: s.spa_alpha,
+                beta: s.spa_beta,
+                c: s.c,
+            },
+            SpaForm::Authors => SpaRule::Authors,
+        }
+    }
+
+    /// p = min(alpha, l) / beta is a probability only when alpha <= beta.
+    pub fn check(&self) -> Result<()> {
+        if let SpaRule::Paper { alpha, beta, c } = *self {
+            check(Key::SpaAlpha, alpha)?;
+            check(Key::SpaBeta, beta)?;
+            check(Key::C, c)?;
+            if alpha > beta {
+                return Err(Error::setting(
+                    Key::SpaAlpha.spec().label,
+                    "at most SPA β (p = min(α, ℓ)/β is a probability)",
+                    alpha,
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct Spa {
     core: Core,
-    form: SpaForm,
+    form: SpaRule,
     rho: f64,
 }
 
 impl Spa {
-    pub fn new(
-        kernel: KernelSpec,
-        form: SpaForm,
-        rho: f64,
-        budget: Option<usize>,
-        seed: u64,
-    ) -> Result<Self> {
-        if let SpaForm::Paper { alpha, beta, c } = form {
-            check::positive_finite("SPA alpha", alpha)?;
-            check::positive_finite("SPA beta", beta)?;
-            check::positive_finite("C", c)?;
-            if alpha > beta {
-                return Err(Error::HyperParameter {
-                    name: "SPA alpha",
-                    range: "at most SPA beta (p = min(alpha, l) / beta is a probability)",
-                    value: alpha,
-                });
-            }
-        }
+    pub fn new(kernel: KernelSpec, form: SpaRule, rho: f64, seed: u64) -> Result<Self> {
+        form.check()?;
         Ok(Self {
-            core: Core::new(
-                kernel,
-                SupportSet::new(budget, false),
-                Removal::Oldest,
-                seed,
-            )?,
+            core: Core::new(kernel, SupportSet::new(None, false), Removal::Oldest, seed)?,
             form,
-            rho: check::positive_finite("rho", rho)?,
+            rho: check(Key::Rho, rho)?,
         })
     }
 
-    pub fn form(&self) -> SpaForm {
+    pub fn form(&self) -> SpaRule {
         self.form
     }
 
@@ -81,23 +122,29 @@ impl Spa {
         }
         let kxx = core.kernel.self_similarity(x);
         let (p, coefficient) = match self.form {
-            SpaForm::Paper { alpha, beta, c } => {
+            SpaRule::Paper { alpha, beta, c } => {
                 let p = alpha.min(loss) / beta;
                 (p, (c / p).min(loss / kxx))
             }
-            SpaForm::AuthorsCode => (loss.min(1.0), loss),
+            SpaRule::Authors => (loss.min(1.0), loss),
         };
         // Always draw, so the random sequence does not depend on the branch.
         if !core.rng.bernoulli(p) || coefficient == 0.0 {
             return core.passive(y, score);
         }
         core.add(x, y, coefficient * y, kxx, kxx);
-        let removed = core.support.enforce_budget(Removal::Oldest, &mut core.rng);
         let after = core.support.score(&core.kernel, x);
-        core.report(y, score, after, coefficient, true, removed)
+        core.report(y, score, after, coefficient, true, 0)
     }
 }
 
-impl KernelHooks for Spa {}
+impl KernelHooks for Spa {
+    fn tune(&mut self, settings: &Settings) {
+        // C is live (it is PA-I's too); it only enters the paper form.
+        if let SpaRule::Paper { c, .. } = &mut self.form {
+            *c = settings.c;
+        }
+    }
+}
 
 kernel_learner!(Spa);

@@ -4,7 +4,8 @@
 //! and a hard budget that [`SupportSet::enforce_budget`] never lets the set
 //! exceed.
 
-use super::{InverseGram, Kernel, KernelSpec};
+use super::function::{Kernel, KernelSpec};
+use super::inverse_gram::InverseGram;
 use crate::data::{Dataset, Rng};
 use crate::features::Features;
 

@@ -4,83 +4,20 @@
 //! in one place: the learners only say "move by `step` along x".
 
 mod batch_pocket;
-mod passive_aggressive;
-mod perceptron;
-mod pocket;
+pub mod passive_aggressive;
+pub mod perceptron;
+pub mod pocket;
 
 pub use batch_pocket::{BatchPocket, BatchPocketStep};
 pub use passive_aggressive::{PaVariant, PassiveAggressive};
 pub use perceptron::Perceptron;
 pub use pocket::Pocket;
 
-use std::fmt;
-use std::str::FromStr;
+pub use crate::settings::BiasMode;
 
 use crate::data::Dataset;
-use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{sign, LinearModel};
-
-/// How the intercept b is learned.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum BiasMode {
-    /// x is extended with a constant 1 and w with b, so ||x||^2 includes the
-    /// 1: the exact PA projection (after hard PA, y f(x) = 1 exactly).
-    #[default]
-    Augmented,
-    /// b takes the same step as w but ||x||^2 leaves it out: the convention
-    /// of scikit-learn and River, whose numbers we match in this mode.
-    Decoupled,
-    /// No intercept: the boundary passes through the origin.
-    None,
-}
-
-impl BiasMode {
-    pub const ALL: [BiasMode; 3] = [BiasMode::Augmented, BiasMode::Decoupled, BiasMode::None];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BiasMode::Augmented => "augmented",
-            BiasMode::Decoupled => "decoupled",
-            BiasMode::None => "none",
-        }
-    }
-
-    /// What the constant feature adds to ||x||^2 in the step size.
-    #[inline]
-    fn norm_extra(self) -> f64 {
-        match self {
-            BiasMode::Augmented => 1.0,
-            BiasMode::Decoupled | BiasMode::None => 0.0,
-        }
-    }
-
-    /// Whether b moves with w.
-    #[inline]
-    fn learns_bias(self) -> bool {
-        self != BiasMode::None
-    }
-}
-
-impl fmt::Display for BiasMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for BiasMode {
-    type Err = Error;
-    fn from_str(name: &str) -> Result<Self> {
-        BiasMode::ALL
-            .into_iter()
-            .find(|m| m.name() == name)
-            .ok_or_else(|| Error::UnknownName {
-                what: "bias mode",
-                got: name.to_string(),
-                expected: "augmented, decoupled, none".into(),
-            })
-    }
-}
 
 /// A weight vector and intercept that grow to fit the features they see.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -200,11 +137,6 @@ mod tests {
             assert_eq!(w.bias(), b);
             assert_eq!(w.score(x), 12.5 + b);
         }
-        assert_eq!(
-            "decoupled".parse::<BiasMode>().unwrap(),
-            BiasMode::Decoupled
-        );
-        assert!("both".parse::<BiasMode>().is_err());
     }
 
     #[test]

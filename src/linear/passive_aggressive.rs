@@ -30,9 +30,67 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{BiasMode, Weights};
-use crate::error::{check, Error, Result};
+use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, margin, Learner, LinearModel, Task, Update};
+use crate::learner::{
+    hinge_loss, is_mistake, margin, no_check, Configured, Entry, Family, Info, Learner,
+    LinearModel, Task, Update,
+};
+use crate::settings::{check, Key, Settings};
+
+const fn info(variant: PaVariant) -> Info {
+    let (name, label, rule, filled) = match variant {
+        PaVariant::Pa => ("pa", "PA", "τ = ℓ / ‖x‖²", "τ = {loss} / {sq} = {tau}"),
+        PaVariant::Pa1 => (
+            "pa1",
+            "PA-I",
+            "τ = min(C, ℓ / ‖x‖²)",
+            "τ = min({c}, {loss} / {sq}) = {tau}",
+        ),
+        PaVariant::Pa2 => (
+            "pa2",
+            "PA-II",
+            "τ = ℓ / (‖x‖² + 1/(2C))",
+            "τ = {loss} / ({sq} + 1/(2·{c})) = {tau}",
+        ),
+    };
+    Info {
+        name,
+        label,
+        family: Family::Linear,
+        regression: true,
+        rule,
+        filled,
+        step: "τ",
+        passive: "the margin is at least 1 (regression: the error is inside the ε-tube)",
+        note: "",
+        source: "Crammer, Dekel, Keshet, Shalev-Shwartz & Singer 2006",
+        stochastic: false,
+        in_paper: false,
+        reads: match variant {
+            PaVariant::Pa => |_| &[Key::Bias, Key::Epsilon],
+            _ => |_| &[Key::C, Key::Bias, Key::Epsilon],
+        },
+        size: "",
+        sweep: None,
+    }
+}
+
+const fn entry(variant: PaVariant) -> Entry<PassiveAggressive> {
+    Entry {
+        info: info(variant),
+        check: no_check,
+        build: match variant {
+            PaVariant::Pa => |s| PassiveAggressive::from_settings(PaVariant::Pa, s),
+            PaVariant::Pa1 => |s| PassiveAggressive::from_settings(PaVariant::Pa1, s),
+            PaVariant::Pa2 => |s| PassiveAggressive::from_settings(PaVariant::Pa2, s),
+        },
+    }
+}
+
+pub const PA: Entry<PassiveAggressive> = entry(PaVariant::Pa);
+pub const PA1: Entry<PassiveAggressive> = entry(PaVariant::Pa1);
+pub const PA2: Entry<PassiveAggressive> = entry(PaVariant::Pa2);
 
 /// Which PA step rule to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,7 +181,7 @@ impl PassiveAggressive {
     pub fn classifier(variant: PaVariant, c: f64, bias: BiasMode) -> Result<Self> {
         Ok(Self {
             variant,
-            c: check::positive_finite("C", c)?,
+            c: check(Key::C, c)?,
             epsilon: None,
             weights: Weights::new(bias),
         })
@@ -132,9 +190,17 @@ impl PassiveAggressive {
     /// An epsilon-insensitive regressor: errors up to `epsilon` cost nothing.
     pub fn regressor(variant: PaVariant, c: f64, epsilon: f64, bias: BiasMode) -> Result<Self> {
         Ok(Self {
-            epsilon: Some(check::non_negative_finite("epsilon", epsilon)?),
+            epsilon: Some(check(Key::Epsilon, epsilon)?),
             ..Self::classifier(variant, c, bias)?
         })
+    }
+
+    /// A classifier or a regressor, as the settings' task says.
+    pub fn from_settings(variant: PaVariant, s: &Settings) -> Result<Self> {
+        match s.task {
+            Task::Classification => Self::classifier(variant, s.c, s.bias),
+            Task::Regression => Self::regressor(variant, s.c, s.epsilon, s.bias),
+        }
     }
 
     /// Continues from an existing linear model.
@@ -165,13 +231,13 @@ impl PassiveAggressive {
     }
 
     pub fn set_c(&mut self, c: f64) -> Result<()> {
-        self.c = check::positive_finite("C", c)?;
+        self.c = check(Key::C, c)?;
         Ok(())
     }
 
     /// Changes epsilon (regression only; ignored for a classifier).
     pub fn set_epsilon(&mut self, epsilon: f64) -> Result<()> {
-        let epsilon = check::non_negative_finite("epsilon", epsilon)?;
+        let epsilon = check(Key::Epsilon, epsilon)?;
         if self.epsilon.is_some() {
             self.epsilon = Some(epsilon);
         }
@@ -184,6 +250,20 @@ impl PassiveAggressive {
 
     pub fn weights(&self) -> &Weights {
         &self.weights
+    }
+}
+
+impl Configured for PassiveAggressive {
+    fn retune(&mut self, settings: &Settings) {
+        self.c = settings.c;
+        if self.epsilon.is_some() {
+            self.epsilon = Some(settings.epsilon);
+        }
+        self.weights.set_mode(settings.bias);
+    }
+
+    fn warm_start(&mut self, model: &LinearModel) {
+        self.weights = Weights::from_model(model, self.weights.mode());
     }
 }
 
@@ -269,7 +349,7 @@ mod tests {
             PassiveAggressive::regressor(PaVariant::Pa1, 1.0, -0.5, BiasMode::None).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "epsilon must be non-negative and finite, got -0.5"
+            "tube width ε must be non-negative and finite, got -0.5"
         );
         let mut pa = PassiveAggressive::classifier(PaVariant::Pa1, 1.0, BiasMode::None).unwrap();
         assert!(pa.set_c(f64::NAN).is_err());

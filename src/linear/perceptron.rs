@@ -16,9 +16,61 @@
 //! ```
 
 use super::{BiasMode, Weights};
-use crate::error::{check, Result};
+use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Learner, LinearModel, Task, Update};
+use crate::learner::{
+    hinge_loss, is_mistake, no_check, Configured, Entry, Family, Info, Learner, LinearModel, Task,
+    Update,
+};
+use crate::settings::{check, Key, Settings};
+
+const fn info(averaged: bool) -> Info {
+    Info {
+        name: if averaged {
+            "averaged-perceptron"
+        } else {
+            "perceptron"
+        },
+        label: if averaged {
+            "Averaged perceptron"
+        } else {
+            "Perceptron"
+        },
+        family: Family::Linear,
+        regression: false,
+        rule: "update if m ≤ 0: w ← w + η y x",
+        filled: "η = {lr}",
+        step: "η",
+        passive: "predicted correctly",
+        note: if averaged {
+            "predictions use the average of all w so far (solid); the rule updates the current w (dotted) on its own mistakes"
+        } else {
+            ""
+        },
+        source: if averaged {
+            "Freund & Schapire 1999"
+        } else {
+            "Rosenblatt 1958"
+        },
+        stochastic: false,
+        in_paper: false,
+        reads: |_| &[Key::LearningRate, Key::Bias],
+        size: "",
+        sweep: None,
+    }
+}
+
+pub const PERCEPTRON: Entry<Perceptron> = Entry {
+    info: info(false),
+    check: no_check,
+    build: |s| Perceptron::new(s.learning_rate, s.bias),
+};
+
+pub const AVERAGED: Entry<Perceptron> = Entry {
+    info: info(true),
+    check: no_check,
+    build: |s| Perceptron::averaged(s.learning_rate, s.bias),
+};
 
 #[derive(Clone, Debug)]
 pub struct Perceptron {
@@ -49,7 +101,7 @@ impl Perceptron {
     /// The plain perceptron with learning rate `eta` (default 1).
     pub fn new(learning_rate: f64, bias: BiasMode) -> Result<Self> {
         Ok(Self {
-            learning_rate: check::positive_finite("learning rate", learning_rate)?,
+            learning_rate: check(Key::LearningRate, learning_rate)?,
             weights: Weights::new(bias),
             average: None,
         })
@@ -81,7 +133,7 @@ impl Perceptron {
     }
 
     pub fn set_learning_rate(&mut self, learning_rate: f64) -> Result<()> {
-        self.learning_rate = check::positive_finite("learning rate", learning_rate)?;
+        self.learning_rate = check(Key::LearningRate, learning_rate)?;
         Ok(())
     }
 
@@ -95,6 +147,21 @@ impl Perceptron {
     /// The current (not averaged) weights, which the update rule moves.
     pub fn current(&self) -> &Weights {
         &self.weights
+    }
+}
+
+impl Configured for Perceptron {
+    fn retune(&mut self, settings: &Settings) {
+        self.learning_rate = settings.learning_rate;
+        self.set_bias_mode(settings.bias);
+    }
+
+    fn warm_start(&mut self, model: &LinearModel) {
+        self.weights = Weights::from_model(model, self.weights.mode());
+    }
+
+    fn moving_model(&self) -> Option<LinearModel> {
+        self.is_averaged().then(|| self.weights.model())
     }
 }
 

@@ -18,9 +18,35 @@
 
 use super::{BiasMode, Weights};
 use crate::data::Dataset;
-use crate::error::{check, Result};
+use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Learner, LinearModel, Task, Update};
+use crate::learner::{
+    hinge_loss, is_mistake, no_check, Configured, Entry, Family, Info, Learner, LinearModel, Task,
+    Update,
+};
+use crate::settings::{check, Key, Settings};
+
+pub const ENTRY: Entry<Pocket> = Entry {
+    info: Info {
+        name: "pocket",
+        label: "Pocket",
+        family: Family::Linear,
+        regression: false,
+        rule: "a perceptron underneath; after a record run of correct predictions its w goes into the pocket if it errs no more on the samples seen",
+        filled: "η = {lr}",
+        step: "η",
+        passive: "the perceptron underneath (dotted) predicted this sample correctly; only its own mistakes move it",
+        note: "predictions use the pocket (solid); the perceptron underneath (dotted) updates on its own mistakes",
+        source: "Gallant 1990",
+        stochastic: false,
+        in_paper: false,
+        reads: |_| &[Key::LearningRate, Key::Bias],
+        size: "",
+        sweep: None,
+    },
+    check: no_check,
+    build: |s| Pocket::new(s.learning_rate, s.bias),
+};
 
 #[derive(Clone, Debug)]
 pub struct Pocket {
@@ -45,7 +71,7 @@ impl Pocket {
     /// Judges on every sample seen so far (stored as they arrive).
     pub fn new(learning_rate: f64, bias: BiasMode) -> Result<Self> {
         Ok(Self {
-            learning_rate: check::positive_finite("learning rate", learning_rate)?,
+            learning_rate: check(Key::LearningRate, learning_rate)?,
             current: Weights::new(bias),
             pocket: Weights::new(bias),
             run: 0,
@@ -104,7 +130,7 @@ impl Pocket {
     }
 
     pub fn set_learning_rate(&mut self, learning_rate: f64) -> Result<()> {
-        self.learning_rate = check::positive_finite("learning rate", learning_rate)?;
+        self.learning_rate = check(Key::LearningRate, learning_rate)?;
         Ok(())
     }
 
@@ -135,6 +161,23 @@ impl Pocket {
             self.pocket_mistakes = mistakes;
             self.best_run = self.run;
         }
+    }
+}
+
+impl Configured for Pocket {
+    fn retune(&mut self, settings: &Settings) {
+        self.learning_rate = settings.learning_rate;
+        self.set_bias_mode(settings.bias);
+    }
+
+    fn warm_start(&mut self, model: &LinearModel) {
+        self.current = Weights::from_model(model, self.current.mode());
+        self.pocket = self.current.clone();
+        self.pocket_mistakes = self.pocket.count_mistakes(&self.judge_set);
+    }
+
+    fn moving_model(&self) -> Option<LinearModel> {
+        Some(self.current.model())
     }
 }
 

@@ -1,238 +1,276 @@
-//! The model as JSON, for the page's "Model (JSON)" export: everything
-//! needed to use the model elsewhere (weights, or support vectors with
-//! their coefficients and the kernel), the hyper-parameters, where the data
-//! came from, and the link `state` that rebuilds the whole session when the
-//! file is loaded back into the page.
+//! The model as a document, for the page's "Model (JSON)" export:
+//! everything needed to use the model elsewhere (weights, or support
+//! vectors with their coefficients and the kernel), the settings in force,
+//! where the data came from, and the link `state` that rebuilds the whole
+//! session when the file is opened in the page again.
 //!
-//! Written by hand: the format is small, and the crate stays free of a JSON
-//! dependency. Every number is finite (learners never hold NaN), and Rust
-//! prints the shortest text that reads back to the same f64.
+//! One serde type: the command line writes it with serde_json, the page
+//! gets it through serde-wasm-bindgen and saves `JSON.stringify` of it.
 
-use std::fmt::Write;
+use serde::Serialize;
 
-use super::{Session, Source};
+use super::session::Session;
+use super::source::Source;
 use crate::features::Features;
+use crate::kernel::KernelSpec;
 use crate::learner::Learner;
+use crate::registry::AnyLearner;
+use crate::settings::SettingsSubset;
 
 /// Identifies the file type; the page refuses JSON without it.
 pub const MODEL_FORMAT: &str = "onlinelearn-model";
-pub const MODEL_VERSION: u32 = 1;
+/// 2: "settings" (the settings in force) replaced version 1's "hyper".
+pub const MODEL_VERSION: u32 = 2;
 
-/// The session's model as a JSON document; `state` is the link hash.
-pub fn model_json(session: &Session, state: &str) -> String {
-    let s = session.settings();
-    let learner = session.learner();
-    let mut out = String::from("{\n");
-    field(&mut out, "format", &text(MODEL_FORMAT));
-    field(&mut out, "version", &MODEL_VERSION.to_string());
-    field(&mut out, "algorithm", &text(s.algorithm.name()));
-    field(&mut out, "task", &text(session.task().name()));
-    let budget = s.budget.map_or("null".to_string(), |b| b.to_string());
-    field(
-        &mut out,
-        "hyper",
-        &format!(
-            "{{\"c\": {}, \"epsilon\": {}, \"learning_rate\": {}, \"bias\": {}, \"sigma\": {}, \"budget\": {budget}, \"eta\": {}}}",
-            s.c,
-            s.epsilon,
-            s.learning_rate,
-            text(s.bias.name()),
-            s.sigma,
-            s.eta
-        ),
-    );
-    field(&mut out, "data", &data_json(session));
-    field(&mut out, "samples", &session.progress().samples.to_string());
-    field(&mut out, "model", &model(learner));
-    let _ = write!(out, "  \"state\": {}\n}}\n", text(state));
-    out
+#[derive(Serialize)]
+pub struct ModelExport<'a> {
+    format: &'static str,
+    version: u32,
+    algorithm: &'static str,
+    task: &'static str,
+    /// The settings the learner uses, with the page's data settings.
+    settings: SettingsSubset<'a>,
+    data: DataOrigin,
+    samples: u64,
+    model: Model,
+    /// The link that rebuilds the session.
+    state: String,
 }
 
-fn data_json(session: &Session) -> String {
+#[derive(Serialize)]
+#[serde(tag = "source", rename_all = "lowercase")]
+enum DataOrigin {
+    Stream {
+        preset: &'static str,
+        seed: u64,
+        noise: f64,
+    },
+    File {
+        name: String,
+        rows: usize,
+        features: usize,
+        fingerprint: String,
+        /// How the file's values were mapped onto the plane, if they were.
+        transform: Option<Transform>,
+    },
+}
+
+#[derive(Serialize)]
+struct Transform {
+    rule: &'static str,
+    mean: Vec<f64>,
+    scale: Vec<f64>,
+    target: Option<TargetScale>,
+}
+
+#[derive(Serialize)]
+struct TargetScale {
+    mean: f64,
+    scale: f64,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum Model {
+    Linear {
+        rule: &'static str,
+        weights: Vec<f64>,
+        bias: f64,
+    },
+    Kernel {
+        rule: &'static str,
+        kernel: Kernel,
+        offset: f64,
+        support: Vec<SupportVector>,
+    },
+}
+
+#[derive(Serialize)]
+#[serde(tag = "name", rename_all = "lowercase")]
+enum Kernel {
+    Gaussian {
+        rule: &'static str,
+        sigma: f64,
+    },
+    Polynomial {
+        rule: &'static str,
+        degree: u32,
+        offset: f64,
+    },
+    Linear {
+        rule: &'static str,
+    },
+}
+
+#[derive(Serialize)]
+struct SupportVector {
+    alpha: f64,
+    label: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    x: Option<Vec<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    indices: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<f64>>,
+}
+
+impl<'a> ModelExport<'a> {
+    /// The session's model; `state` is the link hash that rebuilds it.
+    pub fn new(session: &'a Session, state: String) -> Self {
+        let setup = session.setup();
+        Self {
+            format: MODEL_FORMAT,
+            version: MODEL_VERSION,
+            algorithm: setup.algorithm.name(),
+            task: session.task().name(),
+            settings: setup.settings.subset(&session.settings_in_force()),
+            data: data_origin(session),
+            samples: session.progress().samples,
+            model: model(session.learner()),
+            state,
+        }
+    }
+}
+
+fn data_origin(session: &Session) -> DataOrigin {
     let s = session.settings();
     match &session.source {
-        Source::Stream(_) => format!(
-            "{{\"source\": \"stream\", \"preset\": {}, \"seed\": {}, \"noise\": {}}}",
-            text(s.preset.name()),
-            s.seed,
-            s.noise
-        ),
-        Source::File(file) => {
-            let transform = match &file.transform {
-                None => "null".to_string(),
-                Some(t) => format!(
-                    "{{\"rule\": \"plane value = (file value - mean) * scale\", \"mean\": {}, \"scale\": {}, \"target\": {}}}",
-                    numbers(&t.mean),
-                    numbers(&t.scale),
-                    t.target.map_or("null".to_string(), |(m, k)| format!(
-                        "{{\"mean\": {m}, \"scale\": {k}}}"
-                    ))
-                ),
-            };
-            format!(
-                "{{\"source\": \"file\", \"name\": {}, \"rows\": {}, \"features\": {}, \"fingerprint\": \"{:016x}\", \"transform\": {transform}}}",
-                text(&file.name),
-                file.data.len(),
-                file.data.n_features(),
-                file.data.fingerprint()
-            )
-        }
+        Source::Stream(_) => DataOrigin::Stream {
+            preset: s.preset.name(),
+            seed: s.seed,
+            noise: s.noise,
+        },
+        Source::File(file) => DataOrigin::File {
+            name: file.name.clone(),
+            rows: file.data.len(),
+            features: file.data.n_features(),
+            fingerprint: format!("{:016x}", file.data.fingerprint()),
+            transform: file.transform.as_ref().map(|t| Transform {
+                rule: "plane value = (file value - mean) * scale",
+                mean: t.mean.clone(),
+                scale: t.scale.clone(),
+                target: t.target.map(|(mean, scale)| TargetScale { mean, scale }),
+            }),
+        },
     }
 }
 
-fn model(learner: &crate::algorithms::AnyLearner) -> String {
+fn model(learner: &AnyLearner) -> Model {
     if let Some(m) = learner.linear_model() {
-        return format!(
-            "{{\"type\": \"linear\", \"rule\": \"f(x) = w . x + bias\", \"weights\": {}, \"bias\": {}}}",
-            numbers(&m.weights),
-            m.bias
-        );
-    }
-    let Some(set) = learner.support_set() else {
-        return "null".to_string();
-    };
-    let spec = match learner {
-        crate::algorithms::AnyLearner::Kernel(k) => Some(k.kernel()),
-        _ => None,
-    };
-    let kernel = match spec {
-        Some(crate::kernel::KernelSpec::Gaussian { sigma }) => {
-            format!("{{\"name\": \"gaussian\", \"rule\": \"k(s, x) = exp(-|s - x|^2 / (2 sigma^2))\", \"sigma\": {sigma}}}")
-        }
-        Some(other) => text(&format!("{other:?}")),
-        None => "null".to_string(),
-    };
-    let mut vectors = Vec::with_capacity(set.len());
-    for i in 0..set.len() {
-        let (x, label) = set.vector(i);
-        let x = match x {
-            Features::Dense(v) => format!("\"x\": {}", numbers(v)),
-            Features::Sparse(sp) => format!(
-                "\"indices\": [{}], \"values\": {}",
-                sp.indices()
-                    .iter()
-                    .map(|k| k.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                numbers(sp.values())
-            ),
+        return Model::Linear {
+            rule: "f(x) = w . x + bias",
+            weights: m.weights,
+            bias: m.bias,
         };
-        vectors.push(format!(
-            "    {{\"alpha\": {}, \"label\": {label}, {x}}}",
-            set.coefficients()[i]
-        ));
     }
-    format!(
-        "{{\"type\": \"kernel\", \"rule\": \"f(x) = sum_i alpha_i k(s_i, x) + offset\", \"kernel\": {kernel}, \"offset\": {}, \"support\": [\n{}\n  ]}}",
-        learner.kernel_offset(),
-        vectors.join(",\n")
-    )
-}
-
-fn field(out: &mut String, name: &str, value: &str) {
-    let _ = writeln!(out, "  \"{name}\": {value},");
-}
-
-fn numbers(values: &[f64]) -> String {
-    let items: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    format!("[{}]", items.join(", "))
-}
-
-/// A JSON string literal.
-fn text(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
+    let set = learner
+        .support_set()
+        .expect("a learner is linear or has a support set");
+    let kernel = match learner.kernel().expect("a kernel learner has a kernel") {
+        KernelSpec::Gaussian { sigma } => Kernel::Gaussian {
+            rule: "k(s, x) = exp(-|s - x|^2 / (2 sigma^2))",
+            sigma,
+        },
+        KernelSpec::Polynomial { degree, offset } => Kernel::Polynomial {
+            rule: "k(s, x) = (offset + s . x)^degree",
+            degree,
+            offset,
+        },
+        KernelSpec::Linear => Kernel::Linear {
+            rule: "k(s, x) = s . x",
+        },
+    };
+    let support = (0..set.len())
+        .map(|i| {
+            let (x, label) = set.vector(i);
+            let alpha = set.coefficients()[i];
+            match x {
+                Features::Dense(v) => SupportVector {
+                    alpha,
+                    label,
+                    x: Some(v.to_vec()),
+                    indices: None,
+                    values: None,
+                },
+                Features::Sparse(sp) => SupportVector {
+                    alpha,
+                    label,
+                    x: None,
+                    indices: Some(sp.indices().to_vec()),
+                    values: Some(sp.values().to_vec()),
+                },
             }
-            c => out.push(c),
-        }
+        })
+        .collect();
+    Model::Kernel {
+        rule: "f(x) = sum_i alpha_i k(s_i, x) + offset",
+        kernel,
+        offset: learner.kernel_offset(),
+        support,
     }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Algorithm;
     use crate::data::Preset;
-    use crate::kernel::KernelAlgorithm;
-    use crate::playground::{Event, Settings};
+    use crate::playground::{Event, Setup};
+    use crate::registry::Algorithm;
+    use serde_json::Value;
 
     fn trained(algorithm: Algorithm) -> Session {
-        let mut s = Session::new(Settings {
+        let mut setup = Setup {
             algorithm,
-            preset: Preset::Xor,
-            ..Settings::default()
-        })
-        .unwrap();
+            ..Setup::default()
+        };
+        setup.settings.preset = Preset::Xor;
+        let mut s = Session::new(setup).unwrap();
         s.apply(Event::Stream(300)).unwrap();
         s
     }
 
-    /// Pulls the numbers out of `"key": [..]`.
-    fn array(json: &str, key: &str) -> Vec<f64> {
-        let start = json.find(&format!("\"{key}\": [")).unwrap() + key.len() + 5;
-        let end = start + json[start..].find(']').unwrap();
-        json[start..end]
-            .split(',')
-            .map(|v| v.trim().parse().unwrap())
-            .collect()
+    fn json(session: &Session, state: &str) -> Value {
+        serde_json::to_value(ModelExport::new(session, state.into())).unwrap()
     }
 
     #[test]
     fn a_linear_model_exports_its_exact_weights() {
         let s = trained(Algorithm::Pa1);
-        let json = model_json(&s, "algo=pa1&log=x");
+        let doc = json(&s, "v=2&algo=pa1&log=x");
         let model = s.learner().linear_model().unwrap();
-        assert_eq!(
-            array(&json, "weights"),
-            model.weights,
-            "shortest round-trip text"
+        let weights: Vec<f64> = serde_json::from_value(doc["model"]["weights"].clone()).unwrap();
+        assert_eq!(weights, model.weights, "shortest round-trip text");
+        assert_eq!(doc["model"]["bias"], model.bias);
+        assert_eq!(doc["state"], "v=2&algo=pa1&log=x");
+        assert_eq!(doc["samples"], 300);
+        assert_eq!(doc["data"]["source"], "stream");
+        assert_eq!(doc["data"]["preset"], "xor");
+        assert_eq!(doc["settings"]["c"], 0.1, "the settings in force");
+        assert!(
+            doc["settings"].get("sigma").is_none(),
+            "only those in force"
         );
-        assert!(json.contains(&format!("\"bias\": {}", model.bias)));
-        assert!(json.contains("\"state\": \"algo=pa1&log=x\""));
-        assert!(json.contains("\"samples\": 300"));
-        assert!(json.contains("\"source\": \"stream\", \"preset\": \"xor\""));
     }
 
     #[test]
     fn a_kernel_model_lists_every_support_vector_and_scores_alike() {
-        let mut s = trained(Algorithm::Kernel(KernelAlgorithm::Apsm));
-        let json = model_json(&s, "");
+        let s = trained(Algorithm::Apsm);
+        let doc = json(&s, "");
         let set = s.learner().support_set().unwrap();
-        assert_eq!(json.matches("\"alpha\"").count(), set.len());
+        let support = doc["model"]["support"].as_array().unwrap();
+        assert_eq!(support.len(), set.len());
         assert!(set.len() > 5);
-        // Rebuild f at a point from the JSON's numbers alone.
-        let sigma = s.settings().sigma;
-        let offset: f64 = {
-            let at = json.find("\"offset\": ").unwrap() + 10;
-            json[at..json[at..].find(',').unwrap() + at]
-                .parse()
-                .unwrap()
-        };
-        let mut f = offset;
-        for entry in json.split("{\"alpha\": ").skip(1) {
-            let alpha: f64 = entry[..entry.find(',').unwrap()].parse().unwrap();
-            let x = array(entry, "x");
+        let sigma = doc["model"]["kernel"]["sigma"].as_f64().unwrap();
+        let mut f = doc["model"]["offset"].as_f64().unwrap();
+        for v in support {
+            let x: Vec<f64> = serde_json::from_value(v["x"].clone()).unwrap();
             let d2 = (x[0] - 0.3).powi(2) + (x[1] + 0.2).powi(2);
-            f += alpha * (-d2 / (2.0 * sigma * sigma)).exp();
+            f += v["alpha"].as_f64().unwrap() * (-d2 / (2.0 * sigma * sigma)).exp();
         }
         let direct = s.learner().score(Features::Dense(&[0.3, -0.2]));
         assert!(
             (f - direct).abs() < 1e-9 * direct.abs().max(1.0),
             "{f} vs {direct}"
         );
-        let _ = s.support_vectors();
-    }
-
-    #[test]
-    fn strings_are_escaped() {
-        assert_eq!(text("a\"b\\c\nd"), "\"a\\\"b\\\\c\\u000ad\"");
     }
 }

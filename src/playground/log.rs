@@ -8,8 +8,9 @@
 //! (zig-zag for signed values) or 8 little-endian bytes for an f64; the
 //! whole log goes into the URL as base64url without padding.
 
-use crate::algorithms::Algorithm;
 use crate::error::{Error, Result};
+use crate::registry::Algorithm;
+use crate::settings::Key;
 
 /// Coordinates are stored in units of 1e-3.
 pub const QUANTUM: f64 = 1e-3;
@@ -22,34 +23,6 @@ pub fn quantize(v: f64) -> f64 {
 /// Refuses logs that would take too long to replay.
 pub const MAX_EVENTS: usize = 100_000;
 pub const MAX_REPLAYED_SAMPLES: u64 = 10_000_000;
-
-/// A hyper-parameter or stream setting changed mid-stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Param {
-    C,
-    Epsilon,
-    LearningRate,
-    /// The bias mode, as 0 augmented, 1 decoupled, 2 none.
-    Bias,
-    Noise,
-    /// The Gaussian kernel's width.
-    Sigma,
-    /// The kernel learners' budget (0: none).
-    Budget,
-    /// The projection threshold of Projectron(++) and ALD projection.
-    Eta,
-}
-
-const PARAMS: [Param; 8] = [
-    Param::C,
-    Param::Epsilon,
-    Param::LearningRate,
-    Param::Bias,
-    Param::Noise,
-    Param::Sigma,
-    Param::Budget,
-    Param::Eta,
-];
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -66,7 +39,8 @@ pub enum Event {
     Erase(u64),
     /// `n` steps of cycling over the shown points (epochs mode).
     Epochs(u64),
-    Set(Param, f64),
+    /// A setting changed mid-stream, as the settings table's code and value.
+    Set(Key, f64),
     Algorithm(Algorithm),
 }
 
@@ -123,14 +97,14 @@ impl EventLog {
                     bytes.push(6);
                     put_varint(&mut bytes, n);
                 }
-                Event::Set(param, value) => {
+                Event::Set(key, value) => {
                     bytes.push(7);
-                    bytes.push(PARAMS.iter().position(|&p| p == param).unwrap() as u8);
+                    bytes.push(key.spec().code);
                     bytes.extend_from_slice(&value.to_le_bytes());
                 }
                 Event::Algorithm(a) => {
                     bytes.push(8);
-                    bytes.push(Algorithm::all().position(|b| b == a).unwrap() as u8);
+                    bytes.push(Algorithm::ALL.iter().position(|&b| b == a).unwrap() as u8);
                 }
             }
         }
@@ -160,14 +134,13 @@ impl EventLog {
                 5 => Event::Erase(reader.varint()?),
                 6 => Event::Epochs(reader.varint()?),
                 7 => {
-                    let param = *PARAMS
-                        .get(reader.byte()? as usize)
+                    let key = Key::from_code(reader.byte()?)
                         .ok_or_else(|| bad("unknown setting".into()))?;
-                    Event::Set(param, f64::from_le_bytes(reader.take::<8>()?))
+                    Event::Set(key, f64::from_le_bytes(reader.take::<8>()?))
                 }
                 8 => Event::Algorithm(
-                    Algorithm::all()
-                        .nth(reader.byte()? as usize)
+                    *Algorithm::ALL
+                        .get(reader.byte()? as usize)
                         .ok_or_else(|| bad("unknown algorithm".into()))?,
                 ),
                 tag => return Err(bad(format!("unknown event tag {tag}"))),
@@ -188,7 +161,7 @@ impl EventLog {
 }
 
 fn bad(message: String) -> Error {
-    Error::InvalidSample(format!("shared state: {message}"))
+    Error::BadLink(format!("shared state: {message}"))
 }
 
 fn zigzag(v: i64) -> u64 {
@@ -310,9 +283,11 @@ mod tests {
             },
             Event::Erase(3),
             Event::Epochs(100),
-            Event::Set(Param::C, 0.125),
-            Event::Set(Param::Noise, 0.3),
+            Event::Set(Key::C, 0.125),
+            Event::Set(Key::Noise, 0.3),
+            Event::Set(Key::Nu, 0.5),
             Event::Algorithm(Algorithm::Pocket),
+            Event::Algorithm(Algorithm::AldProjection),
             Event::Stream(1),
         ] {
             log.push(event);

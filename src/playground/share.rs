@@ -1,63 +1,83 @@
-//! The shared state in a URL hash: readable settings that an author can
-//! edit by hand, then the event log.
+//! The shared state in a URL hash: a version, the learner, the settings
+//! that differ from the page's defaults (the settings table's keys, which
+//! an author can edit by hand), then the event log.
 //!
-//! `#algo=pa1&c=0.1&eps=0.1&lr=1&bias=augmented&preset=noisy-labels&seed=7&noise=0&log=AfQD&speed=200`
+//! `#v=2&algo=pa1&preset=noisy-labels&seed=7&log=AfQD&speed=200`
 //!
-//! Keys this module does not know (the page's own: speed, view...) are kept
+//! Keys the table does not know (the page's own: speed, view...) are kept
 //! as extras for the page to read. Anything malformed is an error with a
 //! message; nothing panics, whatever the hash holds.
+//!
+//! Links without `v` that hold a log were made before the settings table
+//! (version 1). They open with that version's defaults where a default
+//! changed since (APSM's lambda and L, OLRD's rule) and with `eta` standing
+//! for ALD's threshold too, so they replay as their author saw them; where
+//! the rule itself was corrected since (ALD projection's step, SPA's
+//! budget), the page says so. A link without `v` and without a log only
+//! starts a session: it gets today's defaults.
 
 use super::log::{Event, EventLog};
-use crate::algorithms::Algorithm;
 use crate::data::Preset;
 use crate::error::{Error, Result};
-use crate::linear::BiasMode;
+use crate::registry::{Algorithm, AnyLearner};
+use crate::settings::{Key, OlrdForm, Scope, Settings, TABLE};
 
-/// What the page starts a session from.
+/// The link format this code writes.
+pub const LINK_VERSION: u32 = 2;
+
+/// What a session starts from: a learner and every setting.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Settings {
+pub struct Setup {
     pub algorithm: Algorithm,
-    pub c: f64,
-    pub epsilon: f64,
-    pub learning_rate: f64,
-    pub bias: BiasMode,
-    pub preset: Preset,
-    pub seed: u64,
-    /// Label noise of the stream, on top of the preset's own.
-    pub noise: f64,
-    /// The Gaussian kernel's width (kernel learners).
-    pub sigma: f64,
-    /// The kernel learners' budget; None for no budget.
-    pub budget: Option<usize>,
-    /// Projectron(++) and ALD projection's threshold.
-    pub eta: f64,
+    pub settings: Settings,
 }
 
-impl Default for Settings {
+impl Default for Setup {
+    /// The page's defaults: PA-I on overlapping clusters.
     fn default() -> Self {
         Self {
             algorithm: Algorithm::Pa1,
-            c: 0.1,
-            epsilon: 0.1,
-            learning_rate: 1.0,
-            bias: BiasMode::Augmented,
-            preset: Preset::Overlapping,
-            seed: 1,
-            noise: 0.0,
-            sigma: 0.5,
-            budget: Some(200),
-            eta: 0.1,
+            settings: Settings::page(),
         }
     }
 }
 
-/// Settings, log, and the page's own keys.
+impl Setup {
+    /// The settings as the learner reads them: the task follows the preset.
+    pub fn learner_settings(&self) -> Settings {
+        let mut settings = self.settings.clone();
+        settings.task = settings.preset.task();
+        settings
+    }
+
+    /// Checks every value and that the learner can learn the preset.
+    pub fn validate(&self) -> Result<()> {
+        if self.settings.preset == Preset::RegressionNd {
+            return Err(Error::Mismatch(
+                "the plane shows 1-D regression; use regression-1d".into(),
+            ));
+        }
+        if !self.algorithm.supports(self.settings.preset.task()) {
+            return Err(Error::Mismatch(format!(
+                "{} cannot learn {} ({}); choose PA, PA-I or PA-II",
+                self.algorithm.label(),
+                self.settings.preset.name(),
+                self.settings.preset.task().name()
+            )));
+        }
+        AnyLearner::new(self.algorithm, &self.learner_settings()).map(|_| ())
+    }
+}
+
+/// A link: where the session starts, what happened since, the page's keys.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SharedState {
-    pub settings: Settings,
+    pub setup: Setup,
     pub log: EventLog,
     /// The page's keys, in order.
     pub extras: Vec<(String, String)>,
+    /// Said when an older link cannot replay exactly as its author saw it.
+    pub notice: Option<String>,
 }
 
 const MAX_HASH: usize = 2_000_000;
@@ -73,57 +93,95 @@ impl SharedState {
                 "the link is longer than {MAX_HASH} characters"
             )));
         }
-        let mut state = SharedState::default();
-        let s = &mut state.settings;
-        for pair in hash
+        let pairs: Vec<(&str, &str)> = hash
             .trim_start_matches('#')
             .split('&')
             .filter(|p| !p.is_empty())
-        {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let number = |name: &str| -> Result<f64> {
-                value
-                    .parse::<f64>()
-                    .map_err(|_| bad(format!("{name} '{value}' is not a number")))
-            };
+            .map(|p| p.split_once('=').unwrap_or((p, "")))
+            .collect();
+        // Without `v`: version 1 if it holds a log to replay (links the old
+        // page wrote); a link without a log just starts a session, with
+        // today's defaults.
+        let version = match pairs.iter().find(|(k, _)| *k == "v") {
+            None if pairs.iter().any(|(k, _)| *k == "log") => 1,
+            None => LINK_VERSION,
+            Some((_, v)) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|v| (1..=LINK_VERSION).contains(v))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "version '{v}' is not one this page reads (1 to {LINK_VERSION})"
+                    ))
+                })?,
+        };
+        let mut state = SharedState::default();
+        if version == 1 {
+            legacy_defaults(&mut state.setup.settings);
+        }
+        let s = &mut state.setup;
+        for &(key, value) in &pairs {
             match key {
+                "v" => {}
                 "algo" => s.algorithm = value.parse()?,
-                "c" => s.c = number("c")?,
-                "eps" => s.epsilon = number("eps")?,
-                "lr" => s.learning_rate = number("lr")?,
-                "bias" => s.bias = value.parse()?,
-                "preset" => s.preset = value.parse()?,
-                "seed" => {
-                    s.seed = value
-                        .parse()
-                        .map_err(|_| bad(format!("seed '{value}' is not a whole number")))?
-                }
-                "noise" => s.noise = number("noise")?,
-                "sigma" => s.sigma = number("sigma")?,
-                "eta" => s.eta = number("eta")?,
-                "budget" => {
-                    s.budget = match value {
-                        "" | "none" => None,
-                        v => Some(v.parse().map_err(|_| {
-                            bad(format!("budget '{v}' is not a whole number or none"))
-                        })?),
-                    }
-                }
                 "log" => state.log = EventLog::decode(value)?,
-                _ if is_safe(key)
-                    && is_safe(value)
-                    && value.len() <= MAX_EXTRA_LENGTH
-                    && state.extras.len() < MAX_EXTRAS =>
-                {
-                    state.extras.push((key.to_string(), value.to_string()));
-                }
-                // Keys or values with other characters are not ours (and past
-                // MAX_EXTRAS, too many): ignore them.
-                _ => {}
+                _ => match Key::from_name(key) {
+                    Ok(k) if k.spec().scope == Scope::Cli => {
+                        return Err(bad(format!(
+                            "{key} is not a page setting (the preset sets the task)"
+                        )))
+                    }
+                    Ok(k) => s
+                        .settings
+                        .set_text(k, &decode(value))
+                        .map_err(|e| bad(e.to_string()))?,
+                    Err(_) if is_safe(key) && is_safe(value) && state.extras.len() < MAX_EXTRAS => {
+                        state.extras.push((key.to_string(), value.to_string()));
+                    }
+                    // Keys or values with other characters are not ours
+                    // (and past MAX_EXTRAS, too many): ignore them.
+                    Err(_) => {}
+                },
             }
         }
-        state.settings.validate()?;
+        s.settings.task = s.settings.preset.task();
+        let unversioned = !pairs.iter().any(|(k, _)| *k == "v");
+        if unversioned
+            && pairs.iter().any(|(k, _)| *k == "eta")
+            && !pairs.iter().any(|(k, _)| *k == "nu")
+        {
+            // Before version 2, `eta` was ALD projection's threshold too.
+            s.settings.nu = s.settings.eta;
+        }
+        if version == 1 {
+            state.log = legacy_log(&state.log);
+            state.notice = legacy_notice(&state);
+        }
+        state.setup.validate().map_err(|e| bad(e.to_string()))?;
         Ok(state)
+    }
+
+    /// The hash, without the leading `#`: every setting that differs from
+    /// the page's default, in the table's order.
+    pub fn to_hash(&self) -> String {
+        let defaults = Settings::page();
+        let mut hash = format!("v={LINK_VERSION}&algo={}", self.setup.algorithm);
+        for spec in TABLE.iter().filter(|s| s.scope != Scope::Cli) {
+            let value = self.setup.settings.text(spec.key);
+            if value != defaults.text(spec.key) {
+                hash.push_str(&format!("&{}={}", spec.name, encode(&value)));
+            }
+        }
+        if !self.log.is_empty() {
+            hash.push_str("&log=");
+            hash.push_str(&self.log.encode());
+        }
+        for (key, value) in &self.extras {
+            if is_safe(key) && is_safe(value) {
+                hash.push_str(&format!("&{key}={value}"));
+            }
+        }
+        hash
     }
 
     /// The same session run by `algorithm` from the start: the log's data
@@ -138,33 +196,78 @@ impl SharedState {
             }
         }
         let mut pinned = self.clone();
-        pinned.settings.algorithm = algorithm;
+        pinned.setup.algorithm = algorithm;
         pinned.log = log;
         pinned
     }
 
-    /// The hash, without the leading `#`.
-    pub fn to_hash(&self) -> String {
-        let s = &self.settings;
-        let mut hash = format!(
-            "algo={}&c={}&eps={}&lr={}&bias={}&preset={}&seed={}&noise={}",
-            s.algorithm, s.c, s.epsilon, s.learning_rate, s.bias, s.preset, s.seed, s.noise
-        );
-        // Always: the log may switch to a kernel learner, and Compare pins
-        // kernel learners to a link that started with a linear one.
-        let budget = s.budget.map_or("none".to_string(), |b| b.to_string());
-        hash.push_str(&format!("&sigma={}&budget={budget}&eta={}", s.sigma, s.eta));
-        if !self.log.is_empty() {
-            hash.push_str("&log=");
-            hash.push_str(&self.log.encode());
-        }
+    /// The learners this link runs: its own, those its log switches to,
+    /// and Compare's (the page's `algos` key).
+    pub fn learners(&self) -> Vec<Algorithm> {
+        let mut all = vec![self.setup.algorithm];
+        all.extend(self.log.events().iter().filter_map(|e| match e {
+            Event::Algorithm(a) => Some(*a),
+            _ => None,
+        }));
         for (key, value) in &self.extras {
-            if is_safe(key) && is_safe(value) {
-                hash.push_str(&format!("&{key}={value}"));
+            if key == "algos" {
+                all.extend(value.split(',').filter_map(|a| a.parse::<Algorithm>().ok()));
             }
         }
-        hash
+        all
     }
+}
+
+/// Version 1's defaults where they differ from today's.
+fn legacy_defaults(settings: &mut Settings) {
+    settings.lambda = 1.0;
+    settings.dictionary = 500;
+    settings.olrd_form = OlrdForm::Authors;
+}
+
+/// Version 1 logs changed eta for ALD projection too.
+fn legacy_log(log: &EventLog) -> EventLog {
+    let mut out = EventLog::default();
+    for event in log.events() {
+        out.push(event.clone());
+        if let Event::Set(Key::Eta, v) = event {
+            out.push(Event::Set(Key::Nu, *v));
+        }
+    }
+    out
+}
+
+fn legacy_notice(state: &SharedState) -> Option<String> {
+    let learners = state.learners();
+    let mut changed = Vec::new();
+    if learners.contains(&Algorithm::AldProjection) {
+        changed.push("ALD projection's step size now follows Meng & Song's Eq. (2)");
+    }
+    if learners.contains(&Algorithm::Spa) {
+        changed.push("SPA no longer takes a budget (its paper keeps the set small by sampling)");
+    }
+    (!changed.is_empty()).then(|| {
+        format!(
+            "This link was made with an older version of the playground: {}. Its replay differs from what its author saw.",
+            changed.join("; ")
+        )
+    })
+}
+
+/// A value as a link carries it: the characters a hash may hold as they
+/// are (every value the table writes is a number or a plain word).
+fn encode(value: &str) -> String {
+    value
+        .replace('%', "%25")
+        .replace('&', "%26")
+        .replace('=', "%3D")
+}
+
+fn decode(value: &str) -> String {
+    value
+        .replace("%3D", "=")
+        .replace("%26", "&")
+        .replace("%25", "%")
 }
 
 /// Characters an extra may use: letters, digits and `-_.,:+%` (`+` for
@@ -178,7 +281,7 @@ fn is_safe(text: &str) -> bool {
 }
 
 fn bad(message: String) -> Error {
-    Error::InvalidSample(format!("shared link: {message}"))
+    Error::BadLink(format!("shared link: {message}"))
 }
 
 #[cfg(test)]
@@ -187,17 +290,14 @@ mod tests {
 
     #[test]
     fn round_trips_settings_log_and_extras() {
-        let mut state = SharedState {
-            settings: Settings {
-                algorithm: Algorithm::Pa2,
-                c: 0.0123,
-                seed: 99,
-                noise: 0.25,
-                preset: Preset::Moons,
-                ..Settings::default()
-            },
-            ..SharedState::default()
-        };
+        let mut state = SharedState::default();
+        state.setup.algorithm = Algorithm::Pa2;
+        let s = &mut state.setup.settings;
+        s.c = 0.0123;
+        s.seed = 99;
+        s.noise = 0.25;
+        s.preset = Preset::Moons;
+        s.olrd_form = OlrdForm::Authors;
         state.log.push(Event::Stream(300));
         state.log.push(Event::Point {
             x: 100,
@@ -206,27 +306,46 @@ mod tests {
         });
         state.extras.push(("speed".into(), "200".into()));
         let hash = state.to_hash();
-        assert!(hash.starts_with("algo=pa2&c=0.0123&"), "{hash}");
+        assert!(
+            hash.starts_with(
+                "v=2&algo=pa2&c=0.0123&olrd-form=authors&preset=moons&seed=99&noise=0.25&log="
+            ),
+            "{hash}"
+        );
         assert_eq!(SharedState::parse(&format!("#{hash}")).unwrap(), state);
+        assert_eq!(
+            SharedState::default().to_hash(),
+            "v=2&algo=pa1",
+            "defaults are not written"
+        );
     }
 
     #[test]
     fn missing_keys_take_defaults_and_bad_values_name_their_key() {
+        assert_eq!(SharedState::parse("v=2").unwrap().setup, Setup::default());
         assert_eq!(
-            SharedState::parse("").unwrap().settings,
-            Settings::default()
+            SharedState::parse("#v=2&c=2").unwrap().setup.settings.c,
+            2.0
         );
-        assert_eq!(SharedState::parse("#c=2").unwrap().settings.c, 2.0);
         let err = SharedState::parse("c=-1").unwrap_err().to_string();
-        assert_eq!(err, "C must be positive and finite, got -1");
+        assert_eq!(err, "shared link: C must be positive and finite, got -1");
         let err = SharedState::parse("c=abc").unwrap_err().to_string();
-        assert_eq!(err, "shared link: c 'abc' is not a number");
+        assert_eq!(err, "shared link: C must be positive and finite, got 'abc'");
         assert!(SharedState::parse("algo=svm")
             .unwrap_err()
             .to_string()
             .contains("unknown algorithm 'svm'"));
         assert!(SharedState::parse("preset=regression-1d&algo=pocket").is_err());
         assert!(SharedState::parse("log=%%%").is_err());
+        assert!(SharedState::parse("v=9").is_err());
+        assert!(
+            SharedState::parse("task=regression").is_err(),
+            "the preset sets the task"
+        );
+        assert!(SharedState::parse("algo=apsm&q=9&dictionary=5")
+            .unwrap_err()
+            .to_string()
+            .contains("window q"));
     }
 
     #[test]
@@ -242,5 +361,43 @@ mod tests {
             state.extras,
             expected.map(|(k, v)| (k.to_string(), v.to_string()))
         );
+    }
+
+    #[test]
+    fn version_1_links_keep_their_defaults_and_eta_for_ald() {
+        let old = SharedState::parse("algo=apsm&c=0.1&eps=0.1&lr=1&bias=augmented&preset=xor&seed=1&noise=0&sigma=0.5&budget=200&eta=0.05&log=AQ0").unwrap();
+        let s = &old.setup.settings;
+        assert_eq!(
+            (s.lambda, s.dictionary, s.olrd_form),
+            (1.0, 500, OlrdForm::Authors)
+        );
+        assert_eq!((s.eta, s.nu), (0.05, 0.05));
+        assert_eq!(
+            old.notice, None,
+            "APSM replays exactly with its old defaults"
+        );
+        assert_eq!(old.log.events(), &[Event::Stream(13)]);
+        let mut log = EventLog::default();
+        log.push(Event::Set(Key::Eta, 0.2));
+        let ald = SharedState::parse(&format!("algo=ald-projection&log={}", log.encode())).unwrap();
+        assert_eq!(
+            ald.log.events(),
+            &[Event::Set(Key::Eta, 0.2), Event::Set(Key::Nu, 0.2)]
+        );
+        assert!(ald.notice.unwrap().contains("ALD projection's step size"));
+        let compared = SharedState::parse("algo=pa&view=compare&algos=pa,spa&log=AQ0").unwrap();
+        assert!(compared
+            .notice
+            .unwrap()
+            .contains("SPA no longer takes a budget"));
+        let fresh = SharedState::parse("algo=apsm&eta=0.3").unwrap();
+        assert_eq!(
+            (fresh.setup.settings.lambda, fresh.setup.settings.nu),
+            (0.1, 0.3),
+            "no log: today's defaults"
+        );
+        // The same link written today keeps today's meaning.
+        let today = SharedState::parse(&old.to_hash()).unwrap();
+        assert_eq!(today.setup, old.setup);
     }
 }

@@ -82,7 +82,7 @@ impl FileSource {
     /// that exported points load back where they were.
     pub fn new(name: &str, data: Dataset, task: Task) -> Result<Self> {
         if data.is_empty() {
-            return Err(Error::InvalidSample(format!(
+            return Err(Error::BadSample(format!(
                 "{name}: no valid rows to learn from"
             )));
         }

@@ -1,13 +1,21 @@
 use super::*;
-use crate::algorithms::Algorithm;
+use crate::data::{Dataset, Preset};
+use crate::grid::Grid;
+use crate::learner::{Learner, Task};
+use crate::registry::{Algorithm, AnyLearner};
+use crate::settings::Key;
+
+fn setup(algorithm: Algorithm, preset: Preset) -> Setup {
+    let mut setup = Setup {
+        algorithm,
+        ..Setup::default()
+    };
+    setup.settings.preset = preset;
+    setup
+}
 
 fn session(algorithm: Algorithm, preset: Preset) -> Session {
-    Session::new(Settings {
-        algorithm,
-        preset,
-        ..Settings::default()
-    })
-    .unwrap()
+    Session::new(setup(algorithm, preset)).unwrap()
 }
 
 #[test]
@@ -32,12 +40,12 @@ fn a_shared_link_rebuilds_the_same_weights_points_and_curves() {
     let mut s = session(Algorithm::Pa1, Preset::NoisyLabels);
     s.apply(Event::Stream(120)).unwrap();
     s.click(0.3, 0.7, -1.0).unwrap();
-    s.apply(Event::Set(Param::C, 0.02)).unwrap();
+    s.apply(Event::Set(Key::C, 0.02)).unwrap();
     s.apply(Event::Stream(80)).unwrap();
     s.apply(Event::Algorithm(Algorithm::Pa2)).unwrap();
     s.click(-0.9, 0.1, 1.0).unwrap();
     s.erase_nearest(0.3, 0.7, 0.05).unwrap();
-    s.apply(Event::Set(Param::Noise, 0.2)).unwrap();
+    s.apply(Event::Set(Key::Noise, 0.2)).unwrap();
     s.apply(Event::Stream(300)).unwrap();
     s.apply(Event::Epochs(50)).unwrap();
 
@@ -54,7 +62,7 @@ fn a_shared_link_rebuilds_the_same_weights_points_and_curves() {
     ] {
         assert_eq!(copy.curves().series(series), s.curves().series(series));
     }
-    assert_eq!(copy.settings(), s.settings());
+    assert_eq!(copy.setup(), s.setup());
     assert_eq!(copy.shared().to_hash(), hash);
 }
 
@@ -63,15 +71,15 @@ fn changing_c_mid_stream_keeps_the_model_and_reset_forgets_it() {
     let mut s = session(Algorithm::Pa1, Preset::Overlapping);
     s.apply(Event::Stream(50)).unwrap();
     let model = s.model();
-    s.apply(Event::Set(Param::C, 5.0)).unwrap();
+    s.apply(Event::Set(Key::C, 5.0)).unwrap();
     assert_eq!(s.model(), model);
-    assert!(s.apply(Event::Set(Param::C, -1.0)).is_err());
+    assert!(s.apply(Event::Set(Key::C, -1.0)).is_err());
     assert_eq!(s.settings().c, 5.0, "a refused value changes nothing");
     s.reset();
     assert_eq!(s.model(), Some([0.0, 0.0, 0.0]));
     assert!(s.points().is_empty() && s.curves().is_empty());
     assert_eq!(
-        s.shared().settings.c,
+        s.shared().setup.settings.c,
         5.0,
         "the reset starts from the current settings"
     );
@@ -128,13 +136,9 @@ fn pocket_in_epochs_mode_judges_on_the_points_and_shows_both_vectors() {
 
 #[test]
 fn regression_view_learns_points_as_x_and_y() {
-    let mut s = Session::new(Settings {
-        preset: Preset::Regression1d,
-        algorithm: Algorithm::Pa,
-        epsilon: 0.0,
-        ..Settings::default()
-    })
-    .unwrap();
+    let mut regression = setup(Algorithm::Pa, Preset::Regression1d);
+    regression.settings.epsilon = 0.0;
+    let mut s = Session::new(regression).unwrap();
     s.click(0.5, 0.25, 0.0).unwrap();
     let [w, _, b] = s.model().unwrap();
     assert!(
@@ -146,12 +150,7 @@ fn regression_view_learns_points_as_x_and_y() {
         s.curves().series(Series::Test).last().unwrap() < &0.2,
         "test MAE"
     );
-    let err = Session::new(Settings {
-        preset: Preset::Regression1d,
-        algorithm: Algorithm::Perceptron,
-        ..Settings::default()
-    })
-    .unwrap_err();
+    let err = Session::new(setup(Algorithm::Perceptron, Preset::Regression1d)).unwrap_err();
     assert!(
         err.to_string()
             .contains("Perceptron cannot learn regression-1d"),
@@ -186,8 +185,8 @@ fn invalid_events_change_nothing() {
         .is_err(),
         "a classification point needs a class"
     );
-    assert!(s.apply(Event::Set(Param::Bias, 7.0)).is_err());
-    assert!(s.apply(Event::Set(Param::Noise, 2.0)).is_err());
+    assert!(s.apply(Event::Set(Key::Bias, 7.0)).is_err());
+    assert!(s.apply(Event::Set(Key::Noise, 2.0)).is_err());
     assert_eq!(s.shared().to_hash(), before);
 }
 
@@ -312,26 +311,80 @@ fn a_wide_file_trains_with_the_curves_only() {
 #[test]
 fn a_regression_file_swaps_a_classifier_and_says_so() {
     let data = Dataset::from_dense(vec![0.0, 1.0, 2.0, 3.0], 1, vec![1.0, 3.0, 5.0, 7.5]).unwrap();
-    let mut s = session(
-        Algorithm::Kernel(crate::kernel::KernelAlgorithm::Projectron),
-        Preset::Xor,
-    );
+    let mut s = session(Algorithm::Projectron, Preset::Xor);
     let file = FileSource::new("line.csv", data, Task::Regression).unwrap();
     let note = s.load_file(file.clone()).unwrap().unwrap();
     assert!(note.contains("switched to PA-I"), "{note}");
     assert_eq!(
-        (s.settings().preset, s.settings().algorithm),
+        (s.settings().preset, s.algorithm()),
         (Preset::Regression1d, Algorithm::Pa1)
     );
     s.apply(Event::Stream(3)).unwrap();
     assert_eq!(s.points().len(), 9);
     assert_eq!(s.points()[2], 0.0, "regression points carry no class");
-    let wrong = Settings {
-        preset: Preset::Xor,
-        ..Settings::default()
-    };
+    let wrong = setup(Algorithm::Pa1, Preset::Xor);
     assert!(
         Session::with_file(wrong, file).is_err(),
         "the preset's task must be the file's"
     );
+}
+
+#[test]
+fn a_setting_changes_live_replays_or_restarts_as_the_table_says() {
+    let mut s = session(Algorithm::Apsm, Preset::Moons);
+    s.apply(Event::Stream(60)).unwrap();
+    s.click(0.2, 0.3, 1.0).unwrap();
+    let samples = s.progress().samples;
+    // Live: the kernel width applies from now on, the model stays.
+    assert_eq!(s.set("sigma", "0.3").unwrap(), Change::Live);
+    assert_eq!(s.progress().samples, samples);
+    // Not live: the window replays the same samples from the start.
+    assert_eq!(s.set("q", "2").unwrap(), Change::Replayed);
+    assert_eq!(s.progress().samples, samples);
+    assert_eq!(s.points().len() / 3, 61, "the clicked point is kept");
+    let mut fresh = setup(Algorithm::Apsm, Preset::Moons);
+    fresh.settings.window = 2;
+    let mut again = Session::new(fresh).unwrap();
+    again.apply(Event::Stream(60)).unwrap();
+    again.click(0.2, 0.3, 1.0).unwrap();
+    again.set("sigma", "0.3").unwrap();
+    assert_eq!(
+        again.learner().support_set().unwrap().coefficients(),
+        s.learner().support_set().unwrap().coefficients()
+    );
+    // New data starts afresh.
+    assert_eq!(s.set("preset", "xor").unwrap(), Change::Restarted);
+    assert_eq!(s.progress().samples, 0);
+    // Refused values name the range and change nothing.
+    let before = s.shared().to_hash();
+    assert!(s
+        .set("q", "0")
+        .unwrap_err()
+        .to_string()
+        .contains("window q"));
+    assert!(s.set("sigma", "-1").is_err());
+    assert!(
+        s.set("task", "regression").is_err(),
+        "the preset sets the task"
+    );
+    assert_eq!(s.shared().to_hash(), before);
+}
+
+#[test]
+fn the_settings_in_force_follow_the_learner() {
+    let s = session(Algorithm::Perceptron, Preset::Overlapping);
+    let keys = s.settings_in_force();
+    assert!(keys.contains(&Key::LearningRate) && keys.contains(&Key::Bias));
+    assert!(!keys.contains(&Key::C), "no C for the perceptron");
+    let s = session(Algorithm::Pa, Preset::Overlapping);
+    assert!(!s.settings_in_force().contains(&Key::C), "nor for hard PA");
+    assert!(
+        !s.settings_in_force().contains(&Key::Epsilon),
+        "no tube when classifying"
+    );
+    let s = session(Algorithm::Projectron, Preset::Overlapping);
+    let keys = s.settings_in_force();
+    assert!(keys.contains(&Key::Eta) && keys.contains(&Key::Sigma));
+    assert!(!keys.contains(&Key::Budget), "Projectron takes no budget");
+    assert!(!keys.contains(&Key::LearningRate));
 }

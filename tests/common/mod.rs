@@ -2,7 +2,7 @@
 
 use onlinelearn::data::Fnv;
 use onlinelearn::eval::Progress;
-use onlinelearn::{Algorithm, AnyLearner, Hyper, Learner, Preset, Stream, StreamConfig};
+use onlinelearn::{Algorithm, AnyLearner, Learner, Preset, Settings, Stream, StreamConfig};
 
 /// One line per preset: its name, the fingerprint of its first 2,000
 /// samples (seed 42, 10% label noise), and the fingerprint of the PA-I model
@@ -15,12 +15,12 @@ pub fn digest_lines() -> String {
             ..StreamConfig::new(preset, 42)
         };
         let data = Stream::new(config).unwrap().take(2000);
-        let hyper = Hyper {
+        let settings = Settings {
             c: 0.1,
             task: preset.task(),
-            ..Hyper::default()
+            ..Settings::default()
         };
-        let mut learner = AnyLearner::new(Algorithm::Pa1, &hyper).unwrap();
+        let mut learner = AnyLearner::new(Algorithm::Pa1, &settings).unwrap();
         learner.learn_batch(&data, 0..data.len(), &mut Progress::default());
         let model = learner.linear_model().unwrap();
         let mut hash = Fnv::default();

@@ -71,7 +71,7 @@ const focused = (page) => page.evaluate(() => {
 });
 
 test('a keyboard-only session: every control reachable with a visible focus, the plane driven by arrows', async () => {
-  const page = await open('algo=pa&preset=separable&seed=2');
+  const page = await open('algo=pa1&preset=separable&seed=2');
   // Tab through the whole page once, noting what takes focus.
   const seen = [];
   for (let i = 0; i < 80; i++) {
@@ -82,7 +82,7 @@ test('a keyboard-only session: every control reachable with a visible focus, the
     assert.ok(f.outline, `visible focus on ${f.tag}#${f.id}.${f.cls}`);
   }
   const ids = new Set(seen.map((f) => f.id || (f.cls.includes('overlay') ? 'plane' : f.view ? `view-${f.view}` : f.tag)));
-  for (const id of ['view-classify', 'view-compare', 'help-open', 'preset', 'seed', 'noise', 'open-file', 'algo', 'c-slider', 'c-input', 'bias', 'lr',
+  for (const id of ['view-classify', 'view-compare', 'help-open', 'preset', 'seed', 'noise-slider', 'noise', 'open-file', 'algo', 'c-slider', 'c', 'bias',
     'play', 'step', 'reset', 'speed', 'share', 'save-png', 'save-points', 'save-curves', 'save-model', 'record', 'embed', 'plane']) {
     assert.ok(ids.has(id), `${id} is reachable by Tab (seen: ${[...ids].join(', ')})`);
   }
@@ -120,7 +120,7 @@ test('a keyboard-only session: every control reachable with a visible focus, the
 
   // The live region says what the model is, in words.
   await page.evaluate(() => window.playground.changed());
-  await page.waitForFunction(() => /PA: 2 samples learned/.test(document.getElementById('summary').textContent));
+  await page.waitForFunction(() => /PA-I: 2 samples learned/.test(document.getElementById('summary').textContent));
   assert.match(await page.textContent('#summary'), /decision boundary .* = 0; class \+1 on the side where this is positive/);
   assert.equal(await page.getAttribute('#summary', 'aria-live'), 'polite');
   await page.close();

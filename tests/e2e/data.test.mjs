@@ -209,7 +209,7 @@ test('exports: PNG, points and curves CSV, model JSON, WebM; points and model op
   assert.equal(doc.format, 'onlinelearn-model');
   assert.deepEqual([...doc.model.weights, doc.model.bias], original.weights);
   assert.equal(doc.samples, 205);
-  assert.equal(doc.hyper.c, 0.1);
+  assert.equal(doc.settings.c, 0.1);
 
   // The clicked points (first five, inside the view) come back where they were.
   const points = await save(page, 'save-points');

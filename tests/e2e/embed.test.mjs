@@ -51,7 +51,7 @@ test('the example blog post: three working figures, only its own files, no CSP v
   await page.waitForFunction(() => document.getElementById('xor').figure.pg.counts()[0] > 60);
   const xor = await page.evaluate(() => {
     const pg = document.getElementById('xor').figure.pg;
-    return { kernel: pg.is_kernel(), support: pg.support_len() / 5, budget: pg.budget(), algorithm: pg.algorithm() };
+    return { kernel: pg.is_kernel(), support: pg.support_len() / 5, budget: (pg.settings().budget ?? 0), algorithm: pg.algorithm() };
   });
   assert.deepEqual({ kernel: xor.kernel, budget: xor.budget, algorithm: xor.algorithm }, { kernel: true, budget: 60, algorithm: 'projectron++' });
   assert.ok(xor.support > 0 && xor.support <= 60, `support size ${xor.support}`);
@@ -118,7 +118,7 @@ test('the element honours its attributes; figures on one page do not interfere',
   }
   const settings = await page.evaluate(() => ['a', 'b'].map((id) => {
     const pg = document.getElementById(id).figure.pg;
-    return [pg.algorithm(), pg.c(), pg.preset(), pg.seed(), pg.noise(), pg.sigma(), pg.budget(), pg.eta()];
+    return [pg.algorithm(), pg.settings().c, pg.settings().preset, pg.settings().seed, pg.settings().noise, pg.settings().sigma, (pg.settings().budget ?? 0), pg.settings().eta];
   }));
   assert.deepEqual(settings[0].slice(0, 5), ['pa2', 0.5, 'xor', 9, 0.1]);
   assert.deepEqual([settings[1][0], settings[1][2], ...settings[1].slice(5)], ['projectron', 'circles', 0.3, 25, 0.2]);
@@ -131,7 +131,7 @@ test('the element honours its attributes; figures on one page do not interfere',
   assert.equal(await page.locator('#a').locator('.plane .title').textContent(), 'Mine');
   // A bad attribute: a message in that figure, the defaults, and the page carries on.
   assert.match(await page.locator('#c').locator('.error').textContent(), /Settings not understood: .*C.*positive/);
-  assert.equal(await page.evaluate(() => document.getElementById('c').figure.pg.c()), 0.1);
+  assert.equal(await page.evaluate(() => document.getElementById('c').figure.pg.settings().c), 0.1);
 
   // Clicks and steps reach only their own figure.
   const a = page.locator('#a');
@@ -171,7 +171,7 @@ test('a `state` from the playground rebuilds the same model; embed.html reads it
   assert.deepEqual(embedded.model, weights);
   assert.ok(embedded.explain && embedded.curves);
   assert.deepEqual(await page.locator('#figure').locator('.bar button').allTextContents(), ['Step']);
-  assert.match(await page.getAttribute('#open-full', 'href'), /^index\.html#algo=pa1&.*log=/);
+  assert.match(await page.getAttribute('#open-full', 'href'), /^index\.html#v=2&algo=pa1&.*log=/);
   assert.deepEqual(page.errors, []);
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   await screenshot(page, 'embed-html');

@@ -52,7 +52,7 @@ test('a kernel learner draws its surface, contours and support vectors', async (
   await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 1500);
   await page.click('#play');
   await settle(page);
-  assert.ok(await page.evaluate(() => window.playground.supportChart.count('0:support')) > 50);
+  assert.ok(await page.evaluate(() => window.playground.curves.support.count('0:support')) > 50);
   await screenshot(page, '12-kernel-circles');
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -78,7 +78,7 @@ test('the budget is never exceeded and removed support vectors fade out', async 
     app.changed();
     await new Promise((r) => requestAnimationFrame(r));
     const before = figure.pg.counts()[0];
-    while (!(figure.pg.last()[13] > 0) && figure.pg.counts()[0] < before + 2000) figure.pg.stream(1);
+    while (!(figure.pg.last().removed > 0) && figure.pg.counts()[0] < before + 2000) figure.pg.stream(1);
     app.changed();
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     return figure.fading.length;
@@ -134,18 +134,18 @@ test('seed 004\'s eight kernel learners run side by side on one stream', async (
 });
 
 test('a shared link rebuilds the same kernel model', async () => {
-  const page = await open('algo=ald-projection&preset=spiral&sigma=0.3&eta=0.05&seed=8');
+  const page = await open('algo=ald-projection&preset=spiral&sigma=0.3&nu=0.05&seed=8');
   await page.evaluate(() => window.playground.figures[0].pg.stream(400));
   await clickPlane(page, 0.3, 0.6);
-  await page.fill('#eta', '0.2');
-  await page.press('#eta', 'Enter');
+  await page.fill('#nu', '0.2');
+  await page.press('#nu', 'Enter');
   await page.evaluate(() => window.playground.figures[0].pg.stream(100));
   await page.click('#share');
   const original = await model(page);
   const copy = await openPage(browser.context, page.url());
   await copy.waitForFunction(() => window.playground?.figures?.length > 0);
   assert.deepEqual(await model(copy), original);
-  assert.equal(await copy.inputValue('#eta'), '0.2');
+  assert.equal(await copy.inputValue('#nu'), '0.2');
   assert.deepEqual([...page.errors, ...copy.errors], []);
   await page.close();
   await copy.close();

@@ -21,7 +21,7 @@ function state(page, figure = 0) {
     const [samples, mistakes] = pg.counts();
     return {
       samples, mistakes, points: pg.points_len() / 3, model: Array.from(pg.model()), algorithm: pg.algorithm(),
-      c: pg.c(), task: pg.task(), curve: pg.curve_len(), figures: window.playground.figures.length,
+      c: pg.settings().c, task: pg.task(), curve: pg.curve_len(), figures: window.playground.figures.length,
     };
   }, figure);
 }
@@ -44,7 +44,7 @@ test('the page loads with no console error and is ready to use', async () => {
   const groups = await page.$$eval('#algo optgroup', (g) => g.map((x) => [x.label, [...x.children].map((o) => o.value)]));
   assert.deepEqual(groups, [
     ['Linear', ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2']],
-    ['Kernel (Gaussian)', ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']],
+    ['Kernel', ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']],
   ]);
   await screenshot(page, '01-loaded');
   await page.close();
@@ -63,12 +63,11 @@ test('clicks add points of either class, learn at once, and right-click erases',
   assert.notDeepEqual(after, first);
   const labels = await page.evaluate(() => {
     const pg = window.playground.figures[0].pg;
-    return [pg.last()[2], pg.points_len() / 3];
+    return [pg.last().label, pg.points_len() / 3];
   });
   assert.deepEqual(labels, [-1, 3], 'shift-click adds the other class');
   // Hard PA puts the clicked point exactly on the margin: y f(x) = 1.
-  const last = await page.evaluate(() => Array.from(window.playground.figures[0].pg.last()));
-  const [x, y, label] = last;
+  const { x, y, label } = await page.evaluate(() => window.playground.figures[0].pg.last());
   assert.ok(Math.abs(label * (after[0] * x + after[1] * y + after[2]) - 1) < 1e-9);
   assert.match(await page.textContent('#explain'), /τ = ℓ \/ ‖x‖²/);
   await screenshot(page, '02-clicks');
@@ -86,7 +85,7 @@ test('a stream plays, the error curves grow, and pause stops it', async () => {
   await page.click('#play');
   const paused = await state(page);
   assert.ok(paused.curve > 300, `curve has ${paused.curve} points`);
-  const charted = await page.evaluate(() => window.playground.errorChart.count('0:online'));
+  const charted = await page.evaluate(() => window.playground.curves.error.count('0:online'));
   assert.ok(charted > 300, `chart shows ${charted} points`);
   await page.waitForTimeout(300);
   assert.equal((await state(page)).samples, paused.samples, 'paused means paused');
@@ -104,8 +103,8 @@ test('algorithm and C changes take effect and keep the model', async () => {
   await settle(page);
   const before = await weightsShown(page);
   await page.selectOption('#algo', 'pa1');
-  await page.fill('#c-input', '0.005');
-  await page.press('#c-input', 'Enter');
+  await page.fill('#c', '0.005');
+  await page.press('#c', 'Enter');
   await settle(page);
   const s = await state(page);
   assert.equal(s.algorithm, 'pa1');
@@ -113,11 +112,11 @@ test('algorithm and C changes take effect and keep the model', async () => {
   assert.deepEqual(await weightsShown(page), before, 'changing settings keeps the model');
   // The next aggressive step is capped at the new C.
   for (let i = 0; i < 20; i++) await page.click('#step');
-  const taus = await page.evaluate(() => window.playground.figures[0].pg.last()[6]);
+  const taus = await page.evaluate(() => window.playground.figures[0].pg.last().tau);
   assert.ok(taus <= 0.005 + 1e-15, `tau ${taus} exceeds C`);
   assert.match(await page.textContent('#explain'), /min\(0\.005,/);
-  await page.fill('#c-input', '12');
-  await page.press('#c-input', 'Enter');
+  await page.fill('#c', '12');
+  await page.press('#c', 'Enter');
   // The log slider follows a typed value (to its 0.01 step).
   assert.ok(Math.abs(Number(await page.inputValue('#c-slider')) - Math.log10(12)) <= 0.005);
   await screenshot(page, '04-settings');
@@ -131,8 +130,8 @@ test('a shared link reproduces the same weights, points and curves', async () =>
   await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 400);
   await page.click('#play');
   await clickPlane(page, 0.2, 0.25);
-  await page.fill('#c-input', '2');
-  await page.press('#c-input', 'Enter');
+  await page.fill('#c', '2');
+  await page.press('#c', 'Enter');
   await clickPlane(page, 0.8, 0.8, { shift: true });
   await page.click('#step');
   await settle(page);
@@ -140,7 +139,7 @@ test('a shared link reproduces the same weights, points and curves', async () =>
   const url = page.url();
   const original = await state(page);
   const weights = await weightsShown(page);
-  assert.match(url, /#algo=pa1&c=0.3&.*&log=/);
+  assert.match(url, /#v=2&algo=pa1&c=0.3&.*&log=/);
 
   const copy = await openPage(browser.context, url);
   await copy.waitForFunction(() => window.playground?.figures?.length > 0);
@@ -151,7 +150,7 @@ test('a shared link reproduces the same weights, points and curves', async () =>
   assert.equal(reopened.points, original.points);
   assert.equal(reopened.curve, original.curve);
   assert.equal(reopened.c, 2, 'the mid-stream C change was replayed');
-  assert.equal(await copy.inputValue('#c-input'), '2');
+  assert.equal(await copy.inputValue('#c'), '2');
   await screenshot(copy, '05-shared-link');
   assert.deepEqual([...page.errors, ...copy.errors], []);
   await page.close();
@@ -236,22 +235,26 @@ test('epochs mode cycles seed 003\'s points and the pocket keeps its best weight
 
 test('invalid input is refused with a message next to the control, and the page keeps working', async () => {
   const page = await open('algo=pa1');
-  await page.fill('#c-input', '-1');
-  await page.press('#c-input', 'Enter');
-  assert.match(await page.textContent('#c-msg'), /C must be a positive number/);
-  assert.equal(await page.getAttribute('#c-input', 'aria-invalid'), 'true');
+  await page.fill('#c', '-1');
+  await page.press('#c', 'Enter');
+  assert.match(await page.textContent('#c-msg'), /C must be positive and finite, got -1/);
+  assert.equal(await page.getAttribute('#c', 'aria-invalid'), 'true');
   assert.equal((await state(page)).c, 0.1, 'the refused value changed nothing');
   await page.fill('#seed', 'abc');
   await page.press('#seed', 'Enter');
   assert.match(await page.textContent('#seed-msg'), /whole number/);
+  assert.equal(await page.isVisible('#lr'), false, 'PA-I has no learning rate');
+  await page.selectOption('#algo', 'perceptron');
+  assert.equal(await page.isVisible('#c'), false, 'the perceptron has no C');
   await page.fill('#lr', '0');
   await page.press('#lr', 'Enter');
-  assert.match(await page.textContent('#lr-msg'), /positive/);
+  assert.match(await page.textContent('#lr-msg'), /learning rate must be positive and finite, got 0/);
+  await page.selectOption('#algo', 'pa1');
   await clickPlane(page, 0.4, 0.4);
   await settle(page);
   assert.equal((await state(page)).samples, 1, 'clicks still work');
-  await page.fill('#c-input', '0.5');
-  await page.press('#c-input', 'Enter');
+  await page.fill('#c', '0.5');
+  await page.press('#c', 'Enter');
   assert.equal(await page.textContent('#c-msg'), '', 'a valid value clears the message');
   await screenshot(page, '09-invalid-input');
   assert.deepEqual(page.errors, []);
@@ -309,7 +312,7 @@ test('keyboard: space plays and pauses, right arrow steps, r resets, 2 picks cla
   assert.equal((await state(page)).samples, 0);
   await page.keyboard.press('2');
   await clickPlane(page, 0.5, 0.5);
-  const label = await page.evaluate(() => window.playground.figures[0].pg.last()[2]);
+  const label = await page.evaluate(() => window.playground.figures[0].pg.last().label);
   assert.equal(label, -1);
   await page.close();
 });
@@ -329,7 +332,7 @@ test('on a phone the plane comes first and a tap adds a point', async () => {
     await settle(page);
     const [count, lastLabel] = await page.evaluate(() => {
       const pg = window.playground.figures[0].pg;
-      return [pg.points_len() / 3, pg.last()[2]];
+      return [pg.points_len() / 3, pg.last().label];
     });
     assert.equal(count, 2);
     assert.equal(lastLabel, -1, 'the class toggle works for touch');
@@ -347,10 +350,10 @@ test('100,000 streamed points: the plane keeps the latest 5,000, says so, and st
   const shown = await page.evaluate(() => window.playground.figures[0].pg.points_len() / 3);
   assert.ok(shown >= 5000 && shown <= 6250, `${shown} points drawn`);
   assert.match(await page.textContent('#status'), /100,000 samples learned.*the latest [56],\d{3} points shown \(older ones scroll off the plane; the learner learned from all\)/);
-  // Still responsive: a click lands at once, and frames keep coming.
+  // Still responsive: a click lands at once and is drawn on the next frame.
+  const frames = await page.evaluate(() => window.playground.frames);
   await clickPlane(page, 0.2, 0.2);
   assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 100001);
-  const frames = await page.evaluate(() => window.playground.frames);
   await settle(page);
   assert.ok(await page.evaluate(() => window.playground.frames) > frames);
   assert.deepEqual(page.errors, []);

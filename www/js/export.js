@@ -88,10 +88,11 @@ export function curvesCsv(figures, label, task) {
 
 /** The model(s) as JSON, each with the link that rebuilds the page. */
 export function modelJson(figures, extras) {
-  if (figures.length === 1) return figures[0].pg.model_json(extras);
-  const state = figures[0].pg.hash(extras);
-  const models = figures.map((f) => JSON.parse(f.pg.model_json(extras)));
-  return `${JSON.stringify({ format: 'onlinelearn-models', version: 1, state, models }, null, 2)}\n`;
+  const models = figures.map((f) => f.pg.model_export(extras));
+  const doc = models.length === 1
+    ? models[0]
+    : { format: 'onlinelearn-models', version: 2, state: figures[0].pg.hash(extras), models };
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 /** The link to open from an exported model JSON (a clear error otherwise). */

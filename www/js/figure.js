@@ -36,20 +36,19 @@ export class Figure {
     this.drawn = null;
   }
 
+  /** Every setting's value by name, with the learner and the task. */
   settings() {
     const pg = this.pg;
-    return {
-      algorithm: pg.algorithm(), c: pg.c(), eps: pg.eps(), lr: pg.lr(), bias: pg.bias(),
-      preset: pg.preset(), seed: pg.seed(), noise: pg.noise(), task: pg.task(),
-      sigma: pg.sigma(), budget: pg.budget(), eta: pg.eta(), kernel: pg.is_kernel(),
-    };
+    return { ...pg.settings(), algorithm: pg.algorithm(), task: pg.task() };
   }
 
-  /**
-   * Redraws what changed since the last frame. `settingsKey` changes when
-   * a setting that reshapes the model (sigma, say) does.
-   */
-  render(task, eps, settingsKey = '') {
+  /** Draws everything afresh on the next render (a setting reshaped the model). */
+  redraw() {
+    this.drawn = null;
+  }
+
+  /** Redraws what changed since the last frame. */
+  render(task, eps) {
     const pg = this.pg;
     if (!pg.on_plane()) {
       const [rows, features] = pg.file_shape();
@@ -66,7 +65,7 @@ export class Figure {
     const support = kernel ? Array.from(f64View(pg.support_ptr(), supportLength)) : null;
     if (kernel) this.trackRemovals(support);
     const pointsKey = `${samples}:${pg.points_len()}`;
-    const modelKey = kernel ? `${samples}:${support.length}:${settingsKey}` : `${model.join(',')}:${settingsKey}`;
+    const modelKey = kernel ? `${samples}:${support.length}` : model.join(',');
     if (this.drawn?.points !== pointsKey) {
       this.plane.drawPoints(f64View(pg.points_ptr(), pg.points_len()), task);
     }
@@ -82,7 +81,7 @@ export class Figure {
         model: model.length ? model : null,
         moving: pg.moving_model().length ? pg.moving_model() : null,
         ghost: ghost.length ? ghost : null,
-        last: pg.last().length ? pg.last() : null,
+        last: pg.last(),
         task,
         eps,
         support,
@@ -110,6 +109,16 @@ export class Figure {
   /** Whether the figure still has an animation to finish (fading rings). */
   animating() {
     return this.fading.length > 0;
+  }
+
+  /** The shown points, (x, y, label) flattened. */
+  points() {
+    return Array.from(f64View(this.pg.points_ptr(), this.pg.points_len()));
+  }
+
+  /** One curve series (see SERIES), copied out of wasm memory. */
+  curve(series) {
+    return Array.from(f64View(this.pg.curve_ptr(series), this.pg.curve_len()));
   }
 
   /** Curve points appended since the last call, copied out of wasm memory. */

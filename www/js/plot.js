@@ -203,7 +203,7 @@ export class Plane {
       this.line(ctx, w1, w2, b, { color: COLORS.ink, width: 2.2 });
       this.drawArrows(ctx, model, ghost);
     }
-    if (last) this.ring(ctx, last[0], last[1], last[9] ? '#b3261e' : COLORS.ink);
+    if (last) this.ring(ctx, last.x, last.y, last.mistake ? '#b3261e' : COLORS.ink);
   }
 
   /** The traced level lines: f = 0 solid, f = +-1 dashed. */
@@ -358,11 +358,11 @@ export class Plane {
         ctx.strokeStyle = '#b3261e';
         ctx.lineWidth = 1.5;
         ctx.beginPath();
-        ctx.moveTo(this.px(last[0]), this.py(last[1]));
-        ctx.lineTo(this.px(last[0]), this.py(last[3]));
+        ctx.moveTo(this.px(last.x), this.py(last.y));
+        ctx.lineTo(this.px(last.x), this.py(last.score));
         ctx.stroke();
       }
     }
-    if (last) this.ring(ctx, last[0], last[1], COLORS.ink);
+    if (last) this.ring(ctx, last.x, last.y, COLORS.ink);
   }
 }

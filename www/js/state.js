@@ -1,25 +1,10 @@
 // The page's own state, and the URL hash that holds it with the session's.
-// The session (in wasm) encodes its settings and event log; the page adds
-// its keys (view, speed, compared learners) as extras.
+// The session (in wasm) encodes its learner, settings and event log; the
+// page adds its keys (view, speed, compared learners) as extras.
+
+import { catalogue } from './catalogue.js';
 
 export const VIEWS = ['classify', 'regress', 'compare', 'epochs'];
-export const CLASSIFICATION_PRESETS = ['separable', 'overlapping', 'noisy-labels', 'xor', 'circles', 'moons', 'spiral', 'drift'];
-export const LINEAR = ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2'];
-export const KERNEL = ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection'];
-/** Seed 004's eight, for compare mode. */
-export const PAPER_EIGHT = ['kernel-perceptron', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection'];
-export const ALGORITHMS = {
-  classification: [...LINEAR, ...KERNEL],
-  regression: ['pa', 'pa1', 'pa2'],
-};
-export const LABELS = {
-  perceptron: 'Perceptron', 'averaged-perceptron': 'Averaged perceptron', pocket: 'Pocket (Gallant)',
-  pa: 'PA', pa1: 'PA-I', pa2: 'PA-II',
-  'kernel-perceptron': 'Kernel perceptron', 'kernel-pa1': 'Kernel PA-I', 'kernel-pa2': 'Kernel PA-II',
-  projectron: 'Projectron', 'projectron++': 'Projectron++', apsm: 'APSM', spa: 'SPA',
-  olru: 'OLRU', olrd: 'OLRD', 'ald-projection': 'ALD projection (seed 004)',
-};
-export const isKernel = (algorithm) => KERNEL.includes(algorithm);
 export const MAX_SPEED = 100000;
 /** Compare shows up to this many learners (every one has its own colour). */
 export const MAX_COMPARED = 16;
@@ -60,7 +45,8 @@ export function pageFrom(extras) {
   if (VIEWS.includes(params.get('view'))) page.view = params.get('view');
   const speed = Number(params.get('speed'));
   if (Number.isFinite(speed) && speed >= 1 && speed <= MAX_SPEED) page.speed = speed;
-  const algos = (params.get('algos') ?? '').split(',').filter((a) => ALGORITHMS.classification.includes(a));
+  const known = new Set(catalogue().learners.map((l) => l.name));
+  const algos = (params.get('algos') ?? '').split(',').filter((a) => known.has(a));
   if (algos.length >= 2) page.algos = [...new Set(algos)].slice(0, MAX_COMPARED);
   return page;
 }
@@ -69,14 +55,8 @@ export function pageExtras(page) {
   return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}`;
 }
 
-/** A hash for fresh settings (no log), for a new preset, seed or view. */
-export function settingsHash(s) {
-  const budget = s.budget > 0 ? s.budget : 'none';
-  return `algo=${s.algorithm}&c=${s.c}&eps=${s.eps}&lr=${s.lr}&bias=${s.bias}&preset=${s.preset}&seed=${s.seed}&noise=${s.noise}&sigma=${s.sigma}&budget=${budget}&eta=${s.eta}`;
-}
-
-/** The same hash with another algorithm (compare mode builds one figure per learner). */
-export function withAlgorithm(hash, algorithm) {
+/** The same hash with another learner (a view that starts from another). */
+export function withLearner(hash, algorithm) {
   const params = hash.replace(/^#/, '').split('&').filter((p) => p && !p.startsWith('algo='));
   return [`algo=${algorithm}`, ...params].join('&');
 }

@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use clap::Args;
 use onlinelearn::data::{read_libsvm, OnError};
-use onlinelearn::kernel::KernelAlgorithm;
 use onlinelearn::paper::{grid, run, select, Outcome, Setting, Setup};
 use onlinelearn::{Algorithm, Task};
 
@@ -51,16 +50,24 @@ pub struct PaperArgs {
 const CAPS: [f64; 3] = [50.0, 100.0, 200.0];
 
 pub fn paper(args: &PaperArgs) -> Result<(), String> {
-    let learners: Vec<KernelAlgorithm> = if args.learners.is_empty() {
-        KernelAlgorithm::PAPER.to_vec()
+    let learners: Vec<Algorithm> = if args.learners.is_empty() {
+        Algorithm::in_paper().collect()
     } else {
-        args.learners
-            .iter()
-            .map(|a| match a {
-                Algorithm::Kernel(k) => Ok(*k),
-                other => Err(format!("{} is not a kernel learner", other.name())),
-            })
-            .collect::<Result<_, _>>()?
+        for a in &args.learners {
+            if a.info().sweep.is_none() {
+                return Err(format!(
+                    "{} has no sparsity setting to sweep; the learners that do: {}",
+                    a.name(),
+                    Algorithm::ALL
+                        .iter()
+                        .filter(|a| a.info().sweep.is_some())
+                        .map(|a| a.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        args.learners.clone()
     };
     let load = |p: &Path| {
         read_libsvm(p, Task::Classification, OnError::Fail)
@@ -188,16 +195,12 @@ fn write_csv(path: &Path, outcomes: &[Outcome]) -> Result<(), String> {
     for o in outcomes {
         let s = &o.setting;
         let ((d, ds), (e, es)) = (o.dictionary(), o.test_error());
-        let value = if s.value.is_finite() {
-            s.value.to_string()
-        } else {
-            "none".into()
-        };
+        let value = s.value_text();
         let _ = writeln!(
             table,
             "{},{},{value},{},{d},{ds},{e},{es},{}",
             s.algorithm.name(),
-            s.knob.name(),
+            s.key.name(),
             o.runs.len(),
             o.online_error()
         );
@@ -206,7 +209,7 @@ fn write_csv(path: &Path, outcomes: &[Outcome]) -> Result<(), String> {
                 curves,
                 "{},{},{value},{samples},{dictionary},{error}",
                 s.algorithm.name(),
-                s.knob.name()
+                s.key.name()
             );
         }
     }

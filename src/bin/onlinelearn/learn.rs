@@ -1,0 +1,146 @@
+//! `learn` and `compare`: the settings (defaults, a settings file, flags),
+//! the data, one pass or more per learner on the same order, and the
+//! report, as text or as JSON that records every setting in force.
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::time::Instant;
+
+use onlinelearn::data::Rng;
+use onlinelearn::eval::Progress;
+use onlinelearn::registry::refuse_unused;
+use onlinelearn::{Algorithm, AnyLearner, Key, Learner, Settings};
+
+use crate::commands::RunArgs;
+use crate::input;
+use crate::report;
+
+/// What one learner did on the run.
+pub struct Outcome {
+    pub algorithm: Algorithm,
+    pub learner: AnyLearner,
+    pub progress: Progress,
+    pub learn_seconds: f64,
+}
+
+/// The run as configured: its settings and where its samples come from.
+pub struct Run {
+    pub settings: Settings,
+    /// Shuffle each pass with the seed (else file order).
+    pub shuffle: bool,
+    pub passes: usize,
+    pub skipped_lines: usize,
+}
+
+pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
+    if args.passes == 0 {
+        return Err("--passes must be at least 1, got 0".into());
+    }
+    let mut settings = Settings::default();
+    let mut given = Vec::new();
+    let mut shuffle = args.settings.has(Key::Seed);
+    if let Some(path) = &args.settings_file {
+        let from_file = read_settings_file(path, &mut settings)?;
+        given.extend(from_file.keys);
+        shuffle |= from_file.shuffle;
+    }
+    args.settings.apply(&mut settings)?;
+    given.extend(args.settings.keys());
+    refuse_unused(algorithms, &settings, &given).map_err(|e| e.to_string())?;
+    // Settings are checked before the (possibly large) files are read.
+    for &a in algorithms {
+        AnyLearner::new(a, &settings).map_err(|e| e.to_string())?;
+    }
+    let train = input::load(&args.train, args.format, settings.task, args.skip_bad)?;
+    let test = args
+        .test
+        .as_deref()
+        .map(|p| input::load(p, args.format, settings.task, args.skip_bad))
+        .transpose()?;
+    // OLRU and OLRD plan for the run's length unless told otherwise.
+    settings.horizon = settings
+        .horizon
+        .or(Some((train.data.len() * args.passes) as u64));
+    let run = Run {
+        settings,
+        shuffle,
+        passes: args.passes,
+        skipped_lines: train.skipped,
+    };
+    let mut outcomes = Vec::new();
+    for &algorithm in algorithms {
+        let mut learner = AnyLearner::new(algorithm, &run.settings).map_err(|e| e.to_string())?;
+        let mut progress = Progress::default();
+        let mut seconds = 0.0;
+        for pass in 0..run.passes {
+            // Every learner sees the same order: shuffles derive from the seed and pass only.
+            let ordered = if run.shuffle {
+                let order =
+                    Rng::derive(run.settings.seed, pass as u64).permutation(train.data.len());
+                Cow::Owned(train.data.select(&order))
+            } else {
+                Cow::Borrowed(&train.data)
+            };
+            let start = Instant::now();
+            learner.learn_batch(&ordered, 0..ordered.len(), &mut progress);
+            seconds += start.elapsed().as_secs_f64();
+        }
+        outcomes.push(Outcome {
+            algorithm,
+            learner,
+            progress,
+            learn_seconds: seconds,
+        });
+    }
+    let name = args.train.display().to_string();
+    let test = test.as_ref().map(|t| &t.data);
+    if args.json {
+        report::json(&outcomes, &run, train.data.len(), test);
+    } else if algorithms.len() == 1 {
+        report::summary(&outcomes[0], &run, &name, train.data.len(), test);
+    } else {
+        report::table(&outcomes, &run, &name, train.data.len(), test);
+    }
+    Ok(())
+}
+
+/// Settings read from a file, and whether its run was shuffled.
+struct FromFile {
+    keys: Vec<Key>,
+    shuffle: bool,
+}
+
+/// A JSON map of setting names to values, or a `--json` report (one run's)
+/// whose "settings" it takes. Every value goes through the settings table.
+fn read_settings_file(path: &Path, settings: &mut Settings) -> Result<FromFile, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let doc: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not JSON ({e})", path.display()))?;
+    let shuffle = doc
+        .get("shuffle")
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    let map = doc
+        .get("settings")
+        .unwrap_or(&doc)
+        .as_object()
+        .ok_or_else(|| {
+            format!(
+                "{}: expected an object of settings (or one run's --json report)",
+                path.display()
+            )
+        })?;
+    let mut keys = Vec::new();
+    for (name, value) in map {
+        let text = match value {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Null => "none".into(),
+            other => other.to_string(),
+        };
+        let key = settings
+            .set(name, &text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        keys.push(key);
+    }
+    Ok(FromFile { keys, shuffle })
+}

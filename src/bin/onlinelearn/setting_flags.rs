@@ -1,0 +1,96 @@
+//! The learners' flags, one per row of the settings table: `--c`, `--sigma`,
+//! `--budget`... A new setting is a new flag without a line here. Each value
+//! is checked by the table; a flag the chosen learner does not use is
+//! refused (see `onlinelearn::registry::refuse_unused`).
+
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use onlinelearn::settings::{Key, Scope, Settings, TABLE};
+
+/// The setting flags given on the command line, in the table's order.
+#[derive(Clone, Debug, Default)]
+pub struct SettingFlags {
+    pub given: Vec<(Key, String)>,
+}
+
+impl SettingFlags {
+    /// The settings: the defaults, then a settings file's, then the flags.
+    pub fn apply(&self, settings: &mut Settings) -> Result<(), String> {
+        for (key, text) in &self.given {
+            settings
+                .set_text(*key, text)
+                .map_err(|e| format!("--{}: {e}", key.name()))?;
+        }
+        Ok(())
+    }
+
+    pub fn keys(&self) -> Vec<Key> {
+        self.given.iter().map(|(k, _)| *k).collect()
+    }
+
+    pub fn has(&self, key: Key) -> bool {
+        self.given.iter().any(|(k, _)| *k == key)
+    }
+}
+
+/// The flags' help: the row's help line, its values, its default.
+fn help(spec: &onlinelearn::settings::Spec) -> String {
+    let defaults = Settings::default();
+    let values = if spec.words.is_empty() {
+        spec.range.words().to_string()
+    } else {
+        spec.words.join(", ")
+    };
+    let default = match spec.key {
+        Key::Horizon => "the training data's length".to_string(),
+        Key::Seed => "none: file order, randomised learners seeded with 0".to_string(),
+        key => defaults.text(key),
+    };
+    format!("{} [{values}; default: {default}]", spec.help)
+}
+
+impl Args for SettingFlags {
+    fn augment_args(command: Command) -> Command {
+        TABLE
+            .iter()
+            .filter(|spec| matches!(spec.scope, Scope::Learner | Scope::Run | Scope::Cli))
+            .fold(command, |command, spec| {
+                command.arg(
+                    Arg::new(spec.name)
+                        .long(spec.name)
+                        .value_name(if spec.words.is_empty() {
+                            "NUMBER"
+                        } else {
+                            "WORD"
+                        })
+                        .help(help(spec))
+                        .allow_negative_numbers(true)
+                        .action(ArgAction::Set),
+                )
+            })
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        Self::augment_args(command)
+    }
+}
+
+impl FromArgMatches for SettingFlags {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let given = TABLE
+            .iter()
+            .filter_map(|spec| {
+                matches
+                    .try_get_one::<String>(spec.name)
+                    .ok()
+                    .flatten()
+                    .map(|v| (spec.key, v.clone()))
+            })
+            .collect();
+        Ok(Self { given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}

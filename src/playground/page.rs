@@ -1,0 +1,244 @@
+//! What the page keeps around one session: the page's own keys from the
+//! link it opened (speed, view...), a link that waits for its data file,
+//! and the notice an older link brings. The wasm handle wraps this.
+
+use super::session::{Change, Session};
+use super::share::SharedState;
+use super::source::FileSource;
+use crate::data::Dataset;
+use crate::error::Result;
+use crate::learner::Task;
+use crate::registry::Algorithm;
+
+#[derive(Clone, Debug)]
+pub struct Page {
+    session: Session,
+    /// The page's keys read from the link (without `file`).
+    extras: Vec<(String, String)>,
+    /// A link made while learning from a file: replayed once the reader
+    /// loads that file.
+    pending: Option<SharedState>,
+    notice: Option<String>,
+}
+
+impl Page {
+    /// Opens a link. With `learner`, that learner runs the link's samples
+    /// from the start, whatever learners the link switched between (a
+    /// Compare panel).
+    pub fn open(hash: &str, learner: Option<Algorithm>) -> Result<Self> {
+        let mut state = SharedState::parse(hash)?;
+        if let Some(algorithm) = learner {
+            state = state.pinned(algorithm);
+        }
+        let notice = state.notice.clone();
+        let extras: Vec<_> = state
+            .extras
+            .iter()
+            .filter(|(k, _)| k != "file")
+            .cloned()
+            .collect();
+        if state.extras.iter().any(|(k, _)| k == "file") {
+            // The log's samples came from a file the link does not hold:
+            // start from the setup and wait for the file.
+            return Ok(Self {
+                session: Session::new(state.setup.clone())?,
+                extras,
+                pending: Some(state),
+                notice,
+            });
+        }
+        Ok(Self {
+            session: Session::from_shared(&state)?,
+            extras,
+            pending: None,
+            notice,
+        })
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The session, to act on: acting answers a link's wait for its file
+    /// (from now on the link is this session's own).
+    pub fn session_mut(&mut self) -> &mut Session {
+        self.pending = None;
+        &mut self.session
+    }
+
+    /// The session, for what reads it through caches (the shading grid,
+    /// the support-vector buffer) without changing what a link records.
+    pub fn session_scoring(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
+    /// Changes one setting (see [`Session::set`]).
+    pub fn set(&mut self, name: &str, text: &str) -> Result<Change> {
+        self.session_mut().set(name, text)
+    }
+
+    /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the
+    /// page's own keys, appended when they are safe.
+    pub fn hash(&self, extras: &str) -> String {
+        let mut state = match &self.pending {
+            // Not loaded yet: the link stays the one that was opened.
+            Some(pending) => pending.clone(),
+            None => self.session.shared(),
+        };
+        state.extras.retain(|(k, _)| k == "file");
+        let page = SharedState::parse(&format!("v=2&{extras}"))
+            .map(|s| s.extras)
+            .unwrap_or_default();
+        state
+            .extras
+            .extend(page.into_iter().filter(|(k, _)| k != "file"));
+        state.to_hash()
+    }
+
+    /// The page's keys read from the link, as "k=v&k=v".
+    pub fn extras(&self) -> String {
+        let pairs: Vec<String> = self
+            .extras
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        pairs.join("&")
+    }
+
+    /// What an older link's replay cannot promise, if anything.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// The file a link was made with, as `name:fingerprint`, while it has
+    /// not been loaded.
+    pub fn pending_file(&self) -> Option<&str> {
+        let pending = self.pending.as_ref()?;
+        pending
+            .extras
+            .iter()
+            .find(|(k, _)| k == "file")
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Forgets the pending link's file (the reader chose not to load it).
+    pub fn drop_pending_file(&mut self) {
+        self.pending = None;
+    }
+
+    /// Learns from a loaded file from now on. A link waiting for exactly
+    /// this file (same name and contents) is replayed on it. Returns a note
+    /// for the reader, or an empty string.
+    pub fn load(&mut self, name: &str, task: Task, data: Dataset) -> Result<String> {
+        let file = FileSource::new(name, data, task)?;
+        let Some(state) = self.pending.take() else {
+            return self.load_file(file);
+        };
+        let wanted = state
+            .extras
+            .iter()
+            .find(|(k, _)| k == "file")
+            .map(|(_, v)| v.clone());
+        if wanted.as_deref() == Some(file.link_key().as_str()) {
+            return match Session::from_shared_with_file(&state, file.clone()) {
+                Ok(session) => {
+                    self.session = session;
+                    Ok(format!("replayed the shared session on {name}"))
+                }
+                Err(e) => {
+                    self.load_file(file)?;
+                    Ok(format!(
+                        "the shared session could not be replayed ({e}); starting afresh on {name}"
+                    ))
+                }
+            };
+        }
+        let note = self.load_file(file)?;
+        let wanted_name = wanted
+            .as_deref()
+            .and_then(|w| w.rsplit_once(':'))
+            .map_or("", |(n, _)| n);
+        Ok(format!(
+            "{name} is not the file the link was made with ({wanted_name}, same name and contents); starting afresh{}",
+            if note.is_empty() { String::new() } else { format!(". {note}") }
+        ))
+    }
+
+    fn load_file(&mut self, file: FileSource) -> Result<String> {
+        Ok(self.session.load_file(file)?.unwrap_or_default())
+    }
+
+    /// Back to the preset's stream.
+    pub fn unload_file(&mut self) -> Result<()> {
+        self.pending = None;
+        self.session.unload_file()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playground::Event;
+
+    fn points_file() -> (Dataset, String) {
+        let mut data = Dataset::dense(2);
+        for i in 0..40 {
+            let x = [(i as f64 * 0.37).sin(), (i as f64 * 0.71).cos()];
+            let y = if x[0] + x[1] >= 0.0 { 1.0 } else { -1.0 };
+            data.push(crate::features::Features::Dense(&x), y).unwrap();
+        }
+        (data, "pts.csv".into())
+    }
+
+    #[test]
+    fn a_link_made_with_a_file_waits_for_it_then_replays() {
+        let (data, name) = points_file();
+        let mut page = Page::open("v=2&algo=pa1", None).unwrap();
+        page.load(&name, Task::Classification, data.clone())
+            .unwrap();
+        page.session_mut().apply(Event::Stream(25)).unwrap();
+        let hash = page.hash("view=classify&speed=300");
+        assert!(
+            hash.contains("&file=pts.csv:") && hash.ends_with("&view=classify&speed=300"),
+            "{hash}"
+        );
+
+        let mut copy = Page::open(&hash, None).unwrap();
+        assert!(copy.pending_file().unwrap().starts_with("pts.csv:"));
+        assert_eq!(
+            copy.hash("view=classify&speed=300"),
+            hash,
+            "the link stays the one opened"
+        );
+        assert_eq!(copy.extras(), "view=classify&speed=300");
+        let note = copy
+            .load(&name, Task::Classification, data.clone())
+            .unwrap();
+        assert_eq!(note, "replayed the shared session on pts.csv");
+        assert_eq!(copy.session().model(), page.session().model());
+        assert_eq!(copy.pending_file(), None);
+
+        // Another file (other contents): start afresh, and say why.
+        let mut other = data.clone();
+        other.relabel(|y| -y);
+        let mut third = Page::open(&hash, None).unwrap();
+        let note = third.load(&name, Task::Classification, other).unwrap();
+        assert!(
+            note.starts_with("pts.csv is not the file the link was made with"),
+            "{note}"
+        );
+        assert_eq!(third.session().progress().samples, 0);
+    }
+
+    #[test]
+    fn acting_on_the_preset_answers_the_wait() {
+        let (data, name) = points_file();
+        let mut page = Page::open("v=2", None).unwrap();
+        page.load(&name, Task::Classification, data).unwrap();
+        let hash = page.hash("");
+        let mut copy = Page::open(&hash, None).unwrap();
+        copy.session_mut().apply(Event::Stream(3)).unwrap();
+        assert_eq!(copy.pending_file(), None);
+        assert!(!copy.hash("").contains("file="));
+    }
+}

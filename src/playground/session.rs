@@ -1,0 +1,367 @@
+//! A session: one learner, its samples' source, the points on the plane and
+//! the curves; every change goes through [`Session::apply`] with an
+//! [`Event`], which both acts and records it in the [`EventLog`].
+
+use super::curves::Curves;
+use super::learning::{LastSample, Plane};
+use super::log::{Event, EventLog};
+use super::share::{Setup, SharedState};
+use super::source::{FileSource, SampleBuffer, Source};
+use super::{LOSS_WINDOW, MAX_STEP, TEST_SET_SIZE};
+use crate::data::{Dataset, Preset, Stream, StreamConfig};
+use crate::error::{Error, Result};
+use crate::eval::{MovingAverage, Progress};
+use crate::learner::{Learner, Task};
+use crate::registry::{Algorithm, AnyLearner};
+use crate::settings::{Key, Scope, Settings};
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// Where a shared log starts: the setup at the last reset.
+    pub(super) initial: Setup,
+    /// The setup now, after changes made mid-stream.
+    pub(super) current: Setup,
+    pub(super) learner: AnyLearner,
+    /// The seeded stream of the preset, or a loaded file.
+    pub(super) source: Source,
+    pub(super) buffer: SampleBuffer,
+    pub(super) test: Dataset,
+    /// (x, y, label) triples; label 0 for regression points.
+    pub(super) points: Vec<f64>,
+    /// Changes whenever `points` does (the pocket's judge set follows it).
+    pub(super) points_version: u64,
+    pub(super) judged_version: Option<u64>,
+    pub(super) progress: Progress,
+    pub(super) recent_loss: MovingAverage,
+    pub(super) curves: Curves,
+    pub(super) last: Option<LastSample>,
+    /// The model before the last aggressive update, and the angle it turned.
+    pub(super) ghost: Option<(Plane, f64)>,
+    pub(super) log: EventLog,
+    pub(super) cycle: usize,
+    /// Epochs mode was used: the points are the data set.
+    pub(super) cycled: bool,
+    /// The shown points as a data set, built when the points change.
+    pub(super) points_cache: Option<(u64, Dataset)>,
+    pub(super) grid: Vec<f32>,
+    pub(super) support_buffer: Vec<f64>,
+}
+
+/// What a change of setting did to the session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Applied mid-stream: the model was kept.
+    Live,
+    /// The session replayed its samples from the start with the new value.
+    Replayed,
+    /// New data (another preset or seed): the session started afresh.
+    Restarted,
+}
+
+impl Session {
+    pub fn new(setup: Setup) -> Result<Self> {
+        setup.validate()?;
+        let stream = Stream::new(stream_config(&setup.settings))?;
+        Self::with_source(setup, Source::Stream(stream))
+    }
+
+    /// A session that learns from a loaded file instead of the preset's
+    /// stream. The preset's task must be the file's (it stays in the link,
+    /// so that the link's settings check out before the file is loaded).
+    pub fn with_file(setup: Setup, file: FileSource) -> Result<Self> {
+        setup.validate()?;
+        if setup.settings.preset.task() != file.task {
+            return Err(Error::Mismatch(format!(
+                "{} holds {} data but the preset {} is {}",
+                file.name,
+                file.task.name(),
+                setup.settings.preset.name(),
+                setup.settings.preset.task().name()
+            )));
+        }
+        Self::with_source(setup, Source::File(file))
+    }
+
+    fn with_source(setup: Setup, mut source: Source) -> Result<Self> {
+        let test = match &mut source {
+            Source::Stream(stream) => stream.test_set(TEST_SET_SIZE),
+            Source::File(file) => {
+                file.rewind();
+                file.sample(TEST_SET_SIZE)
+            }
+        };
+        Ok(Self {
+            learner: AnyLearner::new(setup.algorithm, &setup.learner_settings())?,
+            test,
+            source,
+            buffer: SampleBuffer::default(),
+            initial: setup.clone(),
+            current: setup,
+            points: Vec::new(),
+            points_version: 0,
+            judged_version: None,
+            progress: Progress::default(),
+            recent_loss: MovingAverage::new(LOSS_WINDOW),
+            curves: Curves::default(),
+            last: None,
+            ghost: None,
+            log: EventLog::default(),
+            cycle: 0,
+            cycled: false,
+            points_cache: None,
+            grid: Vec::new(),
+            support_buffer: Vec::new(),
+        })
+    }
+
+    /// Rebuilds a shared session: its setup, then its log replayed.
+    pub fn from_shared(state: &SharedState) -> Result<Self> {
+        Self::new(state.setup.clone())?.replay(&state.log)
+    }
+
+    /// Rebuilds a session shared while learning from a file, once the
+    /// reader has loaded that file again.
+    pub fn from_shared_with_file(state: &SharedState, file: FileSource) -> Result<Self> {
+        Self::with_file(state.setup.clone(), file)?.replay(&state.log)
+    }
+
+    fn replay(mut self, log: &EventLog) -> Result<Self> {
+        for event in log.events() {
+            self.apply(event.clone())?;
+        }
+        Ok(self)
+    }
+
+    /// What a link needs to rebuild this session. A file's data is not in
+    /// the link, only its name and fingerprint (`file=name:fingerprint`):
+    /// the page asks for the file before it replays.
+    pub fn shared(&self) -> SharedState {
+        let extras = match &self.source {
+            Source::Stream(_) => Vec::new(),
+            Source::File(file) => vec![("file".to_string(), file.link_key())],
+        };
+        SharedState {
+            setup: self.initial.clone(),
+            log: self.log.clone(),
+            extras,
+            notice: None,
+        }
+    }
+
+    /// Learns from `file` from now on, starting afresh with the current
+    /// setup. The preset follows the file's task (the plain preset of that
+    /// task when the current one does not fit), and a learner that cannot
+    /// learn the task is swapped for PA-I; the message says so.
+    pub fn load_file(&mut self, file: FileSource) -> Result<Option<String>> {
+        let mut setup = self.current.clone();
+        let mut message = None;
+        if setup.settings.preset.task() != file.task {
+            setup.settings.preset = match file.task {
+                Task::Classification => Preset::Overlapping,
+                Task::Regression => Preset::Regression1d,
+            };
+        }
+        if !setup.algorithm.supports(file.task) {
+            message = Some(format!(
+                "{} cannot learn {}; switched to PA-I",
+                setup.algorithm.label(),
+                file.task.name()
+            ));
+            setup.algorithm = Algorithm::Pa1;
+        }
+        *self = Self::with_file(setup, file)?;
+        Ok(message)
+    }
+
+    /// Back to the preset's stream, starting afresh.
+    pub fn unload_file(&mut self) -> Result<()> {
+        let mut setup = self.current.clone();
+        if !setup.algorithm.supports(setup.settings.preset.task()) {
+            setup.algorithm = Algorithm::Pa1;
+        }
+        *self = Self::new(setup)?;
+        Ok(())
+    }
+
+    /// The loaded file, if the session learns from one.
+    pub fn file(&self) -> Option<&FileSource> {
+        match &self.source {
+            Source::File(file) => Some(file),
+            Source::Stream(_) => None,
+        }
+    }
+
+    /// Whether the plane can draw the data (false for files wider than the
+    /// plane: those train with the curves only).
+    pub fn on_plane(&self) -> bool {
+        self.source.on_plane()
+    }
+
+    /// Forgets the model, points and curves and rewinds the stream (or the
+    /// file); the current setup becomes the new starting point.
+    pub fn reset(&mut self) {
+        *self = self
+            .restarted(self.current.clone())
+            .expect("the current setup is valid");
+    }
+
+    /// A new session with `setup` on the same source, without the log.
+    fn restarted(&self, setup: Setup) -> Result<Self> {
+        match &self.source {
+            Source::Stream(_) => Self::new(setup),
+            Source::File(file) => Self::with_file(setup, file.clone()),
+        }
+    }
+
+    /// Performs an event and records it. An invalid event changes nothing.
+    pub fn apply(&mut self, event: Event) -> Result<()> {
+        match event {
+            Event::Stream(n) => self.stream_samples(check_step(n)?),
+            Event::Point { x, y, label } => self.add_point(x, y, label)?,
+            Event::Erase(i) => self.erase(i)?,
+            Event::Epochs(n) => self.cycle_points(check_step(n)?),
+            Event::Set(key, value) => self.set_live(key, value)?,
+            Event::Algorithm(algorithm) => {
+                let next = Setup {
+                    algorithm,
+                    settings: self.current.settings.clone(),
+                };
+                next.validate()?;
+                self.learner = match self.learner.linear_model() {
+                    Some(model) => {
+                        AnyLearner::warm_started(algorithm, &next.learner_settings(), &model)?
+                    }
+                    None => AnyLearner::new(algorithm, &next.learner_settings())?,
+                };
+                self.judged_version = None;
+                self.current = next;
+            }
+        }
+        self.log.push(event);
+        Ok(())
+    }
+
+    /// Changes one setting from text (the page's controls), checked by the
+    /// settings table. A live setting applies mid-stream and keeps the
+    /// model; the learner's other settings replay the session's samples
+    /// from the start; a new preset or seed starts afresh.
+    pub fn set(&mut self, name: &str, text: &str) -> Result<Change> {
+        let key = Key::from_name(name)?;
+        let spec = key.spec();
+        if spec.scope == Scope::Cli {
+            return Err(Error::Mismatch(format!("{name} is not a page setting")));
+        }
+        let mut probe = self.current.settings.clone();
+        probe.set_text(key, text)?;
+        let value = probe.number(key);
+        if spec.live {
+            self.apply(Event::Set(key, value))?;
+            return Ok(Change::Live);
+        }
+        let mut setup = self.current.clone();
+        setup.settings.set_number(key, value)?;
+        if spec.scope != Scope::Learner {
+            *self = self.restarted(setup)?;
+            return Ok(Change::Restarted);
+        }
+        // Same start, same samples, the new value from the first one on.
+        let mut initial = self.initial.clone();
+        initial.settings.set_number(key, value)?;
+        let log = self.log.clone();
+        let replayed = self.restarted(initial)?.replay(&log)?;
+        *self = replayed;
+        Ok(Change::Replayed)
+    }
+
+    /// Whether `set(name, text)` would be accepted, changing nothing (so a
+    /// page with several sessions can check every one before changing any).
+    pub fn check_set(&self, name: &str, text: &str) -> Result<()> {
+        let key = Key::from_name(name)?;
+        if key.spec().scope == Scope::Cli {
+            return Err(Error::Mismatch(format!("{name} is not a page setting")));
+        }
+        let mut next = self.current.clone();
+        next.settings.set_text(key, text)?;
+        next.validate()
+    }
+
+    /// A mid-stream change of a live setting; nothing changes if refused.
+    fn set_live(&mut self, key: Key, value: f64) -> Result<()> {
+        if !key.spec().live {
+            return Err(Error::BadLink(format!(
+                "{} cannot change mid-stream",
+                key.name()
+            )));
+        }
+        let mut next = self.current.clone();
+        next.settings.set_number(key, value)?;
+        next.validate()?;
+        self.learner.retune(&next.learner_settings())?;
+        self.source.set_label_noise(next.settings.noise)?;
+        self.current = next;
+        Ok(())
+    }
+
+    /// The preset's task, which a loaded file's task always matches.
+    pub fn task(&self) -> Task {
+        self.current.settings.preset.task()
+    }
+
+    /// The learner and settings now (after mid-stream changes).
+    pub fn setup(&self) -> &Setup {
+        &self.current
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.current.settings
+    }
+
+    pub fn algorithm(&self) -> Algorithm {
+        self.current.algorithm
+    }
+
+    /// The settings the session's learner reads that apply, with the
+    /// page's own (preset, seed, label noise).
+    pub fn settings_in_force(&self) -> Vec<Key> {
+        let mut keys = self
+            .algorithm()
+            .settings_in_force(&self.current.learner_settings());
+        keys.extend([Key::Preset, Key::Seed, Key::Noise]);
+        keys
+    }
+
+    pub fn learner(&self) -> &AnyLearner {
+        &self.learner
+    }
+
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    pub fn curves(&self) -> &Curves {
+        &self.curves
+    }
+
+    pub fn last(&self) -> Option<&LastSample> {
+        self.last.as_ref()
+    }
+
+    /// Samples drawn from the stream or the file (counting repeats).
+    pub fn samples_streamed(&self) -> u64 {
+        self.source.samples_drawn()
+    }
+}
+
+fn stream_config(settings: &Settings) -> StreamConfig {
+    StreamConfig {
+        label_noise: settings.noise,
+        ..StreamConfig::new(settings.preset, settings.seed)
+    }
+}
+
+fn check_step(n: u64) -> Result<u64> {
+    if n > MAX_STEP {
+        return Err(Error::setting("samples per step", "at most 1000000", n));
+    }
+    Ok(n)
+}

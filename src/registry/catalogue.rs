@@ -1,0 +1,146 @@
+//! The catalogue: every learner and every setting, as data for a page (its
+//! menus, controls, tooltips and explanation panel) or any other front end.
+//! The page asks for it once.
+
+use serde::Serialize;
+
+use super::Algorithm;
+use crate::data::Preset;
+use crate::learner::Family;
+use crate::settings::{Key, Kind, Scope, Settings, TABLE};
+
+#[derive(Serialize)]
+pub struct Catalogue {
+    pub learners: Vec<LearnerCard>,
+    pub settings: Vec<SettingCard>,
+    /// The streams the plane can show, with their task.
+    pub presets: Vec<PresetCard>,
+}
+
+#[derive(Serialize)]
+pub struct PresetCard {
+    pub name: &'static str,
+    pub task: &'static str,
+}
+
+/// A slider beside a setting's field: from `min` to `max`, on a log scale
+/// when `log`.
+#[derive(Serialize, Clone, Copy)]
+pub struct Slider {
+    pub min: f64,
+    pub max: f64,
+    pub log: bool,
+}
+
+/// The settings the page also offers as a slider (the ones readers play
+/// with most): C over four decades, the label noise up to a half.
+fn slider(key: Key) -> Option<Slider> {
+    match key {
+        Key::C => Some(Slider {
+            min: 0.01,
+            max: 100.0,
+            log: true,
+        }),
+        Key::Noise => Some(Slider {
+            min: 0.0,
+            max: 0.5,
+            log: false,
+        }),
+        _ => None,
+    }
+}
+
+/// A learner as the page shows it.
+#[derive(Serialize)]
+pub struct LearnerCard {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub family: Family,
+    pub regression: bool,
+    pub rule: &'static str,
+    pub filled: &'static str,
+    pub step: &'static str,
+    pub passive: &'static str,
+    pub note: &'static str,
+    pub source: &'static str,
+    pub stochastic: bool,
+    pub in_paper: bool,
+    /// The settings it reads with the page's defaults.
+    pub settings: Vec<&'static str>,
+}
+
+/// A setting as the page's control shows it.
+#[derive(Serialize)]
+pub struct SettingCard {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub help: &'static str,
+    pub kind: Kind,
+    pub words: &'static [&'static str],
+    /// The allowed values, in words.
+    pub range: &'static str,
+    pub live: bool,
+    pub scope: Scope,
+    /// The page's default, as text.
+    pub default: String,
+    pub slider: Option<Slider>,
+}
+
+impl Catalogue {
+    pub fn new() -> Self {
+        let page = Settings::page();
+        Self {
+            learners: Algorithm::ALL
+                .iter()
+                .map(|&a| {
+                    let info = a.info();
+                    LearnerCard {
+                        name: info.name,
+                        label: info.label,
+                        family: info.family,
+                        regression: info.regression,
+                        rule: info.rule,
+                        filled: info.filled,
+                        step: info.step,
+                        passive: info.passive,
+                        note: info.note,
+                        source: info.source,
+                        stochastic: info.stochastic,
+                        in_paper: info.in_paper,
+                        settings: (info.reads)(&page).iter().map(|k| k.name()).collect(),
+                    }
+                })
+                .collect(),
+            settings: TABLE
+                .iter()
+                .filter(|s| s.scope != Scope::Cli)
+                .map(|s| SettingCard {
+                    name: s.name,
+                    label: s.label,
+                    help: s.help,
+                    kind: s.kind,
+                    words: s.words,
+                    range: s.range.words(),
+                    live: s.live,
+                    scope: s.scope,
+                    default: page.text(s.key),
+                    slider: slider(s.key),
+                })
+                .collect(),
+            presets: Preset::ALL
+                .iter()
+                .filter(|&&p| p != Preset::RegressionNd)
+                .map(|p| PresetCard {
+                    name: p.name(),
+                    task: p.task().name(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Default for Catalogue {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,320 @@
+//! Every learner, one row each. A row names the learner's variant, its
+//! type and the entry its own file declares (names, rule, the settings it
+//! reads, how to build it); the macro below turns the rows into
+//! [`Algorithm`] (the list everything else reads: the command line, the
+//! page's menus, the paper's comparison, the tests) and [`AnyLearner`]
+//! (static dispatch, so batch learning has no virtual call per sample).
+//!
+//! Adding a learner: its file, one `mod` line, one row here.
+//! The rows' order is the event log's learner code: append, never reorder.
+
+mod catalogue;
+
+pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
+
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::eval::Progress;
+use crate::features::Features;
+use crate::grid::Grid;
+use crate::kernel::{self, support_set::SupportSet};
+use crate::learner::{Configured, Family, Info, Learner, LinearModel, Task, Update};
+use crate::linear;
+use crate::settings::{Key, Scope, Settings};
+
+macro_rules! registry {
+    ($($variant:ident($ty:ty) = $entry:path,)+) => {
+        /// The learners, by their command-line names.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Algorithm {
+            $($variant,)+
+        }
+
+        impl Algorithm {
+            /// Every learner, in the registry's order.
+            pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant,)+];
+
+            /// What the learner's file declares about it.
+            pub fn info(self) -> &'static Info {
+                match self {
+                    $(Algorithm::$variant => &$entry.info,)+
+                }
+            }
+
+            fn check(self, settings: &Settings) -> Result<()> {
+                match self {
+                    $(Algorithm::$variant => ($entry.check)(settings),)+
+                }
+            }
+        }
+
+        /// Any learner of [`Algorithm`], with static dispatch.
+        #[derive(Clone, Debug)]
+        pub enum AnyLearner {
+            $($variant($ty),)+
+        }
+
+        impl AnyLearner {
+            fn build(algorithm: Algorithm, settings: &Settings) -> Result<Self> {
+                Ok(match algorithm {
+                    $(Algorithm::$variant => AnyLearner::$variant(($entry.build)(settings)?),)+
+                })
+            }
+
+            pub fn algorithm(&self) -> Algorithm {
+                match self {
+                    $(AnyLearner::$variant(_) => Algorithm::$variant,)+
+                }
+            }
+
+            fn configured(&self) -> &dyn Configured {
+                match self {
+                    $(AnyLearner::$variant(l) => l,)+
+                }
+            }
+
+            fn configured_mut(&mut self) -> &mut dyn Configured {
+                match self {
+                    $(AnyLearner::$variant(l) => l,)+
+                }
+            }
+        }
+
+        impl Learner for AnyLearner {
+            fn task(&self) -> Task {
+                match self { $(AnyLearner::$variant(l) => l.task(),)+ }
+            }
+            #[inline]
+            fn score(&self, x: Features<'_>) -> f64 {
+                match self { $(AnyLearner::$variant(l) => l.score(x),)+ }
+            }
+            #[inline]
+            fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
+                match self { $(AnyLearner::$variant(l) => l.learn_one(x, y),)+ }
+            }
+            fn reset(&mut self) {
+                match self { $(AnyLearner::$variant(l) => l.reset(),)+ }
+            }
+            fn linear_model(&self) -> Option<LinearModel> {
+                match self { $(AnyLearner::$variant(l) => l.linear_model(),)+ }
+            }
+            fn support_size(&self) -> usize {
+                match self { $(AnyLearner::$variant(l) => l.support_size(),)+ }
+            }
+            fn support_set(&self) -> Option<&SupportSet> {
+                match self { $(AnyLearner::$variant(l) => l.support_set(),)+ }
+            }
+            fn kernel(&self) -> Option<kernel::KernelSpec> {
+                match self { $(AnyLearner::$variant(l) => l.kernel(),)+ }
+            }
+            fn kernel_offset(&self) -> f64 {
+                match self { $(AnyLearner::$variant(l) => l.kernel_offset(),)+ }
+            }
+            fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
+                match self { $(AnyLearner::$variant(l) => l.score_grid(grid, out),)+ }
+            }
+            fn learn_batch(&mut self, data: &Dataset, rows: std::ops::Range<usize>, progress: &mut Progress) {
+                match self { $(AnyLearner::$variant(l) => l.learn_batch(data, rows, progress),)+ }
+            }
+        }
+    };
+}
+
+registry! {
+    Perceptron(linear::Perceptron) = linear::perceptron::PERCEPTRON,
+    AveragedPerceptron(linear::Perceptron) = linear::perceptron::AVERAGED,
+    Pocket(linear::Pocket) = linear::pocket::ENTRY,
+    Pa(linear::PassiveAggressive) = linear::passive_aggressive::PA,
+    Pa1(linear::PassiveAggressive) = linear::passive_aggressive::PA1,
+    Pa2(linear::PassiveAggressive) = linear::passive_aggressive::PA2,
+    KernelPerceptron(kernel::KernelPerceptron) = kernel::perceptron::ENTRY,
+    KernelPa1(kernel::KernelPa) = kernel::passive_aggressive::PA1,
+    KernelPa2(kernel::KernelPa) = kernel::passive_aggressive::PA2,
+    Projectron(kernel::Projectron) = kernel::projectron::PROJECTRON,
+    ProjectronPlus(kernel::Projectron) = kernel::projectron::PLUS,
+    Apsm(kernel::Apsm) = kernel::apsm::ENTRY,
+    Spa(kernel::Spa) = kernel::spa::ENTRY,
+    Olru(kernel::Olru) = kernel::olru::ENTRY,
+    Olrd(kernel::Olrd) = kernel::olrd::ENTRY,
+    AldProjection(kernel::AldProjection) = kernel::ald_projection::ENTRY,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn label(self) -> &'static str {
+        self.info().label
+    }
+
+    pub fn is_kernel(self) -> bool {
+        self.info().family == Family::Kernel
+    }
+
+    /// Whether the learner can learn a task (every one classifies).
+    pub fn supports(self, task: Task) -> bool {
+        task == Task::Classification || self.info().regression
+    }
+
+    /// The eight learners Meng & Song (2023) compare.
+    pub fn in_paper() -> impl Iterator<Item = Algorithm> {
+        Algorithm::ALL.iter().copied().filter(|a| a.info().in_paper)
+    }
+
+    /// The learner settings it reads that apply, given the others.
+    pub fn settings_in_force(self, settings: &Settings) -> Vec<Key> {
+        (self.info().reads)(settings)
+            .iter()
+            .copied()
+            .filter(|key| key.applies(settings))
+            .collect()
+    }
+
+    /// The learners that read `key` (with the default settings).
+    pub fn users_of(key: Key) -> Vec<Algorithm> {
+        let defaults = Settings::default();
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .filter(|a| (a.info().reads)(&defaults).contains(&key))
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = Error;
+    fn from_str(name: &str) -> Result<Self> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| Error::UnknownName {
+                what: "algorithm",
+                got: name.to_string(),
+                expected: Algorithm::ALL
+                    .iter()
+                    .map(|a| a.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+/// Refuses settings that were given but that none of `algorithms` uses
+/// under the other settings: never silently ignored. `given` holds the
+/// learner settings set explicitly (on the command line, say).
+pub fn refuse_unused(algorithms: &[Algorithm], settings: &Settings, given: &[Key]) -> Result<()> {
+    for &key in given {
+        let spec = key.spec();
+        if spec.scope != Scope::Learner
+            || algorithms
+                .iter()
+                .any(|a| a.settings_in_force(settings).contains(&key))
+        {
+            continue;
+        }
+        let flag = format!("--{}", spec.name);
+        let readers: Vec<Algorithm> = algorithms
+            .iter()
+            .copied()
+            .filter(|a| (a.info().reads)(settings).contains(&key))
+            .collect();
+        let message = match (spec.when, readers.is_empty()) {
+            // Read, but the setting does not apply under another one.
+            (Some(when), false) => format!("{flag} applies only with {}", when.words),
+            _ => {
+                let names: Vec<&str> = algorithms.iter().map(|a| a.name()).collect();
+                let sizes: Vec<String> = algorithms
+                    .iter()
+                    .filter(|a| key == Key::Budget && !a.info().size.is_empty())
+                    .map(|a| format!("{}'s size is set by {}", a.label(), a.info().size))
+                    .collect();
+                let users: Vec<&str> = Algorithm::users_of(key).iter().map(|a| a.name()).collect();
+                let mut m = format!("{flag} is not used by {}", names.join(", "));
+                if !sizes.is_empty() {
+                    m.push_str(&format!(" ({})", sizes.join("; ")));
+                }
+                if users.is_empty() {
+                    m.push_str("; no learner uses it with these settings");
+                } else {
+                    m.push_str(&format!("; it is used by {}", users.join(", ")));
+                }
+                m
+            }
+        };
+        return Err(Error::Unused(message));
+    }
+    Ok(())
+}
+
+impl AnyLearner {
+    /// The learner `algorithm` with `settings`: every value in its range
+    /// (the table), the task one it can learn, its own rules checked.
+    pub fn new(algorithm: Algorithm, settings: &Settings) -> Result<Self> {
+        check(algorithm, settings)?;
+        Self::build(algorithm, settings)
+    }
+
+    /// A new learner that starts from another's linear model, so switching
+    /// learner mid-stream does not throw the picture away.
+    pub fn warm_started(
+        algorithm: Algorithm,
+        settings: &Settings,
+        from: &LinearModel,
+    ) -> Result<Self> {
+        let mut learner = Self::new(algorithm, settings)?;
+        learner.configured_mut().warm_start(from);
+        Ok(learner)
+    }
+
+    /// What the learner's file declares about it.
+    pub fn info(&self) -> &'static Info {
+        self.algorithm().info()
+    }
+
+    /// Applies changed settings, keeping the model. Every check runs first,
+    /// so a refused value changes nothing.
+    pub fn retune(&mut self, settings: &Settings) -> Result<()> {
+        check(self.algorithm(), settings)?;
+        if settings.task != self.task() {
+            return Err(Error::Mismatch(
+                "the task cannot change mid-stream; reset the learner".into(),
+            ));
+        }
+        self.configured_mut().retune(settings);
+        Ok(())
+    }
+
+    /// The weights the update rule moves, when predictions use others.
+    pub fn moving_model(&self) -> Option<LinearModel> {
+        self.configured().moving_model()
+    }
+}
+
+fn check(algorithm: Algorithm, settings: &Settings) -> Result<()> {
+    settings.validate()?;
+    if !algorithm.supports(settings.task) {
+        let able: Vec<&str> = Algorithm::ALL
+            .iter()
+            .filter(|a| a.supports(Task::Regression))
+            .map(|a| a.name())
+            .collect();
+        return Err(Error::Mismatch(format!(
+            "{} does not do {}; the learners that do: {}",
+            algorithm.name(),
+            settings.task.name(),
+            able.join(", ")
+        )));
+    }
+    algorithm.check(settings)
+}
+
+#[cfg(test)]
+mod tests;

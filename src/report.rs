@@ -1,0 +1,142 @@
+//! What one update reports, and the task it serves: the ground floor every
+//! learner, data set and evaluation builds on.
+
+use crate::error::{Error, Result};
+
+/// What a learner predicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Task {
+    /// Labels in {-1, +1}; the prediction is the sign of the score.
+    Classification,
+    /// Real-valued labels; the prediction is the score itself.
+    Regression,
+}
+
+impl Task {
+    /// The prediction for a score: +1 when f(x) >= 0, else -1 (classification).
+    #[inline]
+    pub fn predict(self, score: f64) -> f64 {
+        match self {
+            Task::Classification => sign(score),
+            Task::Regression => score,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Task::Classification => "classification",
+            Task::Regression => "regression",
+        }
+    }
+}
+
+impl Task {
+    pub const ALL: [Task; 2] = [Task::Classification, Task::Regression];
+}
+
+impl std::str::FromStr for Task {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        Task::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| Error::UnknownName {
+                what: "task",
+                got: s.to_string(),
+                expected: "classification, regression".into(),
+            })
+    }
+}
+
+/// +1 for f >= 0, else -1: the convention of the PA paper and of our sources.
+#[inline]
+pub fn sign(score: f64) -> f64 {
+    if score >= 0.0 {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// What one call of [`Learner::learn_one`] did. Cheap to make (`Copy`, no
+/// allocation), so the page can draw from every sample's report.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Update {
+    /// f(x) before the update: the prediction this sample was judged by.
+    pub score: f64,
+    /// Before the update: y f(x) for classification; the signed residual
+    /// y - f(x) for regression.
+    pub margin: f64,
+    /// Before the update: the hinge loss max(0, 1 - y f(x)) for every
+    /// classifier (so that learners compare on one scale), or the
+    /// epsilon-insensitive loss max(0, |y - f(x)| - eps) for regression.
+    pub loss: f64,
+    /// The step the sample entered the model with: tau for the PA family,
+    /// the learning rate for the perceptron, 0 when the learner was passive.
+    pub tau: f64,
+    /// f(x) after the update.
+    pub score_after: f64,
+    /// The model changed.
+    pub aggressive: bool,
+    /// The prediction made before learning was wrong (classification only).
+    pub mistake: bool,
+    /// How the support set changed (kernel learners; zero for linear ones).
+    pub support: SupportChange,
+}
+
+impl Update {
+    /// A passive report: nothing learned from a sample that scored `score`.
+    pub fn passive(task: Task, y: f64, score: f64, loss: f64) -> Self {
+        Self {
+            score,
+            margin: margin(task, y, score),
+            loss,
+            tau: 0.0,
+            score_after: score,
+            aggressive: false,
+            mistake: is_mistake(task, y, score),
+            support: SupportChange::default(),
+        }
+    }
+}
+
+/// y f(x) for classification, y - f(x) for regression.
+#[inline]
+pub fn margin(task: Task, y: f64, score: f64) -> f64 {
+    match task {
+        Task::Classification => y * score,
+        Task::Regression => y - score,
+    }
+}
+
+/// Whether predicting from `score` gets label `y` wrong (never, for regression).
+#[inline]
+pub fn is_mistake(task: Task, y: f64, score: f64) -> bool {
+    task == Task::Classification && sign(score) != y
+}
+
+/// The hinge loss max(0, 1 - y f(x)).
+#[inline]
+pub fn hinge_loss(y: f64, score: f64) -> f64 {
+    (1.0 - y * score).max(0.0)
+}
+
+/// A kernel learner's support-set change in one update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SupportChange {
+    /// Support-set size after the update.
+    pub size: u32,
+    /// The sample joined the support set.
+    pub added: bool,
+    /// How many support vectors were removed (budget maintenance).
+    pub removed: u32,
+}
+
+/// A linear model's weights: f(x) = w . x + b.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinearModel {
+    pub weights: Vec<f64>,
+    /// 0 when the learner has no intercept.
+    pub bias: f64,
+}

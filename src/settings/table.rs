@@ -1,0 +1,274 @@
+//! The table. One row per setting; the macro turns the rows into the
+//! [`Settings`] struct, the [`Key`] enum and [`TABLE`], so a new setting is
+//! one row here and one line in the entry of each learner that reads it.
+//!
+//! Defaults: the first is the command line's and the library's; `page` is
+//! the playground's where it differs (its plane is 2-D and small).
+
+use super::value::{ChoiceSlot, Slot};
+use super::{BiasMode, Choice, Condition, KernelKind, Kind, OlrdForm, Range, Scope, SpaForm, Spec};
+use crate::data::Preset;
+use crate::error::Result;
+use crate::report::Task;
+
+/// What the macro needs of a field's type: its kind, its words (a
+/// choice's names), and its storage as a [`Slot`].
+pub(super) trait Field {
+    const KIND: Kind;
+    const WORDS: &'static [&'static str] = &[];
+    fn slot(&mut self) -> Slot<'_>;
+}
+
+impl Field for f64 {
+    const KIND: Kind = Kind::Real;
+    fn slot(&mut self) -> Slot<'_> {
+        Slot::Real(self)
+    }
+}
+
+impl Field for u64 {
+    const KIND: Kind = Kind::Whole;
+    fn slot(&mut self) -> Slot<'_> {
+        Slot::Whole(self)
+    }
+}
+
+impl Field for Option<u64> {
+    const KIND: Kind = Kind::Optional;
+    fn slot(&mut self) -> Slot<'_> {
+        Slot::Optional(self)
+    }
+}
+
+impl<T: Choice> Field for T {
+    const KIND: Kind = Kind::Choice;
+    const WORDS: &'static [&'static str] = T::NAMES;
+    fn slot(&mut self) -> Slot<'_> {
+        Slot::Choice(self as &mut dyn ChoiceSlot)
+    }
+}
+
+macro_rules! settings_table {
+    ($(
+        $(#[doc = $doc:literal])*
+        $key:ident $field:ident: $ty:ty = $default:expr $(, page $page:expr)?;
+            $name:literal, code $code:literal, $range:expr, $scope:ident, live $live:literal $(, when $when_words:literal $when:expr)?;
+            $label:literal: $help:literal;
+    )+) => {
+        /// A setting's name in code.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Key {
+            $($key),+
+        }
+
+        impl Key {
+            pub const ALL: &'static [Key] = &[$(Key::$key),+];
+        }
+
+        /// Every setting's value. Learners read what they use (their
+        /// registry entry lists it); each value has passed its range check.
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Settings {
+            $($(#[doc = $doc])* pub $field: $ty,)+
+        }
+
+        impl Default for Settings {
+            /// The command line's defaults.
+            fn default() -> Self {
+                Self { $($field: $default,)+ }
+            }
+        }
+
+        impl Settings {
+            /// The playground page's defaults.
+            pub fn page() -> Self {
+                Self { $($field: settings_table!(@page $default $(, $page)?),)+ }
+            }
+
+            /// A setting's storage (everything else goes through it).
+            fn slot(&mut self, key: Key) -> Slot<'_> {
+                match key {
+                    $(Key::$key => Field::slot(&mut self.$field),)+
+                }
+            }
+        }
+
+        /// The rows, in [`Key`] order.
+        pub static TABLE: &[Spec] = &[$(
+            Spec {
+                key: Key::$key,
+                name: $name,
+                code: $code,
+                label: $label,
+                help: $help,
+                range: $range,
+                kind: <$ty as Field>::KIND,
+                words: <$ty as Field>::WORDS,
+                scope: Scope::$scope,
+                live: $live,
+                when: settings_table!(@when $($when_words, $when)?),
+            },
+        )+];
+    };
+    (@page $default:expr) => { $default };
+    (@page $default:expr, $page:expr) => { $page };
+    (@when) => { None };
+    (@when $words:literal, $holds:expr) => { Some(Condition { words: $words, holds: $holds }) };
+}
+
+impl Settings {
+    /// A setting as text (links, messages).
+    pub fn text(&self, key: Key) -> String {
+        // The slot needs `&mut`; a copy keeps `self` untouched.
+        self.clone().slot(key).text(key.spec().words)
+    }
+
+    /// Changes a setting from text; nothing changes if it is refused.
+    pub fn set_text(&mut self, key: Key, text: &str) -> Result<()> {
+        let spec = key.spec();
+        self.slot(key)
+            .set_text(spec.label, spec.range, spec.words, text)
+    }
+
+    /// A setting as the event log stores it.
+    pub fn number(&self, key: Key) -> f64 {
+        self.clone().slot(key).number()
+    }
+
+    /// Changes a setting from the event log's number.
+    pub fn set_number(&mut self, key: Key, v: f64) -> Result<()> {
+        let spec = key.spec();
+        self.slot(key)
+            .set_number(spec.label, spec.range, spec.words, v)
+    }
+
+    /// Checks every value against its range (for values set as fields
+    /// rather than through `set_text`).
+    pub fn validate(&self) -> Result<()> {
+        let mut copy = self.clone();
+        for &key in Key::ALL {
+            let v = copy.slot(key).number();
+            copy.set_number(key, v)?;
+        }
+        Ok(())
+    }
+}
+
+const fn whole(min: u64, max: u64, words: &'static str) -> Range {
+    Range::Whole { min, max, words }
+}
+
+settings_table! {
+    /// PA-I and PA-II's aggressiveness (also kernel PA and SPA's paper form).
+    C c: f64 = 1.0, page 0.1;
+        "c", code 0, Range::Positive, Learner, live true;
+        "C": "Aggressiveness: PA-I's step is at most C, PA-II's is damped by 1/(2C); a small C shrugs off noisy labels.";
+    /// Half-width of the regression tube: errors up to eps cost nothing.
+    Epsilon epsilon: f64 = 0.1;
+        "eps", code 1, Range::NonNegative, Learner, live true, when "--task regression" |s| s.task == Task::Regression;
+        "tube width ε": "Regression errors up to ε cost nothing (the ε-insensitive tube).";
+    /// The step of the perceptron and the pocket (and OLRU and OLRD's eta).
+    LearningRate learning_rate: f64 = 1.0;
+        "lr", code 2, Range::Positive, Learner, live true;
+        "learning rate": "How far a mistake moves the weights (the perceptron's step; OLRU and OLRD scale each new coefficient by it).";
+    /// How a linear learner learns its intercept.
+    Bias bias: BiasMode = BiasMode::Augmented;
+        "bias", code 3, Range::Choice, Learner, live true;
+        "bias": "augmented: b is a weight on a constant 1 (exact PA projection); decoupled: b moves as scikit-learn's does; none: no intercept.";
+    /// Which kernel the kernel learners use.
+    Kernel kernel: KernelKind = KernelKind::Gaussian;
+        "kernel", code 9, Range::Choice, Learner, live true;
+        "kernel": "gaussian: exp(−‖x − z‖²/2σ²); polynomial: (offset + x·z)^degree; linear: x·z.";
+    /// The Gaussian kernel's width.
+    Sigma sigma: f64 = 1.0, page 0.5;
+        "sigma", code 5, Range::Positive, Learner, live true, when "--kernel gaussian" |s| s.kernel == KernelKind::Gaussian;
+        "kernel width σ": "The Gaussian kernel's width: k = exp(−‖x − z‖² / 2σ²); small σ draws tight, wiggly boundaries.";
+    /// The polynomial kernel's degree.
+    Degree degree: u64 = 2;
+        "degree", code 10, whole(1, 10, "a whole number from 1 to 10"), Learner, live true, when "--kernel polynomial" |s| s.kernel == KernelKind::Polynomial;
+        "polynomial degree": "The power of the polynomial kernel (offset + x·z)^degree.";
+    /// The polynomial kernel's offset.
+    Offset offset: f64 = 1.0;
+        "offset", code 11, Range::NonNegative, Learner, live true, when "--kernel polynomial" |s| s.kernel == KernelKind::Polynomial;
+        "polynomial offset": "The constant of the polynomial kernel (offset + x·z)^degree.";
+    /// A hard cap on the support set (kernel perceptron, kernel PA, OLRD).
+    Budget budget: Option<u64> = None, page Some(200);
+        "budget", code 6, whole(1, 1_000_000, "a whole number from 1 to 1000000, or none"), Learner, live true;
+        "budget": "The most support vectors kept; past it one is removed (which one depends on the learner). Empty: no budget.";
+    /// Projectron's threshold on the distance from the span.
+    Eta eta: f64 = 0.1;
+        "eta", code 7, Range::NonNegative, Learner, live true;
+        "projection threshold η": "A mistake whose distance from the support set's span is at most η is projected onto it instead of joining.";
+    /// ALD projection's threshold on the squared distance from the span.
+    Nu nu: f64 = 0.1;
+        "nu", code 8, Range::NonNegative, Learner, live true;
+        "ALD threshold ν": "A sample joins the dictionary when its squared distance from the dictionary's span exceeds ν (Meng & Song write η).";
+    /// APSM and ALD projection's window of concurrent projections.
+    Window window: u64 = 4;
+        "q", code 12, whole(1, 64, "a whole number from 1 to 64"), Learner, live false;
+        "window q": "How many recent samples each step projects onto at once.";
+    /// APSM and ALD projection's relaxation factor of the step.
+    Lambda lambda: f64 = 0.1;
+        "lambda", code 13, Range::OpenTwo, Learner, live false;
+        "step factor λ": "Scales the projection step μ (λ = 1: the full projection; the authors' APSM code uses 0.1).";
+    /// The margin rho of the hinge loss max(0, rho - y f(x)).
+    Rho rho: f64 = 1.0;
+        "rho", code 14, Range::Positive, Learner, live false;
+        "margin ρ": "The margin the loss asks for: ℓ = max(0, ρ − y f(x)) (APSM's starting margin, which then adapts).";
+    /// APSM's ball: ||f|| <= Delta.
+    Radius radius: f64 = 5.0;
+        "radius", code 15, Range::Positive, Learner, live false;
+        "ball radius Δ": "APSM keeps ‖f‖ ≤ Δ by scaling the model back into that ball.";
+    /// APSM's dictionary: the L most recent samples.
+    Dictionary dictionary: u64 = 700;
+        "dictionary", code 16, whole(1, 1_000_000, "a whole number from 1 to 1000000"), Learner, live false;
+        "dictionary size L": "APSM keeps the L most recent samples; older ones are dropped.";
+    /// T, the stream length OLRU and OLRD plan for (none: the data's length).
+    Horizon horizon: Option<u64> = None;
+        "horizon", code 17, whole(1, 1_000_000_000, "a whole number from 1 to 1000000000, or none for the data's length"), Learner, live false;
+        "planned stream length T": "The stream length OLRU and OLRD plan for (P = c T^−a, B = 1 + c √T); none: the data's length (3000 on the page).";
+    /// OLRU's update probability P = min(1, c T^-a): its c.
+    OlruC olru_c: f64 = 1.2;
+        "olru-c", code 18, Range::Positive, Learner, live false;
+        "OLRU c": "OLRU adds a support vector on a loss with probability P = min(1, c T^−a).";
+    /// OLRU's a.
+    OlruA olru_a: f64 = 0.2;
+        "olru-a", code 19, Range::NonNegative, Learner, live false;
+        "OLRU a": "The exponent a of OLRU's probability P = min(1, c T^−a).";
+    /// OLRD's budget B = floor(1 + c sqrt(T)) when none is given: its c.
+    OlrdC olrd_c: f64 = 1.0;
+        "olrd-c", code 20, Range::Positive, Learner, live false;
+        "OLRD c": "OLRD's budget B = ⌊1 + c √T⌋, used when no budget is set.";
+    /// Which OLRD runs: a hard budget, or the 2023 authors' code.
+    OlrdForm olrd_form: OlrdForm = OlrdForm::Budget;
+        "olrd-form", code 21, Range::Choice, Learner, live false;
+        "OLRD form": "budget: past B a random support vector goes; authors: the 2023 code's rule (past B, one of the first B goes with probability 1/B; not a cap).";
+    /// Which SPA runs: the paper's or the 2023 authors' code.
+    SpaForm spa_form: SpaForm = SpaForm::Paper;
+        "spa-form", code 22, Range::Choice, Learner, live false;
+        "SPA form": "paper: p = min(α, ℓ)/β, step min(C/p, ℓ/k(x,x)); authors: the 2023 code's p = min(ℓ, 1), coefficient ℓ.";
+    /// SPA's alpha in p = min(alpha, l) / beta.
+    SpaAlpha spa_alpha: f64 = 1.0;
+        "spa-alpha", code 23, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
+        "SPA α": "SPA samples a sample with loss ℓ into the set with probability p = min(α, ℓ)/β (α ≤ β).";
+    /// SPA's beta.
+    SpaBeta spa_beta: f64 = 1.0;
+        "spa-beta", code 24, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
+        "SPA β": "The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.";
+    /// The page's synthetic stream.
+    Preset preset: Preset = Preset::Overlapping;
+        "preset", code 26, Range::Choice, Page, live false;
+        "preset": "The synthetic stream the page learns from.";
+    /// Seeds the stream (page), the shuffles (command line) and the randomised learners.
+    Seed seed: u64 = 0, page 1;
+        "seed", code 25, whole(0, super::MAX_SEED, "a whole number from 0 to 9007199254740991"), Run, live false;
+        "seed": "Seeds the data (the page's stream, the command line's shuffles) and the randomised learners: the same seed, the same run.";
+    /// Label noise added to the page's stream.
+    Noise noise: f64 = 0.0;
+        "noise", code 4, Range::Unit, Page, live true;
+        "label noise": "The share of streamed labels flipped at random (on top of the preset's own).";
+    /// Classification or regression (the command line; the page's follows its preset).
+    Task task: Task = Task::Classification;
+        "task", code 27, Range::Choice, Cli, live false;
+        "task": "classification: labels ±1 (0/1 read as −1/+1); regression: real-valued targets.";
+}

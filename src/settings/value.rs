@@ -1,0 +1,283 @@
+//! The kinds of value a setting holds, and the one place each is parsed
+//! and range-checked: from text (a link, a command-line flag, a field on
+//! the page) or from a number (the event log).
+
+use crate::error::{Error, Result};
+
+/// The values a real-valued or whole-number setting may take.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Range {
+    /// (0, inf)
+    Positive,
+    /// [0, inf)
+    NonNegative,
+    /// [0, 1]
+    Unit,
+    /// (0, 2): a relaxation factor.
+    OpenTwo,
+    /// One of a choice's words (checked by the choice itself).
+    Choice,
+    /// Whole numbers from `min` to `max`, and those words for messages.
+    Whole {
+        min: u64,
+        max: u64,
+        words: &'static str,
+    },
+}
+
+impl Range {
+    /// The range in words, for messages: "positive and finite".
+    pub fn words(self) -> &'static str {
+        match self {
+            Range::Positive => "positive and finite",
+            Range::NonNegative => "non-negative and finite",
+            Range::Unit => "between 0 and 1",
+            Range::OpenTwo => "strictly between 0 and 2",
+            Range::Choice => "one of its words",
+            Range::Whole { words, .. } => words,
+        }
+    }
+
+    /// Whether `v` lies in the range.
+    pub fn holds(self, v: f64) -> bool {
+        match self {
+            Range::Positive => v > 0.0 && v.is_finite(),
+            Range::NonNegative => v >= 0.0 && v.is_finite(),
+            Range::Unit => (0.0..=1.0).contains(&v),
+            Range::OpenTwo => v > 0.0 && v < 2.0,
+            Range::Choice => true,
+            Range::Whole { min, max, .. } => v.fract() == 0.0 && v >= min as f64 && v <= max as f64,
+        }
+    }
+
+    /// `v`, or the error that names the range.
+    pub fn check(self, name: &'static str, v: f64) -> Result<f64> {
+        if self.holds(v) {
+            Ok(v)
+        } else {
+            Err(Error::setting(name, self.words(), v))
+        }
+    }
+}
+
+/// Seeds travel to JavaScript as numbers: keep them exact there (2^53 - 1).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// A setting's storage, by kind: what the table's generic code reads and
+/// writes (one copy of the parsing and checking, whatever the key).
+pub enum Slot<'a> {
+    Real(&'a mut f64),
+    Whole(&'a mut u64),
+    /// A whole number or none ("none" in text, 0 in the log).
+    Optional(&'a mut Option<u64>),
+    Choice(&'a mut dyn ChoiceSlot),
+}
+
+/// A choice setting seen through its index in its list of names.
+pub trait ChoiceSlot {
+    fn index(&self) -> usize;
+    fn set_index(&mut self, i: usize);
+}
+
+impl<T: Choice> ChoiceSlot for T {
+    fn index(&self) -> usize {
+        T::ALL.iter().position(|c| c == self).expect("listed")
+    }
+    fn set_index(&mut self, i: usize) {
+        *self = T::ALL[i];
+    }
+}
+
+fn parse_number(name: &'static str, range: Range, text: &str) -> Result<f64> {
+    let v: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| Error::setting(name, range.words(), format!("'{text}'")))?;
+    range.check(name, v)
+}
+
+impl Slot<'_> {
+    /// The value as the event log stores it.
+    pub fn number(&self) -> f64 {
+        match self {
+            Slot::Real(v) => **v,
+            Slot::Whole(v) => **v as f64,
+            Slot::Optional(v) => v.map_or(0.0, |v| v as f64),
+            Slot::Choice(c) => c.index() as f64,
+        }
+    }
+
+    /// The value as text; `words` are a choice's names.
+    pub fn text(&self, words: &[&str]) -> String {
+        match self {
+            Slot::Real(v) => v.to_string(),
+            Slot::Whole(v) => v.to_string(),
+            Slot::Optional(v) => v.map_or_else(|| "none".to_string(), |v| v.to_string()),
+            Slot::Choice(c) => words[c.index()].to_string(),
+        }
+    }
+
+    /// Sets the value from text, checked; nothing changes on error.
+    pub fn set_text(
+        &mut self,
+        name: &'static str,
+        range: Range,
+        words: &[&str],
+        text: &str,
+    ) -> Result<()> {
+        match self {
+            Slot::Real(v) => **v = parse_number(name, range, text)?,
+            Slot::Whole(v) => **v = parse_number(name, range, text)? as u64,
+            Slot::Optional(v) => {
+                **v = match text.trim() {
+                    "" | "none" | "auto" => None,
+                    _ => Some(parse_number(name, range, text)? as u64),
+                }
+            }
+            Slot::Choice(c) => {
+                let i = words
+                    .iter()
+                    .position(|&w| w == text.trim())
+                    .ok_or_else(|| Error::UnknownName {
+                        what: name,
+                        got: text.to_string(),
+                        expected: words.join(", "),
+                    })?;
+                c.set_index(i);
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the value from the log's number, checked; nothing changes on error.
+    pub fn set_number(
+        &mut self,
+        name: &'static str,
+        range: Range,
+        words: &[&str],
+        v: f64,
+    ) -> Result<()> {
+        match self {
+            Slot::Real(slot) => **slot = range.check(name, v)?,
+            Slot::Whole(slot) => **slot = range.check(name, v)? as u64,
+            Slot::Optional(slot) => {
+                **slot = if v == 0.0 {
+                    None
+                } else {
+                    Some(range.check(name, v)? as u64)
+                }
+            }
+            Slot::Choice(c) => {
+                if !(v.fract() == 0.0 && v >= 0.0 && (v as usize) < words.len()) {
+                    return Err(Error::setting(name, "the index of one of its choices", v));
+                }
+                c.set_index(v as usize);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A choice among named values: an enum with a fixed list of names. The
+/// log stores the index in that list.
+pub trait Choice: Sized + Copy + PartialEq + 'static {
+    const ALL: &'static [Self];
+    const NAMES: &'static [&'static str];
+    /// What the choice is, for messages ("bias mode").
+    const WHAT: &'static str;
+
+    fn name(self) -> &'static str {
+        let i = Self::ALL.iter().position(|&c| c == self).expect("listed");
+        Self::NAMES[i]
+    }
+
+    fn from_name(text: &str) -> Result<Self> {
+        Self::NAMES
+            .iter()
+            .position(|&n| n == text.trim())
+            .map(|i| Self::ALL[i])
+            .ok_or_else(|| Error::UnknownName {
+                what: Self::WHAT,
+                got: text.to_string(),
+                expected: Self::NAMES.join(", "),
+            })
+    }
+}
+
+/// Implements [`Choice`], `Display` and `FromStr` for an enum from its
+/// variants and their names.
+macro_rules! choice {
+    ($ty:ty, $what:literal, [$($variant:path => $name:literal),+ $(,)?]) => {
+        impl $crate::settings::Choice for $ty {
+            const ALL: &'static [Self] = &[$($variant),+];
+            const NAMES: &'static [&'static str] = &[$($name),+];
+            const WHAT: &'static str = $what;
+        }
+
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str($crate::settings::Choice::name(*self))
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = $crate::error::Error;
+            fn from_str(text: &str) -> $crate::error::Result<Self> {
+                <Self as $crate::settings::Choice>::from_name(text)
+            }
+        }
+    };
+}
+pub(crate) use choice;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_checked_against_their_range() {
+        let mut c = 1.0;
+        let mut slot = Slot::Real(&mut c);
+        slot.set_text("C", Range::Positive, &[], "0.5").unwrap();
+        assert_eq!(slot.number(), 0.5);
+        let err = slot
+            .set_text("C", Range::Positive, &[], "-1")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "C must be positive and finite, got -1");
+        let err = slot
+            .set_text("C", Range::Positive, &[], "abc")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "C must be positive and finite, got 'abc'");
+        assert_eq!(slot.number(), 0.5, "a refused value changes nothing");
+        let budget = Range::Whole {
+            min: 1,
+            max: 1_000_000,
+            words: "a whole number from 1 to 1000000",
+        };
+        let mut b = Some(3);
+        let mut slot = Slot::Optional(&mut b);
+        slot.set_text("budget", budget, &[], "none").unwrap();
+        assert_eq!(slot.number(), 0.0);
+        slot.set_text("budget", budget, &[], "12").unwrap();
+        assert_eq!(slot.text(&[]), "12");
+        let err = slot
+            .set_text("budget", budget, &[], "0")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "budget must be a whole number from 1 to 1000000, got 0"
+        );
+        let window = Range::Whole {
+            min: 1,
+            max: 64,
+            words: "a whole number from 1 to 64",
+        };
+        let mut q = 4;
+        assert!(Slot::Whole(&mut q)
+            .set_text("q", window, &[], "2.5")
+            .is_err());
+    }
+}

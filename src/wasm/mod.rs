@@ -1,0 +1,31 @@
+//! The browser binding, and the only code that knows about JavaScript.
+//!
+//! Two modules are built from it. The page's (default features) has one
+//! opaque handle, [`page::Playground`], over a [`crate::playground::Page`].
+//! The Web Worker's (`--features loader-module`) has [`worker::DataLoader`],
+//! the CSV and LIBSVM readers, and nothing else: the page only downloads
+//! the readers when a reader opens a file, which keeps its first load small.
+//!
+//! The boundary is thin: calls are batched (one `stream(n)` per frame, one
+//! `grid(...)` for the whole shading); bulk data stays in wasm memory and JS
+//! reads it through typed-array views at the pointers returned here;
+//! settings, the catalogue, the last update and the model export cross as
+//! named objects (serde-wasm-bindgen). Every error becomes a JS `Error` with
+//! the core's message, and a panic (there should be none) is logged to the
+//! console by the panic hook so the page can show it and rebuild the handle.
+
+use wasm_bindgen::prelude::*;
+
+#[cfg(not(feature = "loader-module"))]
+pub mod page;
+#[cfg(feature = "loader-module")]
+pub mod worker;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn js(error: crate::Error) -> JsError {
+    JsError::new(&error.to_string())
+}

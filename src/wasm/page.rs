@@ -1,0 +1,368 @@
+//! The page's handle: a [`Page`] (one session, the page's keys, a link that
+//! waits for its file) with batch calls and typed-array views.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::js;
+use crate::data::Dataset;
+use crate::grid::Grid;
+use crate::learner::{Learner, Task};
+use crate::playground::{Change, Event, ModelExport, Page, Series, SERIES};
+use crate::registry::Catalogue;
+
+/// The playground session behind one canvas.
+#[wasm_bindgen]
+pub struct Playground {
+    page: Page,
+    support: Vec<f64>,
+}
+
+/// A value as a plain JavaScript object (maps become objects).
+fn object(value: &impl Serialize) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[wasm_bindgen]
+impl Playground {
+    /// Opens a link (settings, then the log replayed). With `learner`,
+    /// that learner runs the link's samples from the start, whatever
+    /// learners the link switched between (a Compare panel).
+    #[wasm_bindgen(constructor)]
+    pub fn new(hash: &str, learner: Option<String>) -> Result<Playground, JsError> {
+        let learner = learner.map(|name| name.parse()).transpose().map_err(js)?;
+        Ok(Playground {
+            page: Page::open(hash, learner).map_err(js)?,
+            support: Vec::new(),
+        })
+    }
+
+    /// Every learner and every setting, for the page's menus and controls.
+    pub fn catalogue() -> Result<JsValue, JsError> {
+        object(&Catalogue::new())
+    }
+
+    /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the
+    /// page's own keys.
+    pub fn hash(&self, extras: &str) -> String {
+        self.page.hash(extras)
+    }
+
+    /// The model as an object (weights, or support vectors and kernel; the
+    /// settings in force; the data's origin; the link as `state`).
+    pub fn model_export(&self, extras: &str) -> Result<JsValue, JsError> {
+        object(&ModelExport::new(
+            self.page.session(),
+            self.page.hash(extras),
+        ))
+    }
+
+    /// The file a link was made with, as `name:fingerprint`, while it has
+    /// not been loaded; otherwise empty.
+    pub fn pending_file(&self) -> String {
+        self.page.pending_file().unwrap_or_default().to_string()
+    }
+
+    /// Forgets the pending link's file (the reader chose not to load it).
+    pub fn drop_pending_file(&mut self) {
+        self.page.drop_pending_file();
+    }
+
+    /// What an older link's replay cannot promise; empty otherwise.
+    pub fn notice(&self) -> String {
+        self.page.notice().unwrap_or_default().to_string()
+    }
+
+    /// Learns from a dense file from now on (`task`: classification or
+    /// regression; `values` row-major). Returns a note for the reader.
+    pub fn load_dense(
+        &mut self,
+        name: &str,
+        task: &str,
+        n_features: usize,
+        values: Vec<f64>,
+        labels: Vec<f64>,
+    ) -> Result<String, JsError> {
+        let data = Dataset::from_dense(values, n_features, labels).map_err(js)?;
+        self.load(name, task, data)
+    }
+
+    /// Learns from a sparse file from now on (compressed rows, 0-based
+    /// indices). Returns a note for the reader.
+    pub fn load_sparse(
+        &mut self,
+        name: &str,
+        task: &str,
+        row_starts: Vec<u32>,
+        indices: Vec<u32>,
+        values: Vec<f64>,
+        labels: Vec<f64>,
+    ) -> Result<String, JsError> {
+        let data = Dataset::from_csr(&row_starts, &indices, &values, &labels).map_err(js)?;
+        self.load(name, task, data)
+    }
+
+    fn load(&mut self, name: &str, task: &str, data: Dataset) -> Result<String, JsError> {
+        let task: Task = task.parse().map_err(js)?;
+        self.page.load(name, task, data).map_err(js)
+    }
+
+    /// Back to the preset's stream.
+    pub fn unload_file(&mut self) -> Result<(), JsError> {
+        self.page.unload_file().map_err(js)
+    }
+
+    /// The loaded file's name, or empty.
+    pub fn file_name(&self) -> String {
+        self.page
+            .session()
+            .file()
+            .map(|f| f.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// Rows and features of the loaded file (empty without one).
+    pub fn file_shape(&self) -> Vec<f64> {
+        self.page
+            .session()
+            .file()
+            .map(|f| vec![f.data.len() as f64, f.data.n_features() as f64])
+            .unwrap_or_default()
+    }
+
+    /// Whether the plane can draw the data (a file wider than 2-D trains
+    /// with the curves only).
+    pub fn on_plane(&self) -> bool {
+        self.page.session().on_plane()
+    }
+
+    /// The model's weights in full (all features, then the bias); empty
+    /// for a kernel learner.
+    pub fn weights(&self) -> Vec<f64> {
+        match self.page.session().learner().linear_model() {
+            Some(model) => {
+                let mut w = model.weights;
+                w.push(model.bias);
+                w
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// The page's keys read from the link this session was built from.
+    pub fn extras(&self) -> String {
+        self.page.extras()
+    }
+
+    pub fn reset(&mut self) {
+        self.page.session_mut().reset();
+    }
+
+    /// Learns the next `n` samples of the stream.
+    pub fn stream(&mut self, n: u32) -> Result<(), JsError> {
+        self.page
+            .session_mut()
+            .apply(Event::Stream(n as u64))
+            .map_err(js)
+    }
+
+    /// Learns `n` more samples cycling over the shown points.
+    pub fn epochs(&mut self, n: u32) -> Result<(), JsError> {
+        self.page
+            .session_mut()
+            .apply(Event::Epochs(n as u64))
+            .map_err(js)
+    }
+
+    /// Adds and learns a point (label +1 / -1; ignored for regression).
+    pub fn click(&mut self, x: f64, y: f64, label: f64) -> Result<(), JsError> {
+        self.page
+            .session_mut()
+            .click(x, y, label)
+            .map(|_| ())
+            .map_err(js)
+    }
+
+    /// Erases the shown point nearest (x, y) within `radius`; whether one was.
+    pub fn erase(&mut self, x: f64, y: f64, radius: f64) -> Result<bool, JsError> {
+        self.page
+            .session_mut()
+            .erase_nearest(x, y, radius)
+            .map_err(js)
+    }
+
+    /// Changes one setting from the text a control holds, checked by the
+    /// settings table (the error names the range). Returns "live" (the
+    /// model kept), "replayed" (the samples learned again from the start
+    /// with the new value) or "restarted" (new data).
+    pub fn set(&mut self, name: &str, text: &str) -> Result<String, JsError> {
+        let change = self.page.set(name, text).map_err(js)?;
+        Ok(match change {
+            Change::Live => "live",
+            Change::Replayed => "replayed",
+            Change::Restarted => "restarted",
+        }
+        .into())
+    }
+
+    /// Whether `set(name, text)` would be accepted; changes nothing.
+    pub fn check(&self, name: &str, text: &str) -> Result<(), JsError> {
+        self.page.session().check_set(name, text).map_err(js)
+    }
+
+    /// The constant a kernel learner adds to its expansion (APSM's b); 0 otherwise.
+    pub fn kernel_offset(&self) -> f64 {
+        self.page.session().learner().kernel_offset()
+    }
+
+    /// Switches learner, starting from the current weights.
+    pub fn set_algorithm(&mut self, name: &str) -> Result<(), JsError> {
+        let algorithm = name.parse().map_err(js)?;
+        self.page
+            .session_mut()
+            .apply(Event::Algorithm(algorithm))
+            .map_err(js)
+    }
+
+    /// Every setting's value, by name.
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        object(self.page.session().settings())
+    }
+
+    /// The names of the settings the learner reads that apply now, with
+    /// the page's own (preset, seed, label noise).
+    pub fn in_force(&self) -> Vec<String> {
+        self.page
+            .session()
+            .settings_in_force()
+            .iter()
+            .map(|k| k.name().to_string())
+            .collect()
+    }
+
+    /// Scores an `nx` x `ny` grid over the rectangle into a buffer of
+    /// `nx * ny` f32 (rows from the top); returns its address in memory.
+    pub fn grid(
+        &mut self,
+        nx: usize,
+        ny: usize,
+        x_min: f64,
+        x_max: f64,
+        y_min: f64,
+        y_max: f64,
+    ) -> Result<*const f32, JsError> {
+        let grid = Grid::new(nx, ny, (x_min, x_max), (y_min, y_max)).map_err(js)?;
+        // Scoring changes nothing a link records.
+        Ok(self.page.session_scoring().score_grid(&grid).as_ptr())
+    }
+
+    /// Address of the shown points, (x, y, label) f64 triples.
+    pub fn points_ptr(&self) -> *const f64 {
+        self.page.session().points().as_ptr()
+    }
+
+    /// Number of f64 values at `points_ptr` (3 per point).
+    pub fn points_len(&self) -> usize {
+        self.page.session().points().len()
+    }
+
+    /// Address of the support vectors, (x, y, alpha, id, label) f64
+    /// quintuples. Call `support_len` first: it refills the buffer.
+    pub fn support_ptr(&self) -> *const f64 {
+        self.support.as_ptr()
+    }
+
+    /// Fills the support-vector buffer; returns its length in f64 values.
+    pub fn support_len(&mut self) -> usize {
+        self.support = self.page.session_scoring().support_vectors().to_vec();
+        self.support.len()
+    }
+
+    /// Points in the curves.
+    pub fn curve_len(&self) -> usize {
+        self.page.session().curves().len()
+    }
+
+    /// Address of one curve series (0 samples, 1 online rate or MAE,
+    /// 2 recent loss, 3 test score, 4 support size).
+    pub fn curve_ptr(&self, series: usize) -> Result<*const f64, JsError> {
+        const ALL: [Series; SERIES] = [
+            Series::Samples,
+            Series::Online,
+            Series::RecentLoss,
+            Series::Test,
+            Series::Support,
+        ];
+        let series = ALL
+            .get(series)
+            .ok_or_else(|| JsError::new("no such curve"))?;
+        Ok(self.page.session().curves().series(*series).as_ptr())
+    }
+
+    /// Whether the test curve scores the shown points (epochs mode, or no
+    /// stream used yet) rather than the stream's clean held-out set.
+    pub fn test_on_points(&self) -> bool {
+        self.page.session().scores_on_points()
+    }
+
+    /// (w1, w2, b) of the model that predicts; empty for a kernel learner.
+    pub fn model(&self) -> Vec<f64> {
+        self.page
+            .session()
+            .model()
+            .map(Vec::from)
+            .unwrap_or_default()
+    }
+
+    /// (w1, w2, b) of the weights the rule moves, when they differ (pocket,
+    /// averaged perceptron); otherwise empty.
+    pub fn moving_model(&self) -> Vec<f64> {
+        self.page
+            .session()
+            .moving_model()
+            .map(Vec::from)
+            .unwrap_or_default()
+    }
+
+    /// (w1, w2, b, degrees turned) before the last aggressive update, or empty.
+    pub fn ghost(&self) -> Vec<f64> {
+        match self.page.session().ghost() {
+            Some((plane, angle)) => vec![plane[0], plane[1], plane[2], angle],
+            None => Vec::new(),
+        }
+    }
+
+    /// The last sample and its update, by name (x, y, label, score,
+    /// margin, loss, tau, after, aggressive, mistake, sq, size, added,
+    /// removed), or null.
+    pub fn last(&self) -> Result<JsValue, JsError> {
+        object(&self.page.session().last())
+    }
+
+    /// Samples learned, mistakes made (progressive), samples drawn from the stream.
+    pub fn counts(&self) -> Vec<f64> {
+        let s = self.page.session();
+        let p = s.progress();
+        vec![
+            p.samples as f64,
+            p.mistakes as f64,
+            s.samples_streamed() as f64,
+        ]
+    }
+
+    pub fn algorithm(&self) -> String {
+        self.page.session().algorithm().name().into()
+    }
+
+    /// Whether the learner is a kernel learner.
+    pub fn is_kernel(&self) -> bool {
+        self.page.session().algorithm().is_kernel()
+    }
+
+    /// "classification" or "regression".
+    pub fn task(&self) -> String {
+        self.page.session().task().name().into()
+    }
+}

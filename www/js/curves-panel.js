@@ -1,0 +1,69 @@
+// The error curves beside the plane: the online mistake rate (or MAE) and
+// the held-out score, the moving-average loss, and for kernel learners the
+// support-set size; one line per learner in Compare.
+import { Chart } from './chart.js';
+import { label } from './catalogue.js';
+import { PALETTE } from './palette.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class CurvesPanel {
+  constructor(app) {
+    this.app = app;
+    this.error = new Chart($('chart-error'), $('chart-error-legend'));
+    this.loss = new Chart($('chart-loss'), $('chart-loss-legend'), { fixedY: false });
+    this.support = new Chart($('chart-support'), $('chart-support-legend'), { fixedY: false, yMax: 16 });
+  }
+
+  /** Starts the curves afresh from the sessions (a new page, a reset, a replay). */
+  define() {
+    const figures = this.app.figures;
+    const regression = this.app.settings().task === 'regression';
+    this.error.fixedY = !regression;
+    for (const chart of [this.error, this.loss, this.support]) chart.clear();
+    $('chart-title').textContent = regression ? 'Error curves (absolute error)' : 'Error curves';
+    // Several learners: one legend entry each, and the line styles said once.
+    const many = figures.length > 1;
+    this.loss.note = many ? 'moving-average loss (100 samples), colours as above.' : '';
+    this.support.note = many ? 'support-set size, colours as above.' : '';
+    this.error.note = many ? (regression ? 'solid: progressive MAE, dashed: held-out MAE.' : 'solid: online mistake rate, dashed: held-out accuracy.') : '';
+    figures.forEach((figure, i) => {
+      figure.curvesRead = 0;
+      const name = many ? `${label(figure.pg.algorithm())}: ` : '';
+      const color = many ? figure.color : PALETTE[0];
+      this.error.define(`${i}:online`, { label: many ? label(figure.pg.algorithm()) : regression ? 'progressive MAE' : 'online mistake rate', color });
+      this.error.define(`${i}:test`, { label: this.testLabel(figure, regression), color: many ? color : '#0b7a75', dash: true, unlisted: many });
+      this.loss.define(`${i}:loss`, { unlisted: many, label: `${name}moving-average ${regression ? '|error|' : 'hinge loss'} (100 samples)`, color: many ? color : '#8a3b06' });
+      if (figure.pg.is_kernel()) {
+        this.support.define(`${i}:support`, { unlisted: many, label: `${name}support-set size`, color: many ? color : '#0b7a75' });
+      }
+    });
+  }
+
+  /** What the test curve measures: the stream's clean held-out set, or the points themselves. */
+  testLabel(figure, regression) {
+    const pg = figure.pg;
+    const name = this.app.figures.length > 1 ? `${label(pg.algorithm())}: ` : '';
+    const onPoints = pg.test_on_points();
+    const file = pg.file_name();
+    if (file && !onPoints) {
+      const rows = Math.min(500, pg.file_shape()[0]);
+      return `${name}${regression ? 'MAE' : 'accuracy'} on ${rows} rows of ${file}`;
+    }
+    if (regression) return `${name}${onPoints ? 'MAE on the points' : 'held-out MAE'}`;
+    return `${name}${onPoints ? 'accuracy on the points' : 'held-out accuracy'}`;
+  }
+
+  /** Appends what the sessions recorded since the last frame. */
+  append() {
+    const regression = this.app.settings().task === 'regression';
+    this.app.figures.forEach((figure, i) => {
+      this.error.relabel(`${i}:test`, this.testLabel(figure, regression));
+      const points = figure.newCurvePoints();
+      this.error.append(`${i}:online`, points.samples, points.online);
+      this.error.append(`${i}:test`, points.samples, points.test);
+      this.loss.append(`${i}:loss`, points.samples, points.loss);
+      this.support.append(`${i}:support`, points.samples, points.support);
+    });
+  }
+}

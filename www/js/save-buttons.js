@@ -1,0 +1,79 @@
+// The Save buttons: the plane as PNG, the points and curves as CSV, the
+// model as JSON (which opens again in the page), a WebM recording, and the
+// embed code. The saving code (export.js) loads on the first click: most
+// visits never save, and the page's first download stays small.
+import { label } from './catalogue.js';
+import * as state from './state.js';
+
+const $ = (id) => document.getElementById(id);
+const saving = () => import('./export.js');
+
+export function bindSaving(app) {
+  // Each handler gets export.js's functions (imported on the first click).
+  const on = (id, fn) => $(id).addEventListener('click', () => saving().then(fn).catch((e) => app.fail(e)));
+  const stem = () => {
+    const pg = app.figures[0].pg;
+    const source = app.data ? app.data.name.replace(/\.[^.]*$/, '') : app.settings().preset;
+    return `onlinelearn-${app.figures.length > 1 ? 'compare' : pg.algorithm()}-${source}-${pg.counts()[0]}`;
+  };
+  const saved = (name) => { $('save-msg').textContent = `Saved ${name}.`; };
+  on('save-png', async ({ download, planePng }) => {
+    const name = `${stem()}.png`;
+    download(await planePng(app.figures, $('chart-error')), name);
+    saved(name);
+  });
+  on('save-points', ({ download, pointsCsv }) => {
+    const name = `${stem()}-points.csv`;
+    download(new Blob([pointsCsv(app.figures[0].pg, app.settings().task)], { type: 'text/csv' }), name);
+    saved(name);
+  });
+  on('save-curves', ({ download, curvesCsv }) => {
+    const name = `${stem()}-curves.csv`;
+    download(new Blob([curvesCsv(app.figures, label, app.settings().task)], { type: 'text/csv' }), name);
+    saved(name);
+  });
+  on('save-model', ({ download, modelJson }) => {
+    app.writeHash();
+    const name = `${stem()}-model.json`;
+    download(new Blob([modelJson(app.figures, state.pageExtras(app.page))], { type: 'application/json' }), name);
+    saved(name);
+  });
+  on('record', async ({ download, Recorder }) => {
+    const button = $('record');
+    app.recorder ??= new Recorder();
+    if (app.recorder.recording) {
+      const seconds = ((performance.now() - app.recorder.started) / 1000).toFixed(1);
+      const blob = await app.recorder.stop();
+      button.setAttribute('aria-pressed', 'false');
+      button.textContent = 'Record (WebM)';
+      const name = `${stem()}.webm`;
+      download(blob, name);
+      $('save-msg').textContent = `Saved ${name} (${seconds} s).`;
+    } else {
+      if (!Recorder.supported()) throw new Error('this browser cannot record the canvas (no MediaRecorder)');
+      app.recorder.start(app.figures);
+      app.loop.wake();
+      button.setAttribute('aria-pressed', 'true');
+      button.textContent = 'Stop recording';
+      $('save-msg').textContent = 'Recording the plane: press Play, then Stop recording.';
+    }
+  });
+  on('embed', async () => {
+    app.writeHash();
+    const base = new URL('.', location.href).href;
+    const hash = app.goodHash;
+    const code = [
+      `<script type="module" src="${base}embed.js"></script>`,
+      `<online-learner state="${hash}" controls="play,step,reset" explain></online-learner>`,
+      '',
+      '<!-- or, in a frame: -->',
+      `<iframe src="${base}embed.html#${hash}&controls=play,step,reset&explain=1" title="Online learning playground" width="440" height="560" loading="lazy"></iframe>`,
+    ].join('\n');
+    try {
+      await navigator.clipboard.writeText(code);
+      $('save-msg').textContent = `Embed code copied${app.data ? ' (the file is not in it: the figure will ask for it)' : ''}.`;
+    } catch {
+      $('save-msg').textContent = code;
+    }
+  });
+}

@@ -1,0 +1,127 @@
+// The settings' controls, made from the catalogue (the learner core's
+// settings table): a menu for a choice, a field for a number, a slider
+// beside the two that readers play with, each with a one-line tooltip. Only
+// the settings the learners on the page use are shown. Values go to the
+// core as typed; a refused one shows the core's message beside its control.
+import { catalogue, presetsFor } from './catalogue.js';
+import { num } from './format.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Shows (or clears) a control's message; returns whether it is valid. */
+export function mark(input, message, ok = false) {
+  const note = $(`${input.id.replace(/-(input|slider)$/, '')}-msg`);
+  input.setAttribute('aria-invalid', message && !ok ? 'true' : 'false');
+  if (note) {
+    note.textContent = message ?? '';
+    note.classList.toggle('ok', ok);
+  }
+  return !message || ok;
+}
+
+function element(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'class') node.className = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** A slider's position for a value, and back. */
+const toSlider = (s, v) => (s.log ? Math.log10(v) : v);
+const fromSlider = (s, p) => (s.log ? +(10 ** p).toPrecision(3) : p);
+
+export class SettingsPanel {
+  /**
+   * `places`: where each scope's controls go ({ learner, page, run });
+   * `apply(name, text)`: applies a value (throws the core's message) and
+   * returns a note to show, or ''.
+   */
+  constructor(places, apply) {
+    this.apply = apply;
+    this.fields = new Map();
+    for (const card of catalogue().settings) {
+      const place = places[card.scope];
+      if (!place) continue;
+      const field = this.field(card);
+      this.fields.set(card.name, field);
+      place.append(field.root);
+    }
+  }
+
+  field(card) {
+    const id = card.name;
+    const describedBy = `${id}-help ${id}-msg`;
+    const help = element('span', { id: `${id}-help`, class: 'visually-hidden' }, card.help);
+    const control = card.kind === 'choice'
+      ? element('select', { id, title: card.help, 'aria-describedby': describedBy })
+      : element('input', { id, type: 'text', class: 'num', title: card.help, 'aria-describedby': describedBy, inputmode: card.kind === 'real' ? 'decimal' : 'numeric', autocomplete: 'off', spellcheck: 'false' });
+    if (card.kind === 'choice') control.append(...card.words.map((w) => new Option(w, w)));
+    if (card.kind === 'optional') control.placeholder = 'none';
+    const label = element('label', { for: id, title: card.help }, capitalise(card.label));
+    const output = card.slider ? element('output', { for: id }) : null;
+    if (output) label.append(' ', output);
+    const root = element('div', { class: 'field setting', 'data-setting': id }, label);
+    let slider = null;
+    if (card.slider) {
+      const s = card.slider;
+      slider = element('input', { id: `${id}-slider`, type: 'range', min: toSlider(s, s.min), max: toSlider(s, s.max), step: 0.01, 'aria-label': `${card.label}${s.log ? ', log scale' : ''}`, title: card.help });
+      slider.addEventListener('input', () => {
+        const value = fromSlider(s, Number(slider.value));
+        control.value = String(value);
+        this.commit(card, control, String(value));
+      });
+      root.append(element('div', { class: 'row' }, slider, control));
+    } else {
+      root.append(control);
+    }
+    root.append(help, element('p', { class: 'msg', id: `${id}-msg`, 'aria-live': 'polite' }));
+    control.addEventListener('change', () => this.commit(card, control, control.value));
+    return { root, control, slider, output, card };
+  }
+
+  commit(card, control, text) {
+    try {
+      const note = this.apply(card.name, text.trim());
+      mark(control, note || null, Boolean(note));
+    } catch (error) {
+      mark(control, error.message ?? String(error));
+    }
+  }
+
+  /**
+   * Shows the values now, and only the controls in force (`inForce`, a
+   * Set of names). The preset menu lists the presets of `task`.
+   */
+  sync(settings, inForce, task) {
+    for (const [name, field] of this.fields) {
+      field.root.hidden = !inForce.has(name);
+      if (name === 'preset') {
+        const names = presetsFor(task);
+        if ([...field.control.options].map((o) => o.value).join() !== names.join()) {
+          field.control.replaceChildren(...names.map((n) => new Option(n, n)));
+        }
+      }
+      const value = settings[name];
+      const text = value === null ? '' : String(value);
+      if (document.activeElement !== field.control) field.control.value = text;
+      if (field.slider && value !== null) {
+        field.slider.value = String(Math.min(field.slider.max, Math.max(field.slider.min, toSlider(field.card.slider, value))));
+      }
+      if (field.output) field.output.value = field.card.range === 'between 0 and 1' ? `${Math.round(value * 100)}%` : num(value);
+    }
+  }
+
+  /** Clears every refusal (a new session). */
+  clearMarks() {
+    for (const field of this.fields.values()) {
+      if (field.control.getAttribute('aria-invalid') === 'true') mark(field.control, null);
+    }
+  }
+}
+
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,106 @@
+// The lines under the plane: how much was learned, the model in a line
+// (only the settings in force), each Compare panel's own figures, and the
+// screen-reader summary.
+import { explain } from './explain.js';
+import { num, plural } from './format.js';
+import { label, setting } from './catalogue.js';
+import { summarize } from './summary.js';
+
+const $ = (id) => document.getElementById(id);
+const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
+const MAX_SHOWN_POINTS = 5000; // as src/playground/mod.rs
+
+export class StatusLines {
+  constructor(app) {
+    this.app = app;
+    this.lastSummary = 0;
+  }
+
+  show(now) {
+    const app = this.app;
+    const figures = app.figures;
+    const pg = figures[0].pg;
+    const settings = app.settings();
+    const [samples, mistakes] = pg.counts();
+    if (figures.length > 1) for (const figure of figures) figure.plane.setCaption(panelCaption(figure.pg));
+    document.body.dataset.moving = String(figures.some((f) => f.pg.moving_model().length > 0));
+    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data }, samples);
+    this.status(settings, samples, mistakes);
+    this.weights(settings);
+    this.speak(now);
+  }
+
+  status(settings, samples, mistakes) {
+    const app = this.app;
+    const pg = app.figures[0].pg;
+    const shown = pg.points_len() / 3;
+    const compare = app.figures.length > 1;
+    // In Compare every panel shows its own mistakes; the status says what they share.
+    const parts = [`${plural(samples, 'sample')} learned${compare ? ` by each of the ${app.figures.length} learners` : ''}`];
+    if (settings.task === 'classification' && samples > 0 && !compare) {
+      parts.push(`${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`);
+    }
+    if (app.data) {
+      const [, , drawn] = pg.counts();
+      const rows = app.data.rows;
+      if (drawn > 0) parts.push(`${app.data.name}: pass ${Math.floor((drawn - 1) / rows) + 1}, row ${(((drawn - 1) % rows) + 1).toLocaleString('en')} of ${rows.toLocaleString('en')}`);
+    }
+    if (pg.on_plane()) {
+      const capped = shown >= MAX_SHOWN_POINTS && samples > shown && app.page.view !== 'epochs';
+      parts.push(capped
+        ? `the latest ${shown.toLocaleString('en')} points shown (older ones scroll off the plane; the learner learned from all)`
+        : `${plural(shown, 'point')} shown`);
+    }
+    if (app.playing && !app.loop.keptUp && app.loop.rate.value !== null) {
+      parts.push(`this learner manages about ${Math.round(app.loop.rate.value).toLocaleString('en')} samples/s here`);
+    }
+    $('status').textContent = parts.join(' · ');
+  }
+
+  /** The model in a line: the weights, or the support set with the kernel settings in force. */
+  weights(settings) {
+    const app = this.app;
+    const pg = app.figures[0].pg;
+    const line = $('weights');
+    line.hidden = app.figures.length > 1;
+    const model = pg.model();
+    if (pg.is_kernel()) {
+      const size = pg.support_len() / 5;
+      const inForce = new Set(pg.in_force());
+      const shown = ['sigma', 'degree', 'offset', 'budget'].filter((k) => inForce.has(k) && settings[k] !== null)
+        .map((k) => `${setting(k).label.split(' ').pop()} = ${typeof settings[k] === 'number' ? num(settings[k]) : settings[k]}`);
+      line.textContent = [plural(size, 'support vector'), ...shown].join(' · ');
+      delete line.dataset.weights;
+      line.dataset.support = String(size);
+    } else if (model.length && !pg.on_plane()) {
+      const w = pg.weights();
+      const norm = Math.hypot(...w.slice(0, -1));
+      line.textContent = `w over ${pg.file_shape()[1].toLocaleString('en')} features · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
+      delete line.dataset.weights;
+    } else if (model.length) {
+      const [w1, w2, b] = model;
+      line.textContent = settings.task === 'regression'
+        ? `f(x) = ${num(w1)}·x + ${num(b)}`
+        : `w = (${num(w1)}, ${num(w2)})   b = ${num(b)}   ‖w‖ = ${num(Math.hypot(w1, w2))}`;
+      line.dataset.weights = JSON.stringify(Array.from(model));
+    }
+    line.dataset.samples = String(pg.counts()[0]);
+  }
+
+  /** Updates the live-region summary: when paused, or now and then while playing. */
+  speak(now) {
+    if (this.app.playing && now - this.lastSummary < SUMMARY_EVERY_MS) return;
+    this.lastSummary = now;
+    const text = this.app.figures.map((f) => summarize(f.pg, label(f.pg.algorithm()))).join(' ');
+    if ($('summary').textContent !== text) $('summary').textContent = text;
+  }
+}
+
+/** A Compare panel's own figures: its mistakes, and its support set. */
+function panelCaption(pg) {
+  const [samples, mistakes] = pg.counts();
+  const parts = [];
+  if (samples > 0) parts.push(`${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`);
+  if (pg.is_kernel()) parts.push(plural(pg.support_len() / 5, 'support vector'));
+  return parts.join(' · ');
+}
