@@ -46,12 +46,13 @@ pub enum Error {
 
 impl Error {
     /// A setting out of range: `name must be range, got value`.
-    pub fn setting(name: &'static str, range: &'static str, value: impl ToString) -> Self {
-        Error::BadSetting {
-            name,
-            range,
-            value: value.to_string(),
-        }
+    pub fn setting(name: &'static str, range: &'static str, value: f64) -> Self {
+        Self::setting_text(name, range, crate::number::text(value))
+    }
+
+    /// A setting that is not a value of its kind at all ("got 'abc'").
+    pub fn setting_text(name: &'static str, range: &'static str, value: String) -> Self {
+        Error::BadSetting { name, range, value }
     }
 }
 

@@ -246,7 +246,7 @@ pub fn ensure_finite(values: &[f64]) -> Result<()> {
         Some(i) => Err(Error::BadSample(format!(
             "feature {} is {}, only finite numbers can be learned from",
             i + 1,
-            values[i]
+            crate::number::text(values[i])
         ))),
     }
 }

@@ -29,15 +29,15 @@ impl Grid {
             return Err(Error::setting(
                 "grid size",
                 "between 1 and 1024 cells a side",
-                nx.max(ny),
+                nx.max(ny) as f64,
             ));
         }
         let bounds = [x_min, x_max, y_min, y_max];
         if bounds.iter().any(|v| !v.is_finite()) || x_min >= x_max || y_min >= y_max {
-            return Err(Error::setting(
+            return Err(Error::setting_text(
                 "grid bounds",
                 "finite, with x_min < x_max and y_min < y_max",
-                format!("{bounds:?}"),
+                bounds.map(crate::number::text).join(", "),
             ));
         }
         Ok(Self {

@@ -167,9 +167,9 @@ pub const BUDGETS: Sweep = Sweep {
     values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 0.0],
 };
 
-/// A learner's registry entry: what it is, and how to make one.
+/// A learner's registry entry: how to make one (its [`Info`] is a const
+/// of its own, so a build can name a learner without holding its code).
 pub struct Entry<T> {
-    pub info: Info,
     /// Checks what the table cannot: rules between settings (APSM's window
     /// within its dictionary). Runs before `build` and before a retune.
     pub check: fn(&Settings) -> Result<()>,

@@ -190,14 +190,14 @@ pub fn run(
         return Err(Error::setting(
             "n-train",
             "between 1 and the training file's size",
-            setup.n_train,
+            setup.n_train as f64,
         ));
     }
     if setup.n_test == 0 || setup.n_test > test.len() {
         return Err(Error::setting(
             "n-test",
             "between 1 and the test file's size",
-            setup.n_test,
+            setup.n_test as f64,
         ));
     }
     if setup.repeats == 0 {

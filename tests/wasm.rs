@@ -31,3 +31,43 @@ fn data_readers_and_errors_work_in_wasm() {
         "a3a.t:2:4: feature index 0 is not allowed (LIBSVM indices start at 1)"
     );
 }
+
+/// The page reads numbers with the browser's Number() (number::parse, to
+/// keep 10 KB of Rust's parsing tables out of the page): it must agree with
+/// Rust's parser bit for bit, on hard cases too (halfway points, subnormals,
+/// long mantissas, overflow).
+#[wasm_bindgen_test]
+fn numbers_read_in_wasm_as_rust_reads_them() {
+    use onlinelearn::number::parse;
+    let texts = [
+        "0.1",
+        "-0",
+        "1e-7",
+        "2.5e+3",
+        ".5",
+        "7.",
+        "9007199254740993",
+        "2.2250738585072011e-308",
+        "4.9e-324",
+        "2.4703282292062327e-324",
+        "1.7976931348623157e308",
+        "1e309",
+        "0.30000000000000004",
+        "123456789012345678901234567890e-20",
+        "8.98846567431158e307",
+        "1.00000000000000011102230246251565404236316680908203125",
+        "-inf",
+        "NaN",
+    ];
+    for text in texts {
+        let ours = parse(text).unwrap();
+        let rust: f64 = text.parse().unwrap();
+        assert!(
+            ours.to_bits() == rust.to_bits() || (ours.is_nan() && rust.is_nan()),
+            "{text}: {ours} vs {rust}"
+        );
+    }
+    for bad in ["0x10", "", "Infinity1", "1e", " 2"] {
+        assert_eq!(parse(bad), None, "{bad:?}");
+    }
+}

@@ -377,7 +377,7 @@ impl Dataset {
                 return Err(Error::BadSample(format!(
                     "row {} has label {}, classification needs -1 or +1",
                     i + 1,
-                    self.labels[i]
+                    crate::number::text(self.labels[i])
                 )));
             }
         }

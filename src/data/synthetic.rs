@@ -155,7 +155,7 @@ impl Stream {
             return Err(Error::setting(
                 "n_features",
                 "between 1 and 10000",
-                config.n_features,
+                config.n_features as f64,
             ));
         }
         let mut rng = Rng::derive(config.seed, CONCEPT);

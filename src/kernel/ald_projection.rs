@@ -43,24 +43,28 @@ use crate::features::{Features, OwnedFeatures};
 use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
+pub const INFO: Info = Info {
+    name: "ald-projection",
+    label: "ALD projection",
+    family: Family::Kernel,
+    regression: false,
+    rule: "δ = k(x,x) − k·K⁻¹k: if δ > ν, x joins D, else it is its projection; Υ += μ βᵀA",
+    filled: "",
+    step: "μ",
+    passive: "the whole window is already on the right side of the margin",
+    note: "",
+    source: "Meng & Song 2023, Eq. (2)-(4)",
+    stochastic: false,
+    in_paper: true,
+    reads: |_| kernel_keys![Nu, Window, Lambda, Rho],
+    size: "its ALD threshold ν (--nu): only samples farther than ν from the dictionary's span join",
+    sweep: Some(Sweep {
+        key: Key::Nu,
+        values: &super::projectron::THRESHOLDS,
+    }),
+};
+
 pub const ENTRY: Entry<AldProjection> = Entry {
-    info: Info {
-        name: "ald-projection",
-        label: "ALD projection",
-        family: Family::Kernel,
-        regression: false,
-        rule: "δ = k(x,x) − k·K⁻¹k: if δ > ν, x joins D, else it is its projection; Υ += μ βᵀA",
-        filled: "",
-        step: "μ",
-        passive: "the whole window is already on the right side of the margin",
-        note: "",
-        source: "Meng & Song 2023, Eq. (2)-(4)",
-        stochastic: false,
-        in_paper: true,
-        reads: |_| kernel_keys![Nu, Window, Lambda, Rho],
-        size: "its ALD threshold ν (--nu): only samples farther than ν from the dictionary's span join",
-        sweep: Some(Sweep { key: Key::Nu, values: &super::projectron::THRESHOLDS }),
-    },
     check: no_check,
     build: |s| {
         AldProjection::new(

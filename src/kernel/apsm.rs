@@ -28,27 +28,28 @@ use crate::features::Features;
 use crate::learner::{Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
+pub const INFO: Info = Info {
+    name: "apsm",
+    label: "APSM",
+    family: Family::Kernel,
+    regression: false,
+    rule: "window of q samples: γ += μβ, b += μΣβ; keep ‖f‖ ≤ Δ; keep the last L samples",
+    filled: "",
+    step: "μ",
+    passive: "the whole window is already on the right side of the margin",
+    note: "",
+    source: "Slavakis, Theodoridis & Yamada 2008, as the 2023 authors' SKerAPSM_1.m runs it",
+    stochastic: false,
+    in_paper: true,
+    reads: |_| kernel_keys![Window, Lambda, Rho, Radius, Dictionary],
+    size: "its dictionary size L (--dictionary): it keeps the L most recent samples",
+    sweep: Some(Sweep {
+        key: Key::Dictionary,
+        values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],
+    }),
+};
+
 pub const ENTRY: Entry<Apsm> = Entry {
-    info: Info {
-        name: "apsm",
-        label: "APSM",
-        family: Family::Kernel,
-        regression: false,
-        rule: "window of q samples: γ += μβ, b += μΣβ; keep ‖f‖ ≤ Δ; keep the last L samples",
-        filled: "",
-        step: "μ",
-        passive: "the whole window is already on the right side of the margin",
-        note: "",
-        source: "Slavakis, Theodoridis & Yamada 2008, as the 2023 authors' SKerAPSM_1.m runs it",
-        stochastic: false,
-        in_paper: true,
-        reads: |_| kernel_keys![Window, Lambda, Rho, Radius, Dictionary],
-        size: "its dictionary size L (--dictionary): it keeps the L most recent samples",
-        sweep: Some(Sweep {
-            key: Key::Dictionary,
-            values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],
-        }),
-    },
     check: |s| ApsmConfig::from_settings(s).check(),
     build: |s| Apsm::new(KernelSpec::from_settings(s), ApsmConfig::from_settings(s)),
 };
@@ -104,7 +105,7 @@ impl ApsmConfig {
             return Err(Error::setting(
                 Key::Window.spec().label,
                 "at most the dictionary size L",
-                self.window,
+                self.window as f64,
             ));
         }
         Ok(())

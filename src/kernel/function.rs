@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::error::Result;
 use crate::features::Features;
+use crate::number::text;
 use crate::settings::{KernelKind, Key, Settings};
 
 /// A positive semi-definite kernel k(x, z).
@@ -119,9 +120,13 @@ impl Kernel for KernelSpec {
 impl fmt::Display for KernelSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KernelSpec::Gaussian { sigma } => write!(f, "gaussian(sigma = {sigma})"),
+            KernelSpec::Gaussian { sigma } => write!(f, "gaussian(sigma = {})", text(*sigma)),
             KernelSpec::Polynomial { degree, offset } => {
-                write!(f, "polynomial(degree = {degree}, offset = {offset})")
+                write!(
+                    f,
+                    "polynomial(degree = {degree}, offset = {})",
+                    text(*offset)
+                )
             }
             KernelSpec::Linear => f.write_str("linear"),
         }

@@ -25,30 +25,31 @@ use crate::features::Features;
 use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, OlrdForm, Settings};
 
-pub const ENTRY: Entry<Olrd> = Entry {
-    info: Info {
-        name: "olrd",
-        label: "OLRD",
-        family: Family::Kernel,
-        regression: false,
-        rule: "on a loss add x with coefficient η ℓ y; past the budget B, discard a random support vector",
-        filled: "",
-        step: "coefficient",
-        passive: "no loss",
-        note: "",
-        source: "He & Kwok 2014 (B = ⌊1 + c √T⌋ as the 2023 authors' OLRD.m sets it)",
-        stochastic: true,
-        in_paper: true,
-        reads: |s| match (s.olrd_form, s.budget) {
-            (OlrdForm::Budget, Some(_)) => kernel_keys![LearningRate, Rho, OlrdForm, Budget],
-            (OlrdForm::Budget, None) => {
-                kernel_keys![LearningRate, Rho, OlrdForm, Budget, OlrdC, Horizon]
-            }
-            (OlrdForm::Authors, _) => kernel_keys![LearningRate, Rho, OlrdForm, OlrdC, Horizon],
-        },
-        size: "the 2023 authors' rule (--olrd-form authors), which does not cap the set; use --olrd-form budget",
-        sweep: Some(Sweep { key: Key::Budget, values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0] }),
+pub const INFO: Info = Info {
+    name: "olrd",
+    label: "OLRD",
+    family: Family::Kernel,
+    regression: false,
+    rule: "on a loss add x with coefficient η ℓ y; past the budget B, discard a random support vector",
+    filled: "",
+    step: "coefficient",
+    passive: "no loss",
+    note: "",
+    source: "He & Kwok 2014 (B = ⌊1 + c √T⌋ as the 2023 authors' OLRD.m sets it)",
+    stochastic: true,
+    in_paper: true,
+    reads: |s| match (s.olrd_form, s.budget) {
+        (OlrdForm::Budget, Some(_)) => kernel_keys![LearningRate, Rho, OlrdForm, Budget],
+        (OlrdForm::Budget, None) => {
+            kernel_keys![LearningRate, Rho, OlrdForm, Budget, OlrdC, Horizon]
+        }
+        (OlrdForm::Authors, _) => kernel_keys![LearningRate, Rho, OlrdForm, OlrdC, Horizon],
     },
+    size: "the 2023 authors' rule (--olrd-form authors), which does not cap the set; use --olrd-form budget",
+    sweep: Some(Sweep { key: Key::Budget, values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0] }),
+};
+
+pub const ENTRY: Entry<Olrd> = Entry {
     check: no_check,
     build: |s| {
         Olrd::new(

@@ -15,27 +15,28 @@ use crate::features::Features;
 use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
+pub const INFO: Info = Info {
+    name: "olru",
+    label: "OLRU",
+    family: Family::Kernel,
+    regression: false,
+    rule: "on a loss, with probability P = min(1, c T^−a), add x with coefficient η ℓ y",
+    filled: "",
+    step: "coefficient",
+    passive: "no loss, or the sample was not drawn to join",
+    note: "",
+    source: "He & Kwok 2014, as the 2023 authors' OLRU.m runs it",
+    stochastic: true,
+    in_paper: true,
+    reads: |_| kernel_keys![LearningRate, Rho, OlruC, OlruA, Horizon],
+    size: "its update probability P = min(1, c T^−a) (--olru-c, --olru-a, --horizon)",
+    sweep: Some(Sweep {
+        key: Key::OlruC,
+        values: &[0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.7, 1.0],
+    }),
+};
+
 pub const ENTRY: Entry<Olru> = Entry {
-    info: Info {
-        name: "olru",
-        label: "OLRU",
-        family: Family::Kernel,
-        regression: false,
-        rule: "on a loss, with probability P = min(1, c T^−a), add x with coefficient η ℓ y",
-        filled: "",
-        step: "coefficient",
-        passive: "no loss, or the sample was not drawn to join",
-        note: "",
-        source: "He & Kwok 2014, as the 2023 authors' OLRU.m runs it",
-        stochastic: true,
-        in_paper: true,
-        reads: |_| kernel_keys![LearningRate, Rho, OlruC, OlruA, Horizon],
-        size: "its update probability P = min(1, c T^−a) (--olru-c, --olru-a, --horizon)",
-        sweep: Some(Sweep {
-            key: Key::OlruC,
-            values: &[0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.7, 1.0],
-        }),
-    },
     check: no_check,
     build: |s| {
         Olru::new(

@@ -56,14 +56,16 @@ const fn info(variant: PaVariant) -> Info {
     }
 }
 
+pub const PA1_INFO: Info = info(PaVariant::Pa1);
+
 pub const PA1: Entry<KernelPa> = Entry {
-    info: info(PaVariant::Pa1),
     check: no_check,
     build: |s| KernelPa::from_settings(PaVariant::Pa1, s),
 };
 
+pub const PA2_INFO: Info = info(PaVariant::Pa2);
+
 pub const PA2: Entry<KernelPa> = Entry {
-    info: info(PaVariant::Pa2),
     check: no_check,
     build: |s| KernelPa::from_settings(PaVariant::Pa2, s),
 };

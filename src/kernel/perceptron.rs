@@ -21,25 +21,25 @@ use crate::features::Features;
 use crate::learner::{no_check, Entry, Family, Info, Update, BUDGETS};
 use crate::settings::Settings;
 
+pub const INFO: Info = Info {
+    name: "kernel-perceptron",
+    label: "Kernel perceptron",
+    family: Family::Kernel,
+    regression: false,
+    rule: "if m ≤ 0: add x with α = y; past the budget, drop a random support vector",
+    filled: "",
+    step: "step",
+    passive: "predicted correctly",
+    note: "",
+    source: "Freund & Schapire 1999; the random budget: Cavallanti, Cesa-Bianchi & Gentile 2007",
+    stochastic: true,
+    in_paper: true,
+    reads: |_| kernel_keys![Budget],
+    size: "",
+    sweep: Some(BUDGETS),
+};
+
 pub const ENTRY: Entry<KernelPerceptron> = Entry {
-    info: Info {
-        name: "kernel-perceptron",
-        label: "Kernel perceptron",
-        family: Family::Kernel,
-        regression: false,
-        rule: "if m ≤ 0: add x with α = y; past the budget, drop a random support vector",
-        filled: "",
-        step: "step",
-        passive: "predicted correctly",
-        note: "",
-        source:
-            "Freund & Schapire 1999; the random budget: Cavallanti, Cesa-Bianchi & Gentile 2007",
-        stochastic: true,
-        in_paper: true,
-        reads: |_| kernel_keys![Budget],
-        size: "",
-        sweep: Some(BUDGETS),
-    },
     check: no_check,
     build: |s| KernelPerceptron::new(KernelSpec::from_settings(s), budget(s), s.seed),
 };

@@ -65,14 +65,16 @@ const fn info(plus: bool) -> Info {
     }
 }
 
+pub const PROJECTRON_INFO: Info = info(false);
+
 pub const PROJECTRON: Entry<Projectron> = Entry {
-    info: info(false),
     check: check_eta,
     build: |s| Projectron::new(KernelSpec::from_settings(s), s.eta, false),
 };
 
+pub const PLUS_INFO: Info = info(true);
+
 pub const PLUS: Entry<Projectron> = Entry {
-    info: info(true),
     check: check_eta,
     build: |s| Projectron::new(KernelSpec::from_settings(s), s.eta, true),
 };

@@ -28,29 +28,37 @@ use crate::features::Features;
 use crate::learner::{Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings, SpaForm};
 
-pub const ENTRY: Entry<Spa> = Entry {
-    info: Info {
-        name: "spa",
-        label: "SPA",
-        family: Family::Kernel,
-        regression: false,
-        rule: "add x with probability p = min(α, ℓ)/β and coefficient min(C/p, ℓ/k(x,x)) y (the 2023 authors' form: p = min(ℓ, 1), coefficient ℓ y)",
-        filled: "",
-        step: "coefficient",
-        passive: "no loss, or the sample was not drawn to join",
-        note: "",
-        source: "Lu, Sahoo, Zhao & Hoi 2018",
-        stochastic: true,
-        in_paper: true,
-        reads: |s| match s.spa_form {
-            SpaForm::Paper => kernel_keys![SpaForm, SpaAlpha, SpaBeta, C, Rho],
-            SpaForm::Authors => kernel_keys![SpaForm, Rho],
-        },
-        size: "its sampling probability p = min(α, ℓ)/β: a larger β (--spa-beta) keeps fewer support vectors",
-        sweep: Some(Sweep { key: Key::SpaBeta, values: &[128.0, 64.0, 32.0, 16.0, 8.0, 4.0, 2.0, 1.0] }),
+pub const INFO: Info = Info {
+    name: "spa",
+    label: "SPA",
+    family: Family::Kernel,
+    regression: false,
+    rule: "add x with probability p = min(α, ℓ)/β and coefficient min(C/p, ℓ/k(x,x)) y (the 2023 authors' form: p = min(ℓ, 1), coefficient ℓ y)",
+    filled: "",
+    step: "coefficient",
+    passive: "no loss, or the sample was not drawn to join",
+    note: "",
+    source: "Lu, Sahoo, Zhao & Hoi 2018",
+    stochastic: true,
+    in_paper: true,
+    reads: |s| match s.spa_form {
+        SpaForm::Paper => kernel_keys![SpaForm, SpaAlpha, SpaBeta, C, Rho],
+        SpaForm::Authors => kernel_keys![SpaForm, Rho],
     },
+    size: "its sampling probability p = min(α, ℓ)/β: a larger β (--spa-beta) keeps fewer support vectors",
+    sweep: Some(Sweep { key: Key::SpaBeta, values: &[128.0, 64.0, 32.0, 16.0, 8.0, 4.0, 2.0, 1.0] }),
+};
+
+pub const ENTRY: Entry<Spa> = Entry {
     check: |s| SpaRule::from_settings(s).check(),
-    build: |s| Spa::new(KernelSpec::from_settings(s), SpaRule::from_settings(s), s.rho, s.seed),
+    build: |s| {
+        Spa::new(
+            KernelSpec::from_settings(s),
+            SpaRule::from_settings(s),
+            s.rho,
+            s.seed,
+        )
+    },
 };
 
 /// SPA's sampling rule and its numbers.

@@ -78,7 +78,6 @@ const fn info(variant: PaVariant) -> Info {
 
 const fn entry(variant: PaVariant) -> Entry<PassiveAggressive> {
     Entry {
-        info: info(variant),
         check: no_check,
         build: match variant {
             PaVariant::Pa => |s| PassiveAggressive::from_settings(PaVariant::Pa, s),
@@ -88,6 +87,9 @@ const fn entry(variant: PaVariant) -> Entry<PassiveAggressive> {
     }
 }
 
+pub const PA_INFO: Info = info(PaVariant::Pa);
+pub const PA1_INFO: Info = info(PaVariant::Pa1);
+pub const PA2_INFO: Info = info(PaVariant::Pa2);
 pub const PA: Entry<PassiveAggressive> = entry(PaVariant::Pa);
 pub const PA1: Entry<PassiveAggressive> = entry(PaVariant::Pa1);
 pub const PA2: Entry<PassiveAggressive> = entry(PaVariant::Pa2);

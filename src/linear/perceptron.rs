@@ -60,14 +60,16 @@ const fn info(averaged: bool) -> Info {
     }
 }
 
+pub const PERCEPTRON_INFO: Info = info(false);
+
 pub const PERCEPTRON: Entry<Perceptron> = Entry {
-    info: info(false),
     check: no_check,
     build: |s| Perceptron::new(s.learning_rate, s.bias),
 };
 
+pub const AVERAGED_INFO: Info = info(true);
+
 pub const AVERAGED: Entry<Perceptron> = Entry {
-    info: info(true),
     check: no_check,
     build: |s| Perceptron::averaged(s.learning_rate, s.bias),
 };

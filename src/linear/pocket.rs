@@ -26,24 +26,25 @@ use crate::learner::{
 };
 use crate::settings::{check, Key, Settings};
 
+pub const INFO: Info = Info {
+    name: "pocket",
+    label: "Pocket",
+    family: Family::Linear,
+    regression: false,
+    rule: "a perceptron underneath; after a record run of correct predictions its w goes into the pocket if it errs no more on the samples seen",
+    filled: "η = {lr}",
+    step: "η",
+    passive: "the perceptron underneath (dotted) predicted this sample correctly; only its own mistakes move it",
+    note: "predictions use the pocket (solid); the perceptron underneath (dotted) updates on its own mistakes",
+    source: "Gallant 1990",
+    stochastic: false,
+    in_paper: false,
+    reads: |_| &[Key::LearningRate, Key::Bias],
+    size: "",
+    sweep: None,
+};
+
 pub const ENTRY: Entry<Pocket> = Entry {
-    info: Info {
-        name: "pocket",
-        label: "Pocket",
-        family: Family::Linear,
-        regression: false,
-        rule: "a perceptron underneath; after a record run of correct predictions its w goes into the pocket if it errs no more on the samples seen",
-        filled: "η = {lr}",
-        step: "η",
-        passive: "the perceptron underneath (dotted) predicted this sample correctly; only its own mistakes move it",
-        note: "predictions use the pocket (solid); the perceptron underneath (dotted) updates on its own mistakes",
-        source: "Gallant 1990",
-        stochastic: false,
-        in_paper: false,
-        reads: |_| &[Key::LearningRate, Key::Bias],
-        size: "",
-        sweep: None,
-    },
     check: no_check,
     build: |s| Pocket::new(s.learning_rate, s.bias),
 };

@@ -9,6 +9,7 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{Learner, Task, Update};
+use crate::number::text;
 use crate::registry::AnyLearner;
 
 impl Session {
@@ -18,7 +19,9 @@ impl Session {
         for (name, v) in [("x", x), ("y", y)] {
             if !(v.abs() <= MAX_COORDINATE) {
                 return Err(Error::BadSample(format!(
-                    "{name} must be between -{MAX_COORDINATE} and {MAX_COORDINATE}, got {v}"
+                    "{name} must be between -{limit} and {limit}, got {}",
+                    text(v),
+                    limit = text(MAX_COORDINATE),
                 )));
             }
         }
@@ -28,7 +31,8 @@ impl Session {
             Task::Classification if label == -1.0 => -1,
             Task::Classification => {
                 return Err(Error::BadSample(format!(
-                    "a point's class must be +1 or -1, got {label}"
+                    "a point's class must be +1 or -1, got {}",
+                    text(label)
                 )))
             }
         };
@@ -74,9 +78,10 @@ impl Session {
         };
         if !expected || point.iter().any(|v| !(v.abs() <= MAX_COORDINATE)) {
             return Err(Error::BadSample(format!(
-                "point ({}, {}) with label {label} does not fit this {} view",
-                point[0],
-                point[1],
+                "point ({}, {}) with label {} does not fit this {} view",
+                text(point[0]),
+                text(point[1]),
+                text(label),
                 self.task().name()
             )));
         }

@@ -361,7 +361,11 @@ fn stream_config(settings: &Settings) -> StreamConfig {
 
 fn check_step(n: u64) -> Result<u64> {
     if n > MAX_STEP {
-        return Err(Error::setting("samples per step", "at most 1000000", n));
+        return Err(Error::setting(
+            "samples per step",
+            "at most 1000000",
+            n as f64,
+        ));
     }
     Ok(n)
 }

@@ -23,7 +23,7 @@ use crate::linear;
 use crate::settings::{Key, Scope, Settings};
 
 macro_rules! registry {
-    ($($variant:ident($ty:ty) = $entry:path,)+) => {
+    ($($variant:ident($ty:ty) = $info:path, $entry:path;)+) => {
         /// The learners, by their command-line names.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Algorithm {
@@ -37,7 +37,7 @@ macro_rules! registry {
             /// What the learner's file declares about it.
             pub fn info(self) -> &'static Info {
                 match self {
-                    $(Algorithm::$variant => &$entry.info,)+
+                    $(Algorithm::$variant => &$info,)+
                 }
             }
 
@@ -67,16 +67,19 @@ macro_rules! registry {
                 }
             }
 
-            fn configured(&self) -> &dyn Configured {
-                match self {
-                    $(AnyLearner::$variant(l) => l,)+
-                }
+            // One match per method rather than a `&dyn Configured`: a trait
+            // object keeps every learner's whole vtable (learn_batch and all)
+            // in the page's module, 18 KB gzip it never calls.
+            fn warm_start(&mut self, model: &LinearModel) {
+                match self { $(AnyLearner::$variant(l) => l.warm_start(model),)+ }
             }
 
-            fn configured_mut(&mut self) -> &mut dyn Configured {
-                match self {
-                    $(AnyLearner::$variant(l) => l,)+
-                }
+            fn apply_live(&mut self, settings: &Settings) {
+                match self { $(AnyLearner::$variant(l) => l.retune(settings),)+ }
+            }
+
+            fn rule_model(&self) -> Option<LinearModel> {
+                match self { $(AnyLearner::$variant(l) => l.moving_model(),)+ }
             }
         }
 
@@ -84,11 +87,9 @@ macro_rules! registry {
             fn task(&self) -> Task {
                 match self { $(AnyLearner::$variant(l) => l.task(),)+ }
             }
-            #[inline]
             fn score(&self, x: Features<'_>) -> f64 {
                 match self { $(AnyLearner::$variant(l) => l.score(x),)+ }
             }
-            #[inline]
             fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
                 match self { $(AnyLearner::$variant(l) => l.learn_one(x, y),)+ }
             }
@@ -121,22 +122,22 @@ macro_rules! registry {
 }
 
 registry! {
-    Perceptron(linear::Perceptron) = linear::perceptron::PERCEPTRON,
-    AveragedPerceptron(linear::Perceptron) = linear::perceptron::AVERAGED,
-    Pocket(linear::Pocket) = linear::pocket::ENTRY,
-    Pa(linear::PassiveAggressive) = linear::passive_aggressive::PA,
-    Pa1(linear::PassiveAggressive) = linear::passive_aggressive::PA1,
-    Pa2(linear::PassiveAggressive) = linear::passive_aggressive::PA2,
-    KernelPerceptron(kernel::KernelPerceptron) = kernel::perceptron::ENTRY,
-    KernelPa1(kernel::KernelPa) = kernel::passive_aggressive::PA1,
-    KernelPa2(kernel::KernelPa) = kernel::passive_aggressive::PA2,
-    Projectron(kernel::Projectron) = kernel::projectron::PROJECTRON,
-    ProjectronPlus(kernel::Projectron) = kernel::projectron::PLUS,
-    Apsm(kernel::Apsm) = kernel::apsm::ENTRY,
-    Spa(kernel::Spa) = kernel::spa::ENTRY,
-    Olru(kernel::Olru) = kernel::olru::ENTRY,
-    Olrd(kernel::Olrd) = kernel::olrd::ENTRY,
-    AldProjection(kernel::AldProjection) = kernel::ald_projection::ENTRY,
+    Perceptron(linear::Perceptron) = linear::perceptron::PERCEPTRON_INFO, linear::perceptron::PERCEPTRON;
+    AveragedPerceptron(linear::Perceptron) = linear::perceptron::AVERAGED_INFO, linear::perceptron::AVERAGED;
+    Pocket(linear::Pocket) = linear::pocket::INFO, linear::pocket::ENTRY;
+    Pa(linear::PassiveAggressive) = linear::passive_aggressive::PA_INFO, linear::passive_aggressive::PA;
+    Pa1(linear::PassiveAggressive) = linear::passive_aggressive::PA1_INFO, linear::passive_aggressive::PA1;
+    Pa2(linear::PassiveAggressive) = linear::passive_aggressive::PA2_INFO, linear::passive_aggressive::PA2;
+    KernelPerceptron(kernel::KernelPerceptron) = kernel::perceptron::INFO, kernel::perceptron::ENTRY;
+    KernelPa1(kernel::KernelPa) = kernel::passive_aggressive::PA1_INFO, kernel::passive_aggressive::PA1;
+    KernelPa2(kernel::KernelPa) = kernel::passive_aggressive::PA2_INFO, kernel::passive_aggressive::PA2;
+    Projectron(kernel::Projectron) = kernel::projectron::PROJECTRON_INFO, kernel::projectron::PROJECTRON;
+    ProjectronPlus(kernel::Projectron) = kernel::projectron::PLUS_INFO, kernel::projectron::PLUS;
+    Apsm(kernel::Apsm) = kernel::apsm::INFO, kernel::apsm::ENTRY;
+    Spa(kernel::Spa) = kernel::spa::INFO, kernel::spa::ENTRY;
+    Olru(kernel::Olru) = kernel::olru::INFO, kernel::olru::ENTRY;
+    Olrd(kernel::Olrd) = kernel::olrd::INFO, kernel::olrd::ENTRY;
+    AldProjection(kernel::AldProjection) = kernel::ald_projection::INFO, kernel::ald_projection::ENTRY;
 }
 
 impl Algorithm {
@@ -270,7 +271,7 @@ impl AnyLearner {
         from: &LinearModel,
     ) -> Result<Self> {
         let mut learner = Self::new(algorithm, settings)?;
-        learner.configured_mut().warm_start(from);
+        learner.warm_start(from);
         Ok(learner)
     }
 
@@ -288,13 +289,13 @@ impl AnyLearner {
                 "the task cannot change mid-stream; reset the learner".into(),
             ));
         }
-        self.configured_mut().retune(settings);
+        self.apply_live(settings);
         Ok(())
     }
 
     /// The weights the update rule moves, when predictions use others.
     pub fn moving_model(&self) -> Option<LinearModel> {
-        self.configured().moving_model()
+        self.rule_model()
     }
 }
 

@@ -89,10 +89,8 @@ impl<T: Choice> ChoiceSlot for T {
 }
 
 fn parse_number(name: &'static str, range: Range, text: &str) -> Result<f64> {
-    let v: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| Error::setting(name, range.words(), format!("'{text}'")))?;
+    let v = crate::number::parse(text.trim())
+        .ok_or_else(|| Error::setting_text(name, range.words(), format!("'{text}'")))?;
     range.check(name, v)
 }
 
@@ -110,7 +108,7 @@ impl Slot<'_> {
     /// The value as text; `words` are a choice's names.
     pub fn text(&self, words: &[&str]) -> String {
         match self {
-            Slot::Real(v) => v.to_string(),
+            Slot::Real(v) => crate::number::text(**v),
             Slot::Whole(v) => v.to_string(),
             Slot::Optional(v) => v.map_or_else(|| "none".to_string(), |v| v.to_string()),
             Slot::Choice(c) => words[c.index()].to_string(),
