@@ -153,6 +153,46 @@ fn seed_shuffles_reproducibly_and_passes_repeat() {
 }
 
 #[test]
+fn seed_random_draws_a_seed_says_which_and_that_seed_repeats_the_run() {
+    let train = fixture("seed000_classification_train.csv");
+    let output = run(&[
+        "learn", "--algo", "pa", "--seed", "random", "--train", &train, "--json",
+    ]);
+    let said = String::from_utf8(output.stderr.clone()).unwrap();
+    let seed: u64 = said
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("the seed is printed: {said}"));
+    assert!(
+        said.contains(&format!("--seed {seed} repeats this run")),
+        "{said}"
+    );
+    let drawn: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        drawn["settings"]["seed"], seed,
+        "the JSON records the drawn seed"
+    );
+    let again = learn_json(&[
+        "--algo",
+        "pa",
+        "--seed",
+        &seed.to_string(),
+        "--train",
+        &train,
+    ]);
+    assert_eq!(drawn["weights"], again["weights"]);
+    let other = run(&[
+        "learn", "--algo", "pa", "--seed", "random", "--train", &train, "--json",
+    ]);
+    assert_ne!(
+        String::from_utf8(other.stderr).unwrap(),
+        said,
+        "another run draws another seed"
+    );
+}
+
+#[test]
 fn compare_prints_one_row_per_learner_on_the_same_data() {
     let train = fixture("seed000_classification_train.csv");
     let text = stdout(&run(&[
@@ -291,8 +331,9 @@ fn kernel_learners_report_their_support_size() {
 }
 
 #[test]
-fn paper_runs_every_learner_on_the_same_shuffles_and_writes_csv() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+fn paper_runs_both_protocols_and_writes_tables_csv_and_svg() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("paper");
+    let _ = std::fs::remove_dir_all(&dir);
     let write = |name: &str, n: &str, seed: &str| -> PathBuf {
         // Two moons, written in LIBSVM form.
         let csv = stdout(&run(&[
@@ -312,30 +353,61 @@ fn paper_runs_every_learner_on_the_same_shuffles_and_writes_csv() {
         write("moons.train", "300", "1"),
         write("moons.test", "400", "2"),
     );
-    let out = dir.join("paper.csv");
-    let text = stdout(&run(&[
-        "paper",
-        "--train",
-        train.to_str().unwrap(),
-        "--test",
-        test.to_str().unwrap(),
-        "--n-train",
-        "200",
-        "--n-test",
-        "300",
-        "--sigma",
-        "0.4",
-        "--repeats",
-        "2",
-        "--settings",
-        "2",
-        "--checkpoints",
-        "4",
-        "--out",
-        out.to_str().unwrap(),
-    ]));
+    let small = |protocol: &str| {
+        vec![
+            "paper".to_string(),
+            "--protocol".into(),
+            protocol.into(),
+            "--train".into(),
+            train.to_str().unwrap().into(),
+            "--test".into(),
+            test.to_str().unwrap().into(),
+            "--n-train".into(),
+            "200".into(),
+            "--n-test".into(),
+            "300".into(),
+            "--sigma".into(),
+            "0.4".into(),
+            "--repeats".into(),
+            "2".into(),
+            "--checkpoints".into(),
+            "4".into(),
+            "--curve-test".into(),
+            "100".into(),
+            "--out".into(),
+            dir.to_str().unwrap().into(),
+        ]
+    };
+    let args = small("paper");
+    let text = stdout(&run(&args.iter().map(String::as_str).collect::<Vec<_>>()));
+    assert!(
+        text.contains("ALD projection against each learner"),
+        "{text}"
+    );
+    assert!(
+        text.contains("RandomPA_New.m"),
+        "the parameters' sources are printed: {text}"
+    );
+    let runs = std::fs::read_to_string(dir.join("moons.train-paper.csv")).unwrap();
+    assert_eq!(
+        runs.lines().count(),
+        1 + 8 * 2,
+        "a row per learner and ordering"
+    );
+    let curves = std::fs::read_to_string(dir.join("moons.train-paper-curves.csv")).unwrap();
+    assert_eq!(curves.lines().count(), 1 + 8 * 4);
+    let svg = std::fs::read_to_string(dir.join("moons.train-paper.svg")).unwrap();
+    assert!(
+        svg.starts_with("<svg")
+            && svg.contains("ALD projection")
+            && svg.contains("training samples seen")
+    );
+
+    let mut args = small("sweep");
+    args.extend(["--settings".into(), "2".into()]);
+    let text = stdout(&run(&args.iter().map(String::as_str).collect::<Vec<_>>()));
     assert!(text.contains("Selected by online error"), "{text}");
-    let table = std::fs::read_to_string(&out).unwrap();
+    let table = std::fs::read_to_string(dir.join("moons.train-sweep.csv")).unwrap();
     assert_eq!(
         table.lines().count(),
         1 + 8 * 2,
@@ -346,10 +418,18 @@ fn paper_runs_every_learner_on_the_same_shuffles_and_writes_csv() {
             .lines()
             .skip(1)
             .all(|l| l.split(',').nth(3) == Some("2")),
-        "two shuffles each"
+        "two orderings each"
     );
-    let curves = std::fs::read_to_string(out.with_extension("curves.csv")).unwrap();
-    assert_eq!(curves.lines().count(), 1 + 8 * 2 * 4);
+    assert!(dir.join("moons.train-sweep.svg").exists());
+
+    // A setting the protocol does not use is refused, not ignored.
+    let mut args = small("paper");
+    args.extend(["--settings".into(), "2".into()]);
+    let err = stderr(&run(&args.iter().map(String::as_str).collect::<Vec<_>>()));
+    assert!(
+        err.contains("--settings applies to --protocol sweep only"),
+        "{err}"
+    );
     let err = stderr(&run(&[
         "paper",
         "--train",
@@ -360,4 +440,32 @@ fn paper_runs_every_learner_on_the_same_shuffles_and_writes_csv() {
         "5000",
     ]));
     assert!(err.contains("n-train"), "{err}");
+    let err = stderr(&run(&["paper", "--simulated", "--repeats", "1"]));
+    assert!(err.contains("repeats"), "{err}");
+}
+
+#[test]
+fn paper_runs_the_simulated_channel() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("paper-channel");
+    let text = stdout(&run(&[
+        "paper",
+        "--simulated",
+        "--n-train",
+        "300",
+        "--n-test",
+        "300",
+        "--repeats",
+        "2",
+        "--checkpoints",
+        "3",
+        "--learners",
+        "kernel-perceptron,ald-projection",
+        "--out",
+        dir.to_str().unwrap(),
+    ]));
+    assert!(
+        text.starts_with("simulated channel (x in R^4): 300 training and 300 test samples"),
+        "{text}"
+    );
+    assert!(dir.join("channel-paper.svg").exists());
 }

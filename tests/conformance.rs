@@ -1,6 +1,7 @@
 //! Checks every learner must pass, run for each by one macro (in the manner
 //! of River's `river/checks`), plus property tests of each update rule.
 
+use onlinelearn::data::rng::seeded;
 use onlinelearn::data::Dataset;
 use onlinelearn::eval::Progress;
 use onlinelearn::settings::Choice;
@@ -10,6 +11,7 @@ use onlinelearn::{
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use rand::Rng as _;
 
 /// A stream of (features, label), values within +-scale.
 fn stream(task: Task, dim: usize, scale: f64) -> impl Strategy<Value = Vec<(Vec<f64>, f64)>> {
@@ -205,29 +207,29 @@ proptest! {
 
 /// A seeded stream of (features, label) for one proptest case.
 fn samples(seed: u64, task: Task, dim: usize, scale: f64) -> Vec<(Vec<f64>, f64)> {
-    let mut rng = onlinelearn::data::Rng::new(seed);
-    let n = 1 + rng.below(80);
+    let mut rng = seeded(seed);
+    let n = 1 + rng.random_range(0..80);
     (0..n)
         .map(|_| {
             // Zeros are common so that sparse rows differ from dense ones.
             let x = (0..dim)
                 .map(|_| {
-                    if rng.below(4) == 0 {
+                    if rng.random_range(0..4) == 0 {
                         0.0
                     } else {
-                        rng.uniform_in(-scale, scale)
+                        rng.random_range(-scale..scale)
                     }
                 })
                 .collect();
             let y = match task {
                 Task::Classification => {
-                    if rng.bernoulli(0.5) {
+                    if rng.random_bool(0.5) {
                         1.0
                     } else {
                         -1.0
                     }
                 }
-                Task::Regression => rng.uniform_in(-10.0, 10.0),
+                Task::Regression => rng.random_range(-10.0..10.0),
             };
             (x, y)
         })

@@ -7,7 +7,8 @@
 //! NumPy's, so they must agree in distribution: mean test error and mean
 //! support size over 40 seeds within the seed-to-seed error.
 
-use onlinelearn::data::{read_csv, CsvOptions, Rng};
+use onlinelearn::data::rng::{derived, permutation};
+use onlinelearn::data::{read_csv, CsvOptions};
 use onlinelearn::eval::Progress;
 use onlinelearn::{Algorithm, AnyLearner, Dataset, Learner, Settings};
 use serde_json::Value;
@@ -124,7 +125,7 @@ fn randomised_learners_agree_in_distribution() {
         let seeds = case["seeds"].as_u64().unwrap();
         let (mut errors, mut sizes) = (Vec::new(), Vec::new());
         for seed in 0..seeds {
-            let order = Rng::derive(seed, 7).permutation(train.len());
+            let order = permutation(&mut derived(seed, 7), train.len());
             let shuffled = train.select(&order);
             let mut learner = build(case, train.len() as u64, seed);
             learner.learn_batch(&shuffled, 0..shuffled.len(), &mut Progress::default());

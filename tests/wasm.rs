@@ -32,7 +32,7 @@ fn data_readers_and_errors_work_in_wasm() {
     );
 }
 
-/// The page reads numbers with the browser's Number() (number::parse, to
+/// The page reads numbers with the browser's parseFloat (number::parse, to
 /// keep 10 KB of Rust's parsing tables out of the page): it must agree with
 /// Rust's parser bit for bit, on hard cases too (halfway points, subnormals,
 /// long mantissas, overflow).

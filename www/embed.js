@@ -17,8 +17,10 @@ import { plural } from './js/format.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { Loop } from './js/loop.js';
-import { label, learnersFor } from './js/catalogue.js';
+import { label } from './js/catalogue.js';
+import { element, figureControls } from './js/embed-controls.js';
 import { MAX_SPEED, pairs } from './js/state.js';
+import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
 
 /**
  * Attributes that are session settings: the link's keys (every setting of
@@ -40,17 +42,6 @@ export function hashFrom(stateText, settings) {
     if (value !== null) keys.set(key, encodeURIComponent(value).replace(/%2B/gi, '+'));
   }
   return [...keys].map(([k, v]) => `${k}=${v}`).join('&');
-}
-
-function element(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === 'class') node.className = value;
-    else if (key in node) node[key] = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
 }
 
 export class OnlineLearner extends HTMLElement {
@@ -183,11 +174,15 @@ export class OnlineLearner extends HTMLElement {
     let hash = this.hash();
     try {
       this.figure = new Figure(stage, hash, { title: this.getAttribute('label') ?? '', gridSize: 160 });
+      this.replaying = !replayFor([this.figure.pg], SYNC_MS);
     } catch (error) {
       this.showError(`Settings not understood: ${error?.message ?? error}. Showing the defaults.`);
       hash = '';
+      this.figure?.destroy();
       this.figure = new Figure(stage, '', { title: this.getAttribute('label') ?? '', gridSize: 160 });
+      this.replaying = false;
     }
+    if (this.replaying) this.finishReplay(this.figure);
     this.goodHash = hash;
     // The loop sleeps while nothing changes, so a resize must wake it.
     const plane = this.figure.plane;
@@ -203,6 +198,20 @@ export class OnlineLearner extends HTMLElement {
     this.defineCurves();
     this.fillLegend();
     this.buildControls();
+    this.loop.changed();
+  }
+
+  /** A long link replays a slice per frame, its progress in the status line. */
+  async finishReplay(figure) {
+    const progress = (f) => { this.status.textContent = `Replaying the session: ${Math.floor(f * 100)}%`; };
+    try {
+      if (!(await replayInFrames([figure.pg], { cancelled: () => this.figure !== figure, progress }))) return;
+    } catch (error) {
+      if (this.figure === figure) this.fail(error);
+      return;
+    }
+    this.replaying = false;
+    this.defineCurves();
     this.loop.changed();
   }
 
@@ -231,70 +240,7 @@ export class OnlineLearner extends HTMLElement {
   }
 
   buildControls() {
-    const pg = this.figure.pg;
-    const parts = [];
-    for (const name of this.controls) {
-      if (name === 'play') {
-        this.playButton = element('button', { type: 'button', class: 'primary', 'aria-pressed': 'false' }, 'Play');
-        this.playButton.addEventListener('click', () => this.setPlaying(!this.playing));
-        parts.push(this.playButton);
-      } else if (name === 'step') {
-        const step = element('button', { type: 'button' }, 'Step');
-        step.addEventListener('click', () => this.act((p) => p.stream(1)));
-        parts.push(step);
-      } else if (name === 'reset') {
-        const reset = element('button', { type: 'button' }, 'Reset');
-        reset.addEventListener('click', () => this.act((p) => p.reset(), { curves: true }));
-        parts.push(reset);
-      } else if (name === 'c' && pg.in_force().includes('c')) {
-        const c = pg.settings().c;
-        const out = element('output', {}, String(c));
-        const slider = element('input', { type: 'range', min: -2, max: 2, step: 0.01, value: Math.log10(c), 'aria-label': 'C, log scale from 0.01 to 100' });
-        slider.addEventListener('input', () => {
-          const value = +(10 ** Number(slider.value)).toPrecision(3);
-          out.value = String(value);
-          this.act((p) => p.set('c', String(value)));
-        });
-        parts.push(element('label', { class: 'field' }, 'C ', out, slider));
-      } else if (name === 'noise') {
-        const noise = pg.settings().noise;
-        const out = element('output', {}, `${Math.round(noise * 100)}%`);
-        const slider = element('input', { type: 'range', min: 0, max: 0.5, step: 0.01, value: noise, 'aria-label': 'Label noise' });
-        slider.addEventListener('input', () => {
-          out.value = `${Math.round(Number(slider.value) * 100)}%`;
-          this.act((p) => p.set('noise', slider.value));
-        });
-        parts.push(element('label', { class: 'field' }, 'noise ', out, slider));
-      } else if (name === 'algo') {
-        const select = element('select', { 'aria-label': 'Algorithm' });
-        for (const [family, heading] of [['linear', 'Linear'], ['kernel', 'Kernel']]) {
-          const members = learnersFor(pg.task()).filter((l) => l.family === family);
-          if (members.length) select.append(element('optgroup', { label: heading }, ...members.map((l) => new Option(l.label, l.name))));
-        }
-        select.value = pg.algorithm();
-        select.addEventListener('change', () => {
-          this.act((p) => p.set_algorithm(select.value), { curves: true });
-          this.fillLegend();
-          this.buildControls();
-        });
-        parts.push(select);
-      } else if (name === 'speed') {
-        const slider = element('input', { type: 'range', min: 0, max: 4, step: 0.05, value: Math.log10(this.speed), 'aria-label': 'Samples per second, log scale' });
-        slider.addEventListener('input', () => this.setAttribute('speed', String(Math.round(10 ** Number(slider.value)))));
-        parts.push(element('label', { class: 'field' }, 'speed ', slider));
-      } else if (name === 'class' && pg.task() === 'classification') {
-        const group = element('span', { role: 'radiogroup', 'aria-label': 'What a click adds', class: 'classes' });
-        for (const [tool, text] of [['1', 'Class +1'], ['-1', 'Class −1']]) {
-          const button = element('button', { type: 'button', role: 'radio', 'aria-checked': String(this.tool === tool) }, text);
-          button.addEventListener('click', () => {
-            this.tool = tool;
-            for (const b of group.children) b.setAttribute('aria-checked', String(b === button));
-          });
-          group.append(button);
-        }
-        parts.push(group);
-      }
-    }
+    const parts = figureControls(this);
     this.bar.replaceChildren(...parts);
     this.bar.hidden = parts.length === 0;
   }
@@ -307,7 +253,7 @@ export class OnlineLearner extends HTMLElement {
 
   /** Runs an action on the learner; an error is shown in the figure, which keeps working. */
   act(action, { curves = false } = {}) {
-    if (!this.figure) return;
+    if (!this.figure || this.replaying) return;
     try {
       action(this.figure.pg);
       this.message.hidden = true;
@@ -331,12 +277,13 @@ export class OnlineLearner extends HTMLElement {
   }
 
   render(now) {
+    if (this.replaying) return;
     const figure = this.figure;
     const pg = figure.pg;
     try {
       const task = pg.task();
       const settings = pg.settings();
-      figure.render(task, settings.eps);
+      figure.render(task, settings.eps, { now, playing: this.playing });
       const [samples, mistakes] = pg.counts();
       this.status.textContent = task === 'classification' && samples > 0
         ? `${plural(samples, 'sample')} · ${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`

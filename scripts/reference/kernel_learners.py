@@ -207,7 +207,7 @@ class RandomBudgetPerceptron(KernelModel):
         self.sv.append(x)
         self.alpha.append(y)
         if self.budget is not None and len(self.sv) > self.budget:
-            i = self.rng.integers(len(self.sv))
+            i = self.rng.integers(len(self.sv) - 1)  # never the newest
             self.sv.pop(i)
             self.alpha.pop(i)
 
@@ -286,6 +286,6 @@ class OlrdBudget(KernelModel):
         self.sv.append(x)
         self.alpha.append(self.eta * loss * y)
         if len(self.sv) > self.budget:
-            i = self.rng.integers(len(self.sv))
+            i = self.rng.integers(len(self.sv) - 1)  # never the newest
             self.sv.pop(i)
             self.alpha.pop(i)

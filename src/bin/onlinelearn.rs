@@ -4,7 +4,8 @@
 //! onlinelearn learn --algo pa1 --c 0.1 --train a9a --test a9a.t [--json]
 //! onlinelearn compare --algos perceptron,pa,pa1 --train a3a --test a3a.t
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
-//! onlinelearn paper --train a3a --test a3a.t --repeats 10 --out results/a3a.csv
+//! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
+//! onlinelearn paper --simulated
 //! ```
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -19,6 +20,12 @@ mod learn;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/paper_command.rs"]
 mod paper_command;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/paper_output.rs"]
+mod paper_output;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/paper_plots.rs"]
+mod paper_plots;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/report.rs"]
 mod report;

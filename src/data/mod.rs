@@ -4,7 +4,7 @@
 mod csv;
 mod libsvm;
 mod loader;
-mod rng;
+pub mod rng;
 mod synthetic;
 
 pub use csv::{parse_csv, read_csv, CsvOptions, CsvParser, LabelColumn};

@@ -7,6 +7,8 @@
 //! one fixes the concept (the true boundary, the regression line), one draws
 //! the training samples, and one draws the clean held-out test set.
 
+use crate::data::rng::{chance, derived, normal};
+use rand::Rng as _;
 use std::f64::consts::PI;
 use std::fmt;
 use std::str::FromStr;
@@ -158,19 +160,19 @@ impl Stream {
                 config.n_features as f64,
             ));
         }
-        let mut rng = Rng::derive(config.seed, CONCEPT);
-        let angle = rng.uniform_in(0.0, 2.0 * PI);
-        let offset = rng.uniform_in(-0.3, 0.3);
+        let mut rng = derived(config.seed, CONCEPT);
+        let angle = rng.random_range(0.0..2.0 * PI);
+        let offset = rng.random_range(-0.3..0.3);
         let n = match config.preset {
             Preset::RegressionNd => config.n_features,
             _ => 1,
         };
         let weights = match config.preset {
-            Preset::Regression1d => vec![rng.uniform_in(-0.8, 0.8)],
-            _ => (0..n).map(|_| rng.normal()).collect(),
+            Preset::Regression1d => vec![rng.random_range(-0.8..0.8)],
+            _ => (0..n).map(|_| normal(&mut rng)).collect(),
         };
         Ok(Self {
-            samples: Rng::derive(config.seed, SAMPLES),
+            samples: derived(config.seed, SAMPLES),
             concept: Concept {
                 angle,
                 offset,
@@ -243,7 +245,7 @@ impl Stream {
     /// noise, and for the drifting concept the boundary as it is now. Always
     /// the same points for the same seed.
     pub fn test_set(&self, n: usize) -> Dataset {
-        let mut rng = Rng::derive(self.config.seed, TEST);
+        let mut rng = derived(self.config.seed, TEST);
         let mut data = Dataset::dense(self.n_features());
         let mut x = vec![0.0; self.n_features()];
         for _ in 0..n {
@@ -280,12 +282,12 @@ fn draw(
     noise: Noise,
 ) -> f64 {
     let (c, s) = (libm::cos(concept.angle), libm::sin(concept.angle));
-    let class = |rng: &mut Rng| if rng.bernoulli(0.5) { 1.0 } else { -1.0 };
+    let class = |rng: &mut Rng| if chance(rng, 0.5) { 1.0 } else { -1.0 };
     let mut y = match preset {
         Preset::Separable => loop {
             // Rejecting a band around the boundary guarantees a margin, so
             // the perceptron's mistake bound applies.
-            let (a, b) = (rng.uniform_in(-1.0, 1.0), rng.uniform_in(-1.0, 1.0));
+            let (a, b) = (rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0));
             let f = c * a + s * b + concept.offset;
             if f.abs() >= 0.1 {
                 x[0] = a;
@@ -300,62 +302,62 @@ fn draw(
                 (0.5, 0.2)
             };
             let y = class(rng);
-            x[0] = y * distance * c + spread * rng.normal();
-            x[1] = y * distance * s + spread * rng.normal();
+            x[0] = y * distance * c + spread * normal(rng);
+            x[1] = y * distance * s + spread * normal(rng);
             y
         }
         Preset::Xor => {
-            x[0] = rng.uniform_in(-1.0, 1.0);
-            x[1] = rng.uniform_in(-1.0, 1.0);
+            x[0] = rng.random_range(-1.0..1.0);
+            x[1] = rng.random_range(-1.0..1.0);
             sign(x[0] * x[1])
         }
         Preset::Circles => {
             let y = class(rng);
             let radius = if y > 0.0 { 0.45 } else { 0.9 };
-            let a = rng.uniform_in(0.0, 2.0 * PI);
-            x[0] = radius * libm::cos(a) + 0.07 * rng.normal();
-            x[1] = radius * libm::sin(a) + 0.07 * rng.normal();
+            let a = rng.random_range(0.0..2.0 * PI);
+            x[0] = radius * libm::cos(a) + 0.07 * normal(rng);
+            x[1] = radius * libm::sin(a) + 0.07 * normal(rng);
             y
         }
         Preset::Moons => {
             // scikit-learn's make_moons, centred and scaled into the square.
             let y = class(rng);
-            let a = rng.uniform_in(0.0, PI);
+            let a = rng.random_range(0.0..PI);
             let (mx, my) = if y < 0.0 {
                 (libm::cos(a), libm::sin(a))
             } else {
                 (1.0 - libm::cos(a), 0.5 - libm::sin(a))
             };
-            x[0] = 0.65 * (mx - 0.5 + 0.1 * rng.normal());
-            x[1] = 0.65 * (my - 0.25 + 0.1 * rng.normal());
+            x[0] = 0.65 * (mx - 0.5 + 0.1 * normal(rng));
+            x[1] = 0.65 * (my - 0.25 + 0.1 * normal(rng));
             y
         }
         Preset::Spiral => {
             let y = class(rng);
-            let u = rng.uniform();
+            let u = rng.random::<f64>();
             let radius = 0.05 + 0.9 * u;
             let a = 3.0 * PI * u + if y > 0.0 { 0.0 } else { PI };
-            x[0] = radius * libm::cos(a) + 0.04 * rng.normal();
-            x[1] = radius * libm::sin(a) + 0.04 * rng.normal();
+            x[0] = radius * libm::cos(a) + 0.04 * normal(rng);
+            x[1] = radius * libm::sin(a) + 0.04 * normal(rng);
             y
         }
         Preset::Drift => {
             let angle = concept.angle + 2.0 * PI * (t as f64) / DRIFT_PERIOD;
-            x[0] = rng.uniform_in(-1.0, 1.0);
-            x[1] = rng.uniform_in(-1.0, 1.0);
+            x[0] = rng.random_range(-1.0..1.0);
+            x[1] = rng.random_range(-1.0..1.0);
             sign(libm::cos(angle) * x[0] + libm::sin(angle) * x[1])
         }
         Preset::Regression1d => {
-            x[0] = rng.uniform_in(-1.0, 1.0);
-            concept.weights[0] * x[0] + 0.5 * concept.offset + 0.08 * rng.normal()
+            x[0] = rng.random_range(-1.0..1.0);
+            concept.weights[0] * x[0] + 0.5 * concept.offset + 0.08 * normal(rng)
         }
         Preset::RegressionNd => {
             let mut y = concept.offset;
             for (xi, wi) in x.iter_mut().zip(&concept.weights) {
-                *xi = rng.normal();
+                *xi = normal(rng);
                 y += wi * *xi;
             }
-            y + 0.1 * rng.normal()
+            y + 0.1 * normal(rng)
         }
     };
     if let Noise::Train {
@@ -364,13 +366,13 @@ fn draw(
     } = noise
     {
         // Always draw, so that the noise level does not shift later samples.
-        let corrupt = rng.bernoulli(label_noise);
+        let corrupt = chance(rng, label_noise);
         if preset.task() == Task::Classification {
             if corrupt != flip_every_30th {
                 y = -y;
             }
         } else {
-            let outlier = 2.0 * rng.normal();
+            let outlier = 2.0 * normal(rng);
             if corrupt {
                 y += outlier;
             }

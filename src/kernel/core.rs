@@ -5,6 +5,7 @@
 use super::function::KernelSpec;
 use super::grid;
 use super::support_set::{Removal, SupportSet};
+use crate::data::rng::seeded;
 use crate::data::Rng;
 use crate::error::Result;
 use crate::features::Features;
@@ -44,7 +45,7 @@ impl Core {
             kernel,
             support,
             removal,
-            rng: Rng::new(seed),
+            rng: seeded(seed),
             seed,
             samples: 0,
             k: Vec::new(),
@@ -107,7 +108,7 @@ impl Core {
 
     pub fn reset(&mut self) {
         self.support.clear();
-        self.rng = Rng::new(self.seed);
+        self.rng = seeded(self.seed);
         self.samples = 0;
     }
 

@@ -82,15 +82,19 @@ impl KernelSpec {
             KernelSpec::Gaussian { sigma } => {
                 Self::gaussian_of_squared_distance(sigma, (xx + ss - 2.0 * dot).max(0.0))
             }
-            KernelSpec::Polynomial { degree, offset } => (offset + dot).powi(degree as i32),
+            KernelSpec::Polynomial { degree, offset } => power(offset + dot, degree),
             KernelSpec::Linear => dot,
         }
     }
 
     /// The kernel as a function of the squared distance, for the Gaussian.
+    /// Through `libm`, not `f64::exp`: natively that is the C library's
+    /// exp, whose last bit can differ from wasm's, and a kernel learner on
+    /// the command line would no longer match the same learner on the page
+    /// (tests/wasm.rs compares them bit for bit).
     #[inline]
     pub fn gaussian_of_squared_distance(sigma: f64, squared_distance: f64) -> f64 {
-        (-squared_distance / (2.0 * sigma * sigma)).exp()
+        libm::exp(-squared_distance / (2.0 * sigma * sigma))
     }
 }
 
@@ -101,9 +105,7 @@ impl Kernel for KernelSpec {
             KernelSpec::Gaussian { sigma } => {
                 Self::gaussian_of_squared_distance(sigma, x.squared_distance(&z))
             }
-            KernelSpec::Polynomial { degree, offset } => {
-                (offset + x.dot_features(&z)).powi(degree as i32)
-            }
+            KernelSpec::Polynomial { degree, offset } => power(offset + x.dot_features(&z), degree),
             KernelSpec::Linear => x.dot_features(&z),
         }
     }
@@ -115,6 +117,20 @@ impl Kernel for KernelSpec {
             _ => self.eval(x, x),
         }
     }
+}
+
+/// x^n by repeated squaring, the same on every target (`powi` is left to
+/// the platform's runtime).
+fn power(x: f64, n: u32) -> f64 {
+    let (mut result, mut base, mut n) = (1.0, x, n);
+    while n > 0 {
+        if n & 1 == 1 {
+            result *= base;
+        }
+        base *= base;
+        n >>= 1;
+    }
+    result
 }
 
 impl fmt::Display for KernelSpec {

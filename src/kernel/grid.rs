@@ -41,11 +41,11 @@ pub fn gaussian_grid(
         };
         for i in 0..nx {
             let d = grid.x(i) - p[0];
-            x_factors[s * nx + i] = (-gamma * d * d).exp() as f32;
+            x_factors[s * nx + i] = libm::exp(-gamma * d * d) as f32;
         }
         for j in 0..ny {
             let d = grid.y(j) - p[1];
-            y_factors[j * m + s] = (alpha * (-gamma * d * d).exp()) as f32;
+            y_factors[j * m + s] = (alpha * libm::exp(-gamma * d * d)) as f32;
         }
     }
     for (j, row) in out.chunks_exact_mut(nx).enumerate().take(ny) {

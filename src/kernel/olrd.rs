@@ -20,10 +20,12 @@ use super::function::{Kernel, KernelSpec};
 use super::kernel_keys;
 use super::olru::horizon;
 use super::support_set::{Removal, SupportSet};
+use crate::data::rng::chance;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, OlrdForm, Settings};
+use rand::Rng as _;
 
 pub const INFO: Info = Info {
     name: "olrd",
@@ -120,14 +122,14 @@ impl Olrd {
         match self.form {
             OlrdForm::Budget => {
                 if core.support.len() > b {
-                    let victim = core.rng.below(core.support.len());
+                    let victim = core.rng.random_range(0..core.support.len());
                     core.support.remove(victim);
                     removed = 1;
                 }
             }
             OlrdForm::Authors => {
-                if core.support.len() > b && core.rng.bernoulli(1.0 / b as f64) {
-                    let victim = core.rng.below(b);
+                if core.support.len() > b && chance(&mut core.rng, 1.0 / b as f64) {
+                    let victim = core.rng.random_range(0..b);
                     core.support.remove(victim);
                     removed = 1;
                 }
@@ -144,7 +146,7 @@ impl KernelHooks for Olrd {
         if self.form == OlrdForm::Budget {
             self.budget = budget_of(settings);
             while self.core.support.len() > self.budget {
-                let victim = self.core.rng.below(self.core.support.len());
+                let victim = self.core.rng.random_range(0..self.core.support.len());
                 self.core.support.remove(victim);
             }
         }

@@ -10,6 +10,7 @@ use super::core::{kernel_learner, Core, KernelHooks};
 use super::function::{Kernel, KernelSpec};
 use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
+use crate::data::rng::chance;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
@@ -83,7 +84,7 @@ impl Olru {
             core: Core::new(kernel, SupportSet::new(None, false), Removal::Oldest, seed)?,
             step: check(Key::LearningRate, step)?,
             rho: check(Key::Rho, rho)?,
-            probability: (c * (horizon as f64).powf(-a)).min(1.0),
+            probability: (c * libm::pow(horizon as f64, -a)).min(1.0),
         })
     }
 
@@ -96,7 +97,7 @@ impl Olru {
         let core = &mut self.core;
         let score = core.column(x);
         let loss = (self.rho - y * score).max(0.0);
-        let chosen = core.rng.bernoulli(self.probability);
+        let chosen = chance(&mut core.rng, self.probability);
         if loss == 0.0 || !chosen {
             return core.passive(y, score);
         }

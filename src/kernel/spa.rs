@@ -23,6 +23,7 @@ use super::core::{kernel_learner, Core, KernelHooks};
 use super::function::{Kernel, KernelSpec};
 use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
+use crate::data::rng::chance;
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{Entry, Family, Info, Sweep, Update};
@@ -137,7 +138,9 @@ impl Spa {
             SpaRule::Authors => (loss.min(1.0), loss),
         };
         // Always draw, so the random sequence does not depend on the branch.
-        if !core.rng.bernoulli(p) || coefficient == 0.0 {
+        // p <= α/β <= 1: the entry's check refuses α > β (and random_bool
+        // would panic on a probability over 1).
+        if !chance(&mut core.rng, p) || coefficient == 0.0 {
             return core.passive(y, score);
         }
         core.add(x, y, coefficient * y, kxx, kxx);

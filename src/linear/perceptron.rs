@@ -38,10 +38,18 @@ const fn info(averaged: bool) -> Info {
         },
         family: Family::Linear,
         regression: false,
-        rule: "update if m ≤ 0: w ← w + η y x",
+        rule: if averaged {
+            "update if y w·x ≤ 0, w the current weights (dotted): w ← w + η y x"
+        } else {
+            "update if m ≤ 0: w ← w + η y x"
+        },
         filled: "η = {lr}",
         step: "η",
-        passive: "predicted correctly",
+        passive: if averaged {
+            "the current weights (dotted) predicted this sample correctly; only their own mistakes move them"
+        } else {
+            "predicted correctly"
+        },
         note: if averaged {
             "predictions use the average of all w so far (solid); the rule updates the current w (dotted) on its own mistakes"
         } else {

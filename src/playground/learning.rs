@@ -141,12 +141,13 @@ impl Session {
         {
             // The held-out set follows the concept as it turns.
             self.test = stream.test_set(TEST_SET_SIZE);
+            self.held_out.clear();
         }
         let held_out = if self.scores_on_points() {
             let points = self.points_dataset().clone();
             test_score(&self.learner, &points)
         } else {
-            test_score(&self.learner, &self.test)
+            self.held_out.score(&self.learner, &self.test)
         };
         let p = &self.progress;
         let online = match self.task() {

@@ -11,10 +11,12 @@
 
 mod curves;
 mod export;
+mod held_out;
 mod learning;
 mod log;
 mod page;
 mod points;
+mod replay;
 mod session;
 mod share;
 mod source;

@@ -2,6 +2,7 @@
 //! link it opened (speed, view...), a link that waits for its data file,
 //! and the notice an older link brings. The wasm handle wraps this.
 
+use super::replay::Replay;
 use super::session::{Change, Session};
 use super::share::SharedState;
 use super::source::FileSource;
@@ -18,6 +19,8 @@ pub struct Page {
     /// A link made while learning from a file: replayed once the reader
     /// loads that file.
     pending: Option<SharedState>,
+    /// The opened link's log, while it is still being replayed.
+    replay: Option<Replay>,
     notice: Option<String>,
 }
 
@@ -26,6 +29,14 @@ impl Page {
     /// from the start, whatever learners the link switched between (a
     /// Compare panel).
     pub fn open(hash: &str, learner: Option<Algorithm>) -> Result<Self> {
+        let mut page = Self::opening(hash, learner)?;
+        page.finish_replay()?;
+        Ok(page)
+    }
+
+    /// Opens a link without replaying its log yet: [`Page::replay`] does
+    /// that a slice at a time (see [`Replay`]).
+    pub fn opening(hash: &str, learner: Option<Algorithm>) -> Result<Self> {
         let mut state = SharedState::parse(hash)?;
         if let Some(algorithm) = learner {
             state = state.pinned(algorithm);
@@ -37,22 +48,50 @@ impl Page {
             .filter(|(k, _)| k != "file")
             .cloned()
             .collect();
+        let session = Session::new(state.setup.clone())?;
         if state.extras.iter().any(|(k, _)| k == "file") {
             // The log's samples came from a file the link does not hold:
             // start from the setup and wait for the file.
             return Ok(Self {
-                session: Session::new(state.setup.clone())?,
+                session,
                 extras,
                 pending: Some(state),
+                replay: None,
                 notice,
             });
         }
         Ok(Self {
-            session: Session::from_shared(&state)?,
+            session,
             extras,
             pending: None,
+            replay: (!state.log.is_empty()).then(|| Replay::new(state)),
             notice,
         })
+    }
+
+    /// Replays up to `budget` units of the opened link's log (samples, or
+    /// one per other event); returns the work left (0: done). An event the
+    /// session refuses ends the replay with its error.
+    pub fn replay(&mut self, budget: u64) -> Result<u64> {
+        let Some(replay) = &mut self.replay else {
+            return Ok(0);
+        };
+        let stepped = replay.step(&mut self.session, budget);
+        let (done, total) = replay.progress();
+        if stepped.is_err() || replay.finished() {
+            self.replay = None;
+        }
+        stepped.map(|()| total - done)
+    }
+
+    /// Work done and in all of the replay under way ((0, 0) when none).
+    pub fn replay_progress(&self) -> (u64, u64) {
+        self.replay.as_ref().map_or((0, 0), Replay::progress)
+    }
+
+    fn finish_replay(&mut self) -> Result<()> {
+        while self.replay(u64::MAX)? > 0 {}
+        Ok(())
     }
 
     pub fn session(&self) -> &Session {
@@ -63,6 +102,11 @@ impl Page {
     /// (from now on the link is this session's own).
     pub fn session_mut(&mut self) -> &mut Session {
         self.pending = None;
+        // Acting mid-replay (the page waits for it; a caller that does not)
+        // finishes the replay first, so the action lands after the log.
+        if self.finish_replay().is_err() {
+            self.replay = None;
+        }
         &mut self.session
     }
 
@@ -80,10 +124,11 @@ impl Page {
     /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the
     /// page's own keys, appended when they are safe.
     pub fn hash(&self, extras: &str) -> String {
-        let mut state = match &self.pending {
-            // Not loaded yet: the link stays the one that was opened.
-            Some(pending) => pending.clone(),
-            None => self.session.shared(),
+        let mut state = match (&self.pending, &self.replay) {
+            // Not loaded or not replayed yet: the link stays the one opened.
+            (Some(pending), _) => pending.clone(),
+            (None, Some(replay)) => replay.state().clone(),
+            (None, None) => self.session.shared(),
         };
         state.extras.retain(|(k, _)| k == "file");
         let page = SharedState::parse(&format!("v=2&{extras}"))
@@ -140,18 +185,10 @@ impl Page {
             .find(|(k, _)| k == "file")
             .map(|(_, v)| v.clone());
         if wanted.as_deref() == Some(file.link_key().as_str()) {
-            return match Session::from_shared_with_file(&state, file.clone()) {
-                Ok(session) => {
-                    self.session = session;
-                    Ok(format!("replayed the shared session on {name}"))
-                }
-                Err(e) => {
-                    self.load_file(file)?;
-                    Ok(format!(
-                        "the shared session could not be replayed ({e}); starting afresh on {name}"
-                    ))
-                }
-            };
+            // Replayed a slice at a time, as an opened link is.
+            self.session = Session::with_file(state.setup.clone(), file)?;
+            self.replay = (!state.log.is_empty()).then(|| Replay::new(state));
+            return Ok(format!("replayed the shared session on {name}"));
         }
         let note = self.load_file(file)?;
         let wanted_name = wanted
@@ -215,6 +252,12 @@ mod tests {
             .load(&name, Task::Classification, data.clone())
             .unwrap();
         assert_eq!(note, "replayed the shared session on pts.csv");
+        assert_eq!(
+            copy.hash("view=classify&speed=300"),
+            hash,
+            "mid-replay, the link is the whole one"
+        );
+        while copy.replay(7).unwrap() > 0 {}
         assert_eq!(copy.session().model(), page.session().model());
         assert_eq!(copy.pending_file(), None);
 

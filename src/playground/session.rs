@@ -3,6 +3,7 @@
 //! [`Event`], which both acts and records it in the [`EventLog`].
 
 use super::curves::Curves;
+use super::held_out::HeldOut;
 use super::learning::{LastSample, Plane};
 use super::log::{Event, EventLog};
 use super::share::{Setup, SharedState};
@@ -26,6 +27,8 @@ pub struct Session {
     pub(super) source: Source,
     pub(super) buffer: SampleBuffer,
     pub(super) test: Dataset,
+    /// Cached kernel columns behind the held-out curve (see held_out.rs).
+    pub(super) held_out: HeldOut,
     /// (x, y, label) triples; label 0 for regression points.
     pub(super) points: Vec<f64>,
     /// Changes whenever `points` does (the pocket's judge set follows it).
@@ -93,6 +96,7 @@ impl Session {
         Ok(Self {
             learner: AnyLearner::new(setup.algorithm, &setup.learner_settings())?,
             test,
+            held_out: HeldOut::default(),
             source,
             buffer: SampleBuffer::default(),
             initial: setup.clone(),
@@ -234,6 +238,7 @@ impl Session {
                     None => AnyLearner::new(algorithm, &next.learner_settings())?,
                 };
                 self.judged_version = None;
+                self.held_out.clear();
                 self.current = next;
             }
         }

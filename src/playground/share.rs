@@ -23,7 +23,7 @@ use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Key, OlrdForm, Scope, Settings, TABLE};
 
 /// The link format this code writes.
-pub const LINK_VERSION: u32 = 2;
+pub const LINK_VERSION: u32 = 3;
 
 /// What a session starts from: a learner and every setting.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,8 +155,8 @@ impl SharedState {
         }
         if version == 1 {
             state.log = legacy_log(&state.log);
-            state.notice = legacy_notice(&state);
         }
+        state.notice = legacy_notice(&state, version);
         state.setup.validate().map_err(|e| bad(e.to_string()))?;
         Ok(state)
     }
@@ -237,14 +237,27 @@ fn legacy_log(log: &EventLog) -> EventLog {
     out
 }
 
-fn legacy_notice(state: &SharedState) -> Option<String> {
+/// What a link of an older version cannot replay as its author saw it.
+fn legacy_notice(state: &SharedState, version: u32) -> Option<String> {
     let learners = state.learners();
     let mut changed = Vec::new();
-    if learners.contains(&Algorithm::AldProjection) {
+    if version == 1 && learners.contains(&Algorithm::AldProjection) {
         changed.push("ALD projection's step size now follows Meng & Song's Eq. (2)");
     }
-    if learners.contains(&Algorithm::Spa) {
+    if version == 1 && learners.contains(&Algorithm::Spa) {
         changed.push("SPA no longer takes a budget (its paper keeps the set small by sampling)");
+    }
+    // Version 3 draws its random numbers with rand: streams and randomised
+    // learners made before draw other samples and choices from the same seed.
+    let streams = state
+        .log
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Stream(_)));
+    if version < 3 && streams {
+        changed.push("random draws now come from rand, so the streamed samples differ");
+    } else if version < 3 && learners.iter().any(|a| a.info().stochastic) {
+        changed.push("random draws now come from rand, so the learner's random choices differ");
     }
     (!changed.is_empty()).then(|| {
         format!(
@@ -308,14 +321,14 @@ mod tests {
         let hash = state.to_hash();
         assert!(
             hash.starts_with(
-                "v=2&algo=pa2&c=0.0123&olrd-form=authors&preset=moons&seed=99&noise=0.25&log="
+                "v=3&algo=pa2&c=0.0123&olrd-form=authors&preset=moons&seed=99&noise=0.25&log="
             ),
             "{hash}"
         );
         assert_eq!(SharedState::parse(&format!("#{hash}")).unwrap(), state);
         assert_eq!(
             SharedState::default().to_hash(),
-            "v=2&algo=pa1",
+            "v=3&algo=pa1",
             "defaults are not written"
         );
     }
@@ -372,10 +385,28 @@ mod tests {
             (1.0, 500, OlrdForm::Authors)
         );
         assert_eq!((s.eta, s.nu), (0.05, 0.05));
-        assert_eq!(
-            old.notice, None,
-            "APSM replays exactly with its old defaults"
+        assert!(
+            old.notice
+                .as_deref()
+                .unwrap()
+                .contains("the streamed samples differ"),
+            "APSM has its old defaults, but the stream draws with rand now: {:?}",
+            old.notice
         );
+        // Clicked points only, a deterministic learner: it replays exactly.
+        let mut clicks = EventLog::default();
+        clicks.push(Event::Point {
+            x: 100,
+            y: -200,
+            label: 1,
+        });
+        let exact = SharedState::parse(&format!("v=2&algo=pa1&log={}", clicks.encode())).unwrap();
+        assert_eq!(exact.notice, None);
+        let random = SharedState::parse(&format!("v=2&algo=olru&log={}", clicks.encode())).unwrap();
+        assert!(random
+            .notice
+            .unwrap()
+            .contains("the learner's random choices differ"));
         assert_eq!(old.log.events(), &[Event::Stream(13)]);
         let mut log = EventLog::default();
         log.push(Event::Set(Key::Eta, 0.2));

@@ -1,4 +1,5 @@
 use super::*;
+use crate::data::rng::{normal, seeded};
 use crate::data::{Dataset, Preset};
 use crate::grid::Grid;
 use crate::learner::{Learner, Task};
@@ -90,7 +91,7 @@ fn streaming_grows_the_curves_and_test_accuracy_improves() {
     let mut s = session(Algorithm::Pa1, Preset::Separable);
     s.apply(Event::Stream(2000)).unwrap();
     let test = s.curves().series(Series::Test);
-    assert!(test.len() > 300);
+    assert!(test.len() > 200, "{} curve points", test.len());
     assert!(
         test[test.len() - 1] > 0.95,
         "final test accuracy {}",
@@ -274,10 +275,10 @@ fn a_plane_file_streams_in_order_standardised_and_its_link_replays_once_loaded()
 #[test]
 fn a_wide_file_trains_with_the_curves_only() {
     // Five features: label = sign of their sum.
-    let mut rng = crate::data::Rng::new(3);
+    let mut rng = seeded(3);
     let (mut values, mut labels) = (Vec::new(), Vec::new());
     for _ in 0..400 {
-        let x: Vec<f64> = (0..5).map(|_| rng.normal()).collect();
+        let x: Vec<f64> = (0..5).map(|_| normal(&mut rng)).collect();
         labels.push(if x.iter().sum::<f64>() >= 0.0 {
             1.0
         } else {

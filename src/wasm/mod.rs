@@ -11,8 +11,8 @@
 //! reads it through typed-array views at the pointers returned here;
 //! settings, the catalogue, the last update and the model export cross as
 //! named objects (serde-wasm-bindgen). Every error becomes a JS `Error` with
-//! the core's message, and a panic (there should be none) is logged to the
-//! console by the panic hook so the page can show it and rebuild the handle.
+//! the core's message; a panic (there should be none) traps, and the page
+//! shows it and rebuilds the handle (a debug build also logs its message).
 
 use wasm_bindgen::prelude::*;
 
@@ -21,6 +21,11 @@ pub mod page;
 #[cfg(feature = "loader-module")]
 pub mod worker;
 
+/// Panics are bugs (the fuzz tests feed the handle hostile input, and none
+/// panics); a debug build prints their message to the console. The page's
+/// release build leaves the hook out: its message formatting is 1.4 KB
+/// gzip of the module, and the page recovers from a trap either way.
+#[cfg(debug_assertions)]
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();

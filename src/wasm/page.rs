@@ -39,6 +39,41 @@ impl Playground {
         })
     }
 
+    /// Opens a link without replaying its log: call [`Playground::replay`]
+    /// until it returns 0 (the page does, a slice per frame, with progress).
+    pub fn opening(hash: &str, learner: Option<String>) -> Result<Playground, JsError> {
+        let learner = learner.map(|name| name.parse()).transpose().map_err(js)?;
+        Ok(Playground {
+            page: Page::opening(hash, learner).map_err(js)?,
+            support: Vec::new(),
+        })
+    }
+
+    /// Replays up to `budget` units of the opened link's log (samples, or
+    /// one per other event); returns the work left, 0 when done.
+    pub fn replay(&mut self, budget: f64) -> Result<f64, JsError> {
+        let budget = if budget.is_finite() && budget >= 1.0 {
+            budget as u64
+        } else {
+            1
+        };
+        self.page.replay(budget).map(|left| left as f64).map_err(js)
+    }
+
+    /// [work done, work in all] of the replay under way ([0, 0]: none).
+    pub fn replay_progress(&self) -> Vec<f64> {
+        let (done, total) = self.page.replay_progress();
+        vec![done as f64, total as f64]
+    }
+
+    /// A new seed from the browser's random source (crypto.getRandomValues,
+    /// through getrandom), under 2^53 so that a link holds it exactly.
+    pub fn fresh_seed() -> Result<f64, JsError> {
+        crate::data::rng::fresh_seed()
+            .map(|seed| seed as f64)
+            .map_err(|e| JsError::new(&format!("no random source: {e}")))
+    }
+
     /// Every learner and every setting, for the page's menus and controls.
     pub fn catalogue() -> Result<JsValue, JsError> {
         object(&Catalogue::new())

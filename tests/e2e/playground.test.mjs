@@ -84,9 +84,9 @@ test('a stream plays, the error curves grow, and pause stops it', async () => {
   await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 1500);
   await page.click('#play');
   const paused = await state(page);
-  assert.ok(paused.curve > 300, `curve has ${paused.curve} points`);
+  assert.ok(paused.curve > 150, `curve has ${paused.curve} points`);
   const charted = await page.evaluate(() => window.playground.curves.error.count('0:online'));
-  assert.ok(charted > 300, `chart shows ${charted} points`);
+  assert.ok(charted > 150, `chart shows ${charted} points`);
   await page.waitForTimeout(300);
   assert.equal((await state(page)).samples, paused.samples, 'paused means paused');
   assert.match(await page.textContent('#status'), /samples learned/);
@@ -139,7 +139,7 @@ test('a shared link reproduces the same weights, points and curves', async () =>
   const url = page.url();
   const original = await state(page);
   const weights = await weightsShown(page);
-  assert.match(url, /#v=2&algo=pa1&c=0.3&.*&log=/);
+  assert.match(url, /#v=\d+&algo=pa1&c=0.3&.*&log=/);
 
   const copy = await openPage(browser.context, url);
   await copy.waitForFunction(() => window.playground?.figures?.length > 0);
@@ -326,6 +326,7 @@ test('on a phone the plane comes first and a tap adds a point', async () => {
     assert.ok(box.width > 300 && box.width <= 390, `plane is ${box.width}px wide`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+    const before = await page.evaluate(() => window.playground.figures[0].pg.points_len() / 3);
     await page.tap('.plane .overlay', { position: { x: box.width * 0.3, y: box.height * 0.4 } });
     await page.click('[data-tool="-1"]');
     await page.tap('.plane .overlay', { position: { x: box.width * 0.7, y: box.height * 0.6 } });
@@ -334,7 +335,7 @@ test('on a phone the plane comes first and a tap adds a point', async () => {
       const pg = window.playground.figures[0].pg;
       return [pg.points_len() / 3, pg.last().label];
     });
-    assert.equal(count, 2);
+    assert.equal(count, before + 2);
     assert.equal(lastLabel, -1, 'the class toggle works for touch');
     await screenshot(page, '11-phone');
     assert.deepEqual(page.errors, []);

@@ -2,22 +2,23 @@
 // plane that draws it), the controls, and what the page does when a reader
 // acts. Learning happens in wasm, one call per frame per figure; the frame
 // loop (loop.js) learns at the chosen speed and redraws what changed.
-import { isTrap, loadWasm } from './wasm.js';
+import { isTrap, loadWasm, Playground } from './wasm.js';
 import { Figure } from './figure.js';
 import { Controls } from './controls.js';
 import { SettingsPanel } from './settings-panel.js';
 import { CurvesPanel } from './curves-panel.js';
 import { StatusLines } from './status.js';
-import { bindSaving } from './save-buttons.js';
 import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
 import { label, learnersFor } from './catalogue.js';
-import { DataPanel, loadInto } from './data-in.js';
+import { DataPanel, loadInto } from './data-panel.js';
+import { SYNC_MS, finishReplay, replayFor } from './replay.js';
 import { Loop } from './loop.js';
 import { PALETTE } from './palette.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
 const HASH_EVERY_MS = 1000;
+const FIRST_VISIT_SAMPLES = 12;
 
 export class App {
   constructor() {
@@ -52,13 +53,17 @@ export class App {
     this.settingsPanel = new SettingsPanel(
       { learner: $('learner-settings'), page: $('data-settings'), run: $('data-settings') },
       (name, text) => this.setSetting(name, text),
+      () => Playground.fresh_seed(),
     );
     this.curves = new CurvesPanel(this);
     this.status = new StatusLines(this);
     this.dataPanel = new DataPanel(this);
-    bindSaving(this);
-    // A bare address reopens the last session (a shared link always wins).
-    this.load(location.hash || state.recall());
+    // A bare address reopens the last session (a shared link always wins);
+    // a first visit starts with a few samples learned, so the plane shows
+    // a learner that has moved before anything is read.
+    const link = location.hash || state.recall();
+    this.load(link);
+    if (!link) this.act((pg) => pg.stream(FIRST_VISIT_SAMPLES));
     bindKeys(this, this.controls);
     window.addEventListener('hashchange', () => {
       if (location.hash.replace(/^#/, '') !== this.goodHash) this.load(location.hash);
@@ -76,7 +81,19 @@ export class App {
   }
 
   build(hash) {
-    const probe = new Figure(document.createElement('div'), hash);
+    // Until the figures hold the whole link, input waits and the link in
+    // the address bar stays the one before (Cancel goes back to it).
+    const before = this.goodHash;
+    const run = { cancel: false };
+    this.replaying = run;
+    this.overlay?.hide();
+    let probe;
+    try {
+      probe = new Figure(document.createElement('div'), hash);
+    } catch (error) {
+      this.replaying = null;
+      throw error;
+    }
     const page = state.pageFrom(probe.pg.extras());
     const task = probe.pg.task();
     const wantedFile = probe.pg.pending_file();
@@ -104,6 +121,26 @@ export class App {
     }
     this.attachData(wantedFile);
     this.setPlaying(false);
+    this.sync();
+    const pgs = this.figures.map((f) => f.pg);
+    let done;
+    try {
+      done = replayFor(pgs, SYNC_MS);
+    } catch (error) {
+      this.replaying = null; // the caller shows it and rebuilds
+      throw error;
+    }
+    if (done) {
+      this.replaying = null;
+      this.built(notice);
+    } else {
+      // A long link: a slice per frame behind a progress panel.
+      finishReplay(this, pgs, run, before, notice);
+    }
+  }
+
+  /** The figures hold the whole link: draw them. */
+  built(notice) {
     this.curves.define();
     this.sync();
     if (notice) this.showError(notice);
@@ -140,46 +177,11 @@ export class App {
     document.body.dataset.wide = String(!this.figures[0].pg.on_plane());
   }
 
-  /** A file the worker parsed: every learner learns from it from now on. */
-  useData(data) {
-    const pg = this.figures[0].pg;
-    const note = loadInto(pg, data); // throws (shown by the caller) if the data is unusable
-    this.data = data;
-    this.dataNote = note;
-    const page = { ...this.page };
-    if (pg.task() === 'regression') page.view = 'regress';
-    else if (page.view === 'regress') page.view = 'classify';
-    this.build(`${pg.hash('')}&${state.pageExtras(page)}`);
-  }
-
-  unloadFile() {
-    this.data = null;
-    this.dataNote = '';
-    for (const figure of this.figures) figure.pg.unload_file();
-    this.build(`${this.figures[0].pg.hash('')}&${state.pageExtras(this.page)}`);
-  }
-
-  /** The reader chose the preset over the file a link asked for. */
-  skipPendingFile() {
-    for (const figure of this.figures) figure.pg.drop_pending_file();
-    this.build(`${this.figures[0].pg.hash('')}&${state.pageExtras(this.page)}`);
-  }
-
-  /** Opens a model JSON saved by the page: the session it holds the link to. */
-  async openModel(text, name) {
-    const { stateFromModel } = await import('./export.js');
-    const { state: hash, models } = stateFromModel(text);
-    this.build(hash);
-    const pg = this.figures[0].pg;
-    $('save-msg').textContent = pg.pending_file()
-      ? `Opened ${name}; open its data file to replay the ${models[0].samples} samples it learned.`
-      : `Opened ${name}: ${label(pg.algorithm())} after ${pg.counts()[0].toLocaleString('en')} samples.`;
-  }
-
   // ---- actions (from controls, pointer and keys) ----
 
   /** Runs an action on every figure; an error is shown and the page recovers. */
   act(action) {
+    if (this.replaying) return; // the replay's panel holds input until it is done
     try {
       for (const figure of this.figures) action(figure.pg);
     } catch (error) {
@@ -259,7 +261,9 @@ export class App {
     this.build(`${this.figures[0].pg.hash('')}&${state.pageExtras(this.page)}`);
   }
 
-  togglePlay() { this.setPlaying(!this.playing); }
+  togglePlay() {
+    if (!this.replaying) this.setPlaying(!this.playing);
+  }
 
   setPlaying(playing) {
     this.loop.setPlaying(playing);
@@ -295,23 +299,6 @@ export class App {
     }
   }
 
-  /** Seed 003's non-separable set, standardised as in its code, for epochs mode. */
-  async loadPocketPoints() {
-    try {
-      const text = await (await fetch('data/pocket-pla.csv')).text();
-      const rows = text.trim().split('\n').map((line) => line.split(',').map(Number));
-      const mean = [0, 1].map((k) => rows.reduce((s, r) => s + r[k], 0) / rows.length);
-      const std = [0, 1].map((k) => Math.sqrt(rows.reduce((s, r) => s + (r[k] - mean[k]) ** 2, 0) / rows.length));
-      this.act((pg) => {
-        pg.reset();
-        for (const [a, b, cls] of rows) pg.click(0.55 * (a - mean[0]) / std[0], 0.55 * (b - mean[1]) / std[1], cls > 0 ? 1 : -1);
-      });
-      this.curves.define();
-    } catch (error) {
-      this.fail(error);
-    }
-  }
-
   // ---- drawing ----
 
   changed() {
@@ -322,9 +309,10 @@ export class App {
   }
 
   render(now) {
+    if (this.replaying) return;
     try {
       const settings = this.settings();
-      for (const figure of this.figures) figure.render(settings.task, settings.eps);
+      for (const figure of this.figures) figure.render(settings.task, settings.eps, { now, playing: this.playing });
       this.curves.append();
       this.status.show(now);
       if (this.recorder?.recording) this.recorder.frame();
@@ -335,7 +323,7 @@ export class App {
   }
 
   writeHash(now = performance.now()) {
-    if (!this.figures.length) return;
+    if (!this.figures.length || this.replaying) return;
     try {
       this.goodHash = this.figures[0].pg.hash(state.pageExtras(this.page));
       state.writeHash(this.goodHash);

@@ -13,6 +13,7 @@ export class Chart {
    */
   constructor(canvas, legend, { yMax = 1, fixedY = true, xLabel = 'samples' } = {}) {
     this.canvas = canvas;
+    this.padLeft = PAD.left;
     this.legend = legend;
     this.initialY = yMax;
     this.fixedY = fixedY;
@@ -59,8 +60,11 @@ export class Chart {
     let grow = false;
     while (xs[xs.length - 1] > this.xMax) { this.xMax *= 2; grow = true; }
     if (!this.fixedY) {
-      const top = Math.max(...ys);
-      while (top > this.yMax) { this.yMax *= 2; grow = true; }
+      // Over the stored (finite) values only: an infinite loss must not
+      // double the axis forever.
+      let top = 0;
+      for (let i = from; i < line.ys.length; i++) top = Math.max(top, line.ys[i]);
+      while (top > this.yMax && Number.isFinite(this.yMax * 2)) { this.yMax *= 2; grow = true; }
     }
     if (grow) this.redraw();
     else this.drawSegments(line, Math.max(0, from - 1));
@@ -70,7 +74,7 @@ export class Chart {
     return { w: this.canvas.width, h: this.canvas.height };
   }
 
-  X(x) { const { w } = this.size; return PAD.left + (x / this.xMax) * (w - PAD.left - PAD.right); }
+  X(x) { const { w } = this.size; return this.padLeft + (x / this.xMax) * (w - this.padLeft - PAD.right); }
   Y(y) { const { h } = this.size; return h - PAD.bottom - (Math.min(y, this.yMax) / this.yMax) * (h - PAD.top - PAD.bottom); }
 
   redraw() {
@@ -81,15 +85,18 @@ export class Chart {
     ctx.fillStyle = '#5d6773';
     ctx.lineWidth = 1;
     ctx.font = '10px system-ui, sans-serif';
-    for (const f of [0, 0.5, 1]) {
+    // The y labels' column is as wide as its widest label ("1.2e298").
+    const ticks = [0, 0.5, 1].map((f) => formatTick(f * this.yMax));
+    this.padLeft = Math.max(PAD.left, Math.ceil(Math.max(...ticks.map((t) => ctx.measureText(t).width))) + 6);
+    for (const [k, f] of [0, 0.5, 1].entries()) {
       const y = this.Y(f * this.yMax);
       ctx.beginPath();
-      ctx.moveTo(PAD.left, y);
+      ctx.moveTo(this.padLeft, y);
       ctx.lineTo(w - PAD.right, y);
       ctx.stroke();
-      ctx.fillText(formatTick(f * this.yMax), 2, y + 3);
+      ctx.fillText(ticks[k], 2, y + 3);
     }
-    ctx.fillText('0', PAD.left, h - 6);
+    ctx.fillText('0', this.padLeft, h - 6);
     const right = `${formatTick(this.xMax)} ${this.xLabel}`;
     ctx.fillText(right, w - PAD.right - ctx.measureText(right).width, h - 6);
     for (const line of this.lines.values()) this.drawSegments(line, 0);
@@ -130,7 +137,9 @@ export class Chart {
   }
 }
 
-function formatTick(v) {
+/** A short tick label: "0.25", "12k", "3.5M", and past a billion "8.4e292". */
+export function formatTick(v) {
+  if (v >= 1e9 || (v > 0 && v < 1e-3)) return v.toExponential(1).replace('e+', 'e');
   if (v >= 1e6) return `${+(v / 1e6).toFixed(1)}M`;
   if (v >= 1e3) return `${+(v / 1e3).toFixed(1)}k`;
   return `${+v.toFixed(2)}`;

@@ -42,7 +42,11 @@ export class Controls {
     on('step', 'click', () => app.step());
     on('reset', 'click', () => app.reset());
     on('share', 'click', () => app.share());
-    on('load-pocket', 'click', () => app.loadPocketPoints());
+    // The Save buttons' code loads on the first click (save-buttons.js).
+    for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'embed']) {
+      on(id, 'click', () => import('./save-buttons.js').then((m) => m.save(id, app)).catch((e) => app.fail(e)));
+    }
+    on('draw-mode', 'click', () => this.setDrawing(!app.drawing));
     for (const button of document.querySelectorAll('[data-tool]')) {
       button.addEventListener('click', () => this.setTool(button.dataset.tool));
     }
@@ -52,6 +56,13 @@ export class Controls {
     on('error-close', 'click', () => app.clearError());
     on('help-open', 'click', () => app.showHelp());
     on('help-close', 'click', () => $('help').close());
+  }
+
+  /** Draw mode (touch): every touch on the plane adds a point instead of scrolling. */
+  setDrawing(drawing) {
+    this.app.drawing = drawing;
+    document.body.dataset.drawing = String(drawing);
+    $('draw-mode').setAttribute('aria-pressed', String(drawing));
   }
 
   /** Which class a click adds ("1", "-1") or "erase". */

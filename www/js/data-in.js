@@ -4,16 +4,20 @@
 // the rest loads; files over 50 MB are refused before any reading starts.
 // A model JSON exported by the page opens the session it was saved from.
 
+import { label } from './catalogue.js';
+import { describe, loadInto } from './data-panel.js';
+import { pageExtras } from './state.js';
+
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const LISTED_ERRORS = 50;
 
 const $ = (id) => document.getElementById(id);
 
 /** Parses a CSV or LIBSVM file off the main thread. */
-export function parseFile(file, onProgress = () => {}, task = 'auto') {
+export function parseFile(file, onProgress = () => {}, task = 'auto', algorithm = 'pa1') {
   if (file.size > MAX_FILE_BYTES) {
     const mb = (file.size / 1024 / 1024).toFixed(1);
-    return Promise.reject(new Error(`${file.name} is ${mb} MB; the page reads files up to 50 MB. For bigger files use the command line: onlinelearn run --data ${file.name}`));
+    return Promise.reject(new Error(`${file.name} is ${mb} MB; the page reads files up to 50 MB. For bigger files use the command line: ${commandFor(file.name, algorithm, task)}`));
   }
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./loader-worker.js', import.meta.url), { type: 'module' });
@@ -32,18 +36,10 @@ export function parseFile(file, onProgress = () => {}, task = 'auto') {
   });
 }
 
-/** Hands parsed data to a Playground; returns its note (or ''). */
-export function loadInto(pg, data) {
-  return data.sparse
-    ? pg.load_sparse(data.name, data.task, data.rowStarts, data.indices, data.values, data.labels)
-    : pg.load_dense(data.name, data.task, data.features, data.values, data.labels);
-}
-
-/** What the file holds, in a line. */
-export function describe(data) {
-  const shape = `${data.rows.toLocaleString('en')} rows × ${data.features.toLocaleString('en')} feature${data.features === 1 ? '' : 's'}`;
-  const kind = data.sparse ? ', sparse' : '';
-  return `${data.name}: ${shape}, ${data.task}${kind}`;
+/** The command line that learns `name` as the page would (a test runs it). */
+export function commandFor(name, algorithm, task) {
+  const quoted = /^[\w./-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`;
+  return `onlinelearn learn --algo ${algorithm}${task === 'regression' ? ' --task regression' : ''} --train ${quoted}`;
 }
 
 /** Whether a file is a model JSON exported by the page. */
@@ -53,109 +49,97 @@ async function isModelJson(file) {
   return head.trimStart().startsWith('{');
 }
 
-/** The Data panel's file controls, the drop target and the pending-file prompt. */
-export class DataPanel {
-  constructor(app) {
-    this.app = app;
-    const input = $('file-input');
-    $('open-file').addEventListener('click', () => input.click());
-    $('file-needed-open').addEventListener('click', () => input.click());
-    $('file-needed-skip').addEventListener('click', () => app.skipPendingFile());
-    $('unload-file').addEventListener('click', () => app.unloadFile());
-    input.addEventListener('change', () => {
-      const [file] = input.files;
-      input.value = ''; // the same file can be chosen again
-      if (file) this.open(file);
-    });
-    // Drop anywhere on the page.
-    let depth = 0;
-    document.addEventListener('dragenter', (event) => {
-      if (!event.dataTransfer?.types.includes('Files')) return;
-      depth += 1;
-      document.body.dataset.dragging = 'true';
-    });
-    document.addEventListener('dragleave', () => {
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) delete document.body.dataset.dragging;
-    });
-    document.addEventListener('dragover', (event) => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
-    });
-    document.addEventListener('drop', (event) => {
-      depth = 0;
-      delete document.body.dataset.dragging;
-      const file = event.dataTransfer?.files?.[0];
-      if (!file) return;
-      event.preventDefault();
-      this.open(file);
-    });
-  }
-
-  /** Opens a data file or a model JSON. */
-  async open(file) {
-    const app = this.app;
-    this.showErrors(null);
-    try {
-      if (await isModelJson(file)) {
-        if (file.size > MAX_FILE_BYTES) throw new Error(`${file.name} is larger than 50 MB`);
-        await app.openModel(await file.text(), file.name);
-        return;
-      }
-      this.progress(0, file.name);
-      const data = await parseFile(file, (fraction) => this.progress(fraction, file.name), $('file-task').value);
-      this.progress(null);
-      app.useData(data);
-      this.showErrors(data);
-    } catch (error) {
-      this.progress(null);
-      app.showError(`${file.name} could not be loaded: ${error?.message ?? error}`);
-    }
-  }
-
-  progress(fraction, name = '') {
-    const bar = $('file-progress');
-    bar.hidden = fraction === null;
-    if (fraction !== null) {
-      bar.value = fraction;
-      bar.setAttribute('aria-label', `Reading ${name}`);
-      bar.textContent = `${Math.round(fraction * 100)}%`;
-    }
-  }
-
-  /** Lists the lines a load skipped (first 50; the worker keeps up to 1000). */
-  showErrors(data) {
-    const box = $('file-errors');
-    if (!data || data.skipped === 0) {
-      box.hidden = true;
+/** Opens a data file or a model JSON. */
+export async function openFile(panel, file) {
+  const app = panel.app;
+  showErrors(null);
+  try {
+    if (await isModelJson(file)) {
+      if (file.size > MAX_FILE_BYTES) throw new Error(`${file.name} is larger than 50 MB`);
+      await openModel(app, await file.text(), file.name);
       return;
     }
-    const lines = data.errors.split('\n').filter(Boolean);
-    $('file-errors-summary').textContent = `${data.skipped.toLocaleString('en')} line${data.skipped === 1 ? '' : 's'} skipped (the other ${data.rows.toLocaleString('en')} loaded)`;
-    const list = $('file-errors-list');
-    list.replaceChildren(...lines.slice(0, LISTED_ERRORS).map((text) => {
-      const item = document.createElement('li');
-      item.textContent = text;
-      return item;
-    }));
-    if (data.skipped > LISTED_ERRORS) {
-      const more = document.createElement('li');
-      more.textContent = `… and ${(data.skipped - LISTED_ERRORS).toLocaleString('en')} more`;
-      list.append(more);
-    }
-    box.hidden = false;
-    box.open = true;
+    progress(0, file.name);
+    const data = await parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm);
+    progress(null);
+    useData(app, data);
+    showErrors(data);
+  } catch (error) {
+    progress(null);
+    app.showError(`${file.name} could not be loaded: ${error?.message ?? error}`);
   }
+}
 
-  /** Shows the loaded file, or none. */
-  sync(data, note = '') {
-    document.body.dataset.file = String(Boolean(data));
-    $('file-info').textContent = data ? `${describe(data)}.${note ? ` ${note}.` : ''}` : '';
-    if (!data) $('file-errors').hidden = true;
-  }
+/** A file the worker parsed: every learner learns from it from now on. */
+export function useData(app, data) {
+  const pg = app.figures[0].pg;
+  const note = loadInto(pg, data); // throws (shown by the caller) if the data is unusable
+  app.data = data;
+  app.dataNote = note;
+  const page = { ...app.page };
+  if (pg.task() === 'regression') page.view = 'regress';
+  else if (page.view === 'regress') page.view = 'classify';
+  app.build(`${pg.hash('')}&${pageExtras(page)}`);
+}
 
-  /** Asks for the file a link was made with (`name:fingerprint`), or hides the prompt. */
-  askFor(key) {
-    $('file-needed').hidden = !key;
-    if (key) $('file-needed-name').textContent = key.slice(0, key.lastIndexOf(':'));
+/** Opens a model JSON saved by the page: the session it holds the link to. */
+export async function openModel(app, text, name) {
+  const { stateFromModel } = await import('./export.js');
+  const { state: hash, models } = stateFromModel(text);
+  app.build(hash);
+  const pg = app.figures[0].pg;
+  $('save-msg').textContent = pg.pending_file()
+    ? `Opened ${name}; open its data file to replay the ${models[0].samples} samples it learned.`
+    : `Opened ${name}: ${label(pg.algorithm())} after ${pg.counts()[0].toLocaleString('en')} samples.`;
+}
+
+/** The 100 points of Lao Ma's Pocket PLA post (2019), standardised as its code does, for epochs mode. */
+export async function loadPocketPoints(app) {
+  try {
+    const text = await (await fetch('data/pocket-pla.csv')).text();
+    const rows = text.trim().split('\n').map((line) => line.split(',').map(Number));
+    const mean = [0, 1].map((k) => rows.reduce((s, r) => s + r[k], 0) / rows.length);
+    const std = [0, 1].map((k) => Math.sqrt(rows.reduce((s, r) => s + (r[k] - mean[k]) ** 2, 0) / rows.length));
+    app.act((pg) => {
+      pg.reset();
+      for (const [a, b, cls] of rows) pg.click(0.55 * (a - mean[0]) / std[0], 0.55 * (b - mean[1]) / std[1], cls > 0 ? 1 : -1);
+    });
+    app.curves.define();
+  } catch (error) {
+    app.fail(error);
   }
+}
+
+function progress(fraction, name = '') {
+  const bar = $('file-progress');
+  bar.hidden = fraction === null;
+  if (fraction !== null) {
+    bar.value = fraction;
+    bar.setAttribute('aria-label', `Reading ${name}`);
+    bar.textContent = `${Math.round(fraction * 100)}%`;
+  }
+}
+
+/** Lists the lines a load skipped (first 50; the worker keeps up to 1000). */
+function showErrors(data) {
+  const box = $('file-errors');
+  if (!data || data.skipped === 0) {
+    box.hidden = true;
+    return;
+  }
+  const lines = data.errors.split('\n').filter(Boolean);
+  $('file-errors-summary').textContent = `${data.skipped.toLocaleString('en')} line${data.skipped === 1 ? '' : 's'} skipped (the other ${data.rows.toLocaleString('en')} loaded)`;
+  const list = $('file-errors-list');
+  list.replaceChildren(...lines.slice(0, LISTED_ERRORS).map((text) => {
+    const item = document.createElement('li');
+    item.textContent = text;
+    return item;
+  }));
+  if (data.skipped > LISTED_ERRORS) {
+    const more = document.createElement('li');
+    more.textContent = `… and ${(data.skipped - LISTED_ERRORS).toLocaleString('en')} more`;
+    list.append(more);
+  }
+  box.hidden = false;
+  box.open = true;
 }

@@ -14,7 +14,8 @@ export class Figure {
    */
   constructor(parent, hash, { title = '', color = '#1d232b', gridSize = 200, learner, onResize } = {}) {
     this.learner = learner;
-    this.pg = new Playground(hash, learner);
+    // Opened, not replayed: the owner replays it (replay.js), in slices if long.
+    this.pg = Playground.opening(hash, learner);
     this.plane = new Plane(parent, { title, gridSize, color: learner ? color : null });
     this.plane.onResize = () => {
       this.drawn = null;
@@ -23,11 +24,13 @@ export class Figure {
     this.color = color;
     this.curvesRead = 0;
     this.drawn = null;
+    this.lastDraw = -Infinity;
+    this.drawCost = 0; // ms, smoothed
     this.support = new Map(); // id -> support vector, last frame
     this.fading = [];
   }
 
-  /** Replaces the session (a new link, a reset to other settings). */
+  /** Replaces the session with a link replayed at once (a recovery). */
   rebuild(hash) {
     const next = new Playground(hash, this.learner);
     this.pg.free();
@@ -47,8 +50,21 @@ export class Figure {
     this.drawn = null;
   }
 
-  /** Redraws what changed since the last frame. */
-  render(task, eps) {
+  /**
+   * Redraws what changed since the last frame. While `playing`, a plane
+   * whose drawing is slow (a kernel heatmap, 5,000 points) is redrawn at
+   * most a third of the time, so that learning and the frame rate keep the
+   * rest; paused, every change is drawn at once.
+   */
+  render(task, eps, { now = performance.now(), playing = false } = {}) {
+    if (playing && now - this.lastDraw < 2 * this.drawCost) return;
+    const start = performance.now();
+    this.draw(task, eps);
+    this.lastDraw = now;
+    this.drawCost = 0.5 * this.drawCost + 0.5 * (performance.now() - start);
+  }
+
+  draw(task, eps) {
     const pg = this.pg;
     if (!pg.on_plane()) {
       const [rows, features] = pg.file_shape();

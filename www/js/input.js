@@ -1,9 +1,12 @@
 // Pointer and keyboard input. Click adds a point of the selected class,
 // Shift-click the other class, Alt-click or right-click erases the nearest
-// point; touch uses the class toggle (including its Erase tool). The plane
-// is also a keyboard stop: arrows move a cursor, Enter adds, Delete erases.
+// point. On a touch screen a tap adds (with the class toggle's tool) and a
+// swipe scrolls the page, unless Draw mode is on: then every touch adds.
+// The plane is also a keyboard stop: arrows move a cursor, Enter adds,
+// Delete erases.
 
 const ERASE_RADIUS = 0.12; // plane units
+const TAP_SLOP_PX = 10; // a touch that moves further is a swipe, not a tap
 const CURSOR_STEP = 0.05; // plane units per arrow press (Shift: 4x)
 const CURSOR_REACH = 1.45;
 
@@ -11,9 +14,7 @@ const CURSOR_REACH = 1.45;
 export function bindPointer(plane, app) {
   const canvas = plane.overlay;
   canvas.addEventListener('contextmenu', (event) => event.preventDefault());
-  canvas.addEventListener('pointerdown', (event) => {
-    if (event.button !== 0 && event.button !== 2) return;
-    event.preventDefault();
+  const act = (event) => {
     // offsetX/Y exclude the border (clientX - rect.left would be 1 px off).
     const [x, y] = plane.toPlane(event.offsetX, event.offsetY);
     const erase = event.button === 2 || event.altKey || app.tool === 'erase';
@@ -24,7 +25,25 @@ export function bindPointer(plane, app) {
     let label = app.tool === '-1' ? -1 : 1;
     if (event.shiftKey) label = -label;
     app.click(x, y, label);
+  };
+  let tap = null; // a touch that may still become a swipe
+  canvas.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0 && event.button !== 2) return;
+    if (event.pointerType === 'touch' && !app.drawing) {
+      tap = { id: event.pointerId, x: event.clientX, y: event.clientY };
+      return;
+    }
+    event.preventDefault();
+    act(event);
   });
+  canvas.addEventListener('pointerup', (event) => {
+    if (!tap || tap.id !== event.pointerId) return;
+    const moved = Math.hypot(event.clientX - tap.x, event.clientY - tap.y);
+    tap = null;
+    if (moved <= TAP_SLOP_PX) act(event);
+  });
+  // The browser took the touch over to scroll: it was a swipe.
+  canvas.addEventListener('pointercancel', () => { tap = null; });
 }
 
 /** The plane as a keyboard stop: a cursor that arrows move, Enter adds at, Delete erases at. */

@@ -2,10 +2,12 @@
 // paced by the speed and held within a frame's time budget (pace.js),
 // drawing decoupled from learning, and no frame at all while there is
 // nothing to do (paused, nothing changed, off-screen).
-import { learnWithin, Rate } from './pace.js';
+import { LEARN_BUDGET_MS, Pacer, Rate } from './pace.js';
 
 /** Longest gap between frames that still counts as time to learn in. */
 const MAX_FRAME_GAP_MS = 100;
+/** The work a frame may take for the page to hold 60 fps, leaving the browser a few ms to paint. */
+const FRAME_WORK_MS = 13;
 
 export class Loop {
   /**
@@ -23,6 +25,8 @@ export class Loop {
     this.pending = 0;
     this.frames = 0; // frames drawn: stays still while off-screen
     this.rate = new Rate(); // samples/s reached while playing
+    this.pacer = new Pacer();
+    this.renderMs = 0; // drawing time per frame, smoothed
     this.keptUp = true;
   }
 
@@ -63,7 +67,9 @@ export class Loop {
       const n = Math.floor(this.budget);
       if (n > 0) {
         this.budget -= n;
-        const done = learnWithin(n, this.learn);
+        // Learning gets what drawing leaves of the frame.
+        this.pacer.budgetMs = Math.min(LEARN_BUDGET_MS, Math.max(2, FRAME_WORK_MS - this.renderMs));
+        const done = this.pacer.learn(n, this.learn);
         this.rate.record(done, dt);
         this.keptUp = done === n;
       }
@@ -71,7 +77,9 @@ export class Loop {
     this.lastFrame = now;
     if (this.dirty || this.busy()) {
       this.dirty = false;
+      const start = performance.now();
       this.render(now);
+      this.renderMs = 0.8 * this.renderMs + 0.2 * (performance.now() - start);
     }
     this.wake();
   }

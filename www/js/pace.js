@@ -1,26 +1,39 @@
 // Learning inside a frame's time budget. At a high speed a slow learner
 // (APSM, with its window of kernel evaluations, takes about 1 ms a sample
-// in wasm) would otherwise make one frame last seconds. The samples are
-// learned in growing chunks until the budget is spent; the rest of the
-// frame's share is dropped rather than owed, so the page stays responsive
-// and the stream simply runs at the rate the learner manages.
+// in wasm) would otherwise make one frame last seconds. The cost of a
+// sample is measured as the stream runs, and each frame learns as many
+// samples as fit in the budget; the rest of the frame's share is dropped
+// rather than owed, so the page stays responsive and the stream simply
+// runs at the rate the learner manages.
 
 /** Milliseconds of learning per frame, leaving room to draw at 60 fps. */
-export const LEARN_BUDGET_MS = 10;
+export const LEARN_BUDGET_MS = 8;
 
-/** Calls `learn(k)` for up to `n` samples in all; returns how many it learned. */
-export function learnWithin(n, learn, budgetMs = LEARN_BUDGET_MS) {
-  const start = performance.now();
-  let done = 0;
-  let chunk = 32;
-  while (done < n) {
-    const k = Math.min(chunk, n - done);
-    learn(k);
-    done += k;
-    if (performance.now() - start > budgetMs) break;
-    chunk *= 2;
+/** Learns within a frame's budget, sized by the measured cost of a sample. */
+export class Pacer {
+  constructor(budgetMs = LEARN_BUDGET_MS) {
+    this.budgetMs = budgetMs;
+    this.msPerSample = null; // unknown until the first call
   }
-  return done;
+
+  /** Calls `learn(k)` for up to `n` samples in all; returns how many it learned. */
+  learn(n, learn) {
+    const start = performance.now();
+    let done = 0;
+    while (done < n) {
+      const left = this.budgetMs - (performance.now() - start);
+      if (left <= 0) break;
+      // The first call learns one sample, to measure; later calls fill what is left.
+      const k = this.msPerSample === null ? 1 : Math.max(1, Math.min(n - done, Math.floor(left / this.msPerSample)));
+      const t = performance.now();
+      learn(k);
+      const cost = (performance.now() - t) / k;
+      // Costs drift (a kernel learner slows as its set grows): follow them.
+      this.msPerSample = this.msPerSample === null ? cost : 0.7 * this.msPerSample + 0.3 * cost;
+      done += k;
+    }
+    return done;
+  }
 }
 
 /** The rate actually reached, smoothed over about a second of frames. */

@@ -1,16 +1,18 @@
 // The Save buttons: the plane as PNG, the points and curves as CSV, the
 // model as JSON (which opens again in the page), a WebM recording, and the
-// embed code. The saving code (export.js) loads on the first click: most
-// visits never save, and the page's first download stays small.
+// embed code. This module and the saving code (export.js) load on the first
+// click (controls.js wires the buttons): most visits never save, and the
+// page's first download stays small.
 import { label } from './catalogue.js';
 import * as state from './state.js';
 
 const $ = (id) => document.getElementById(id);
-const saving = () => import('./export.js');
 
-export function bindSaving(app) {
-  // Each handler gets export.js's functions (imported on the first click).
-  const on = (id, fn) => $(id).addEventListener('click', () => saving().then(fn).catch((e) => app.fail(e)));
+/** What the button `id` does. */
+export async function save(id, app) {
+  const saving = await import('./export.js');
+  const handlers = {};
+  const on = (name, fn) => { handlers[name] = fn; };
   const stem = () => {
     const pg = app.figures[0].pg;
     const source = app.data ? app.data.name.replace(/\.[^.]*$/, '') : app.settings().preset;
@@ -76,4 +78,5 @@ export function bindSaving(app) {
       $('save-msg').textContent = code;
     }
   });
+  await handlers[id](saving);
 }

@@ -37,10 +37,11 @@ export class SettingsPanel {
   /**
    * `places`: where each scope's controls go ({ learner, page, run });
    * `apply(name, text)`: applies a value (throws the core's message) and
-   * returns a note to show, or ''.
+   * returns a note to show, or ''; `freshSeed()` draws a new seed.
    */
-  constructor(places, apply) {
+  constructor(places, apply, freshSeed) {
     this.apply = apply;
+    this.freshSeed = freshSeed;
     this.fields = new Map();
     for (const card of catalogue().settings) {
       const place = places[card.scope];
@@ -74,6 +75,15 @@ export class SettingsPanel {
         this.commit(card, control, String(value));
       });
       root.append(element('div', { class: 'row' }, slider, control));
+    } else if (id === 'seed') {
+      // A fresh seed from the browser's random source (getrandom in wasm).
+      const fresh = element('button', { type: 'button', id: 'new-seed', title: 'Draw a new random seed: another stream, another run of a randomised learner' }, 'New seed');
+      fresh.addEventListener('click', () => {
+        const seed = String(this.freshSeed());
+        control.value = seed;
+        this.commit(card, control, seed);
+      });
+      root.append(element('div', { class: 'row' }, control, fresh));
     } else {
       root.append(control);
     }

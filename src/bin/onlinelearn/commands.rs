@@ -38,7 +38,7 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// The comparison of eight kernel learners of Meng & Song (2023): test error against dictionary size.
+    /// Meng & Song (2023) reproduced: their eight kernel learners, the paper's protocol or our sweep; tables, CSV and SVG into results/.
     Paper(crate::paper_command::PaperArgs),
     /// Write a seeded synthetic stream as CSV (label last) to standard output.
     Stream {

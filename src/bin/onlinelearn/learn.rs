@@ -2,11 +2,11 @@
 //! the data, one pass or more per learner on the same order, and the
 //! report, as text or as JSON that records every setting in force.
 
+use onlinelearn::data::rng::{derived, permutation};
 use std::borrow::Cow;
 use std::path::Path;
 use std::time::Instant;
 
-use onlinelearn::data::Rng;
 use onlinelearn::eval::Progress;
 use onlinelearn::registry::refuse_unused;
 use onlinelearn::{Algorithm, AnyLearner, Key, Learner, Settings};
@@ -75,8 +75,10 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
         for pass in 0..run.passes {
             // Every learner sees the same order: shuffles derive from the seed and pass only.
             let ordered = if run.shuffle {
-                let order =
-                    Rng::derive(run.settings.seed, pass as u64).permutation(train.data.len());
+                let order = permutation(
+                    &mut derived(run.settings.seed, pass as u64),
+                    train.data.len(),
+                );
                 Cow::Owned(train.data.select(&order))
             } else {
                 Cow::Borrowed(&train.data)

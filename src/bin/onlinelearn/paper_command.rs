@@ -1,219 +1,215 @@
-//! `onlinelearn paper`: seed 004's comparison on a LIBSVM data set.
+//! `onlinelearn paper`: Meng & Song (2023) reproduced, on a LIBSVM pair or
+//! on the simulated channel, with the paper's protocol or our sweep. The
+//! tables go to standard output and, with the CSV data and the SVG figure,
+//! into `--out` (results/ by default).
 
-use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::Args;
-use onlinelearn::data::{read_libsvm, OnError};
-use onlinelearn::paper::{grid, run, select, Outcome, Setting, Setup};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use onlinelearn::data::{read_libsvm, Dataset, OnError};
+use onlinelearn::paper::contenders::{calibrate, contenders, Contender};
+use onlinelearn::paper::{orderings, shuffles, sweep, Setup, Split};
 use onlinelearn::{Algorithm, Task};
+
+use crate::paper_output::{Output, Source};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Protocol {
+    /// The paper's: each learner at its authors' parameters; test error and
+    /// dictionary size against samples seen, mean ± standard error.
+    Paper,
+    /// Ours: eight values of each learner's size setting, chosen by online
+    /// error; test error against dictionary size, under caps.
+    Sweep,
+}
 
 #[derive(Args)]
 pub struct PaperArgs {
+    /// The paper's protocol, or our stricter sweep.
+    #[arg(long, value_enum, default_value_t = Protocol::Paper)]
+    protocol: Protocol,
+    /// LIBSVM training file (the paper: a3a, a7a).
+    #[arg(
+        long,
+        required_unless_present = "simulated",
+        conflicts_with = "simulated"
+    )]
+    train: Option<PathBuf>,
+    /// LIBSVM test file.
+    #[arg(
+        long,
+        required_unless_present = "simulated",
+        conflicts_with = "simulated"
+    )]
+    test: Option<PathBuf>,
+    /// The paper's simulated data instead of files: a nonlinear channel's
+    /// received signal, x in R^4 (see the README on its parameters).
     #[arg(long)]
-    train: PathBuf,
+    simulated: bool,
+    /// Training samples per ordering [default: 3000, the paper's a3a size,
+    /// or the whole file if smaller; simulated: 5000].
     #[arg(long)]
-    test: PathBuf,
-    #[arg(long, default_value_t = 3000)]
-    n_train: usize,
-    #[arg(long, default_value_t = 20000)]
-    n_test: usize,
-    /// Kernel width of every learner (seed 004: 1).
+    n_train: Option<usize>,
+    /// Test samples per ordering [default: 20000, or the whole file if
+    /// smaller; simulated: 5000].
+    #[arg(long)]
+    n_test: Option<usize>,
+    /// Gaussian kernel width of every learner (the paper: 1).
     #[arg(long, default_value_t = 1.0)]
     sigma: f64,
-    /// Shuffles of the data; every learner sees the same ones.
-    #[arg(long, default_value_t = 10)]
+    /// Random orderings; every learner sees the same ones (at least 2).
+    #[arg(long, default_value_t = 20)]
     repeats: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Learning-curve points per run.
-    #[arg(long, default_value_t = 10)]
+    /// Points of each learning curve.
+    #[arg(long, default_value_t = 20)]
     checkpoints: usize,
-    /// Use each learner's N sparsest settings (of 8): the same number for
-    /// every learner, to keep dictionaries small on a large data set.
-    #[arg(long, default_value_t = 8)]
-    settings: usize,
-    /// Comma-separated learners (default: seed 004's eight).
+    /// Test samples scored at each curve point (the final point uses them all).
+    #[arg(long, default_value_t = 2000)]
+    curve_test: usize,
+    /// Sweep only: each learner's N sparsest settings (of 8), to keep
+    /// dictionaries small on a large data set.
+    #[arg(long)]
+    settings: Option<usize>,
+    /// Comma-separated learners (default: the paper's eight).
     #[arg(long, value_delimiter = ',')]
     learners: Vec<Algorithm>,
     /// Worker threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Write every setting's results to this CSV, and learning curves to
-    /// the same name with `.curves.csv`.
-    #[arg(long)]
-    out: Option<PathBuf>,
+    /// Folder for the tables, the CSV data and the SVG figure.
+    #[arg(long, default_value = "results")]
+    out: PathBuf,
 }
 
-const CAPS: [f64; 3] = [50.0, 100.0, 200.0];
-
 pub fn paper(args: &PaperArgs) -> Result<(), String> {
-    let learners: Vec<Algorithm> = if args.learners.is_empty() {
-        Algorithm::in_paper().collect()
-    } else {
-        for a in &args.learners {
-            if a.info().sweep.is_none() {
-                return Err(format!(
-                    "{} has no sparsity setting to sweep; the learners that do: {}",
-                    a.name(),
-                    Algorithm::ALL
-                        .iter()
-                        .filter(|a| a.info().sweep.is_some())
-                        .map(|a| a.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
+    let learners = learners(args)?;
+    if args.settings.is_some() && args.protocol != Protocol::Sweep {
+        return Err("--settings applies to --protocol sweep only".into());
+    }
+    let keep = args.settings.unwrap_or(8);
+    if !(1..=8).contains(&keep) {
+        return Err(format!("--settings must be between 1 and 8, got {keep}"));
+    }
+    if !(args.sigma.is_finite() && args.sigma > 0.0) {
+        return Err(format!(
+            "--sigma must be positive and finite, got {}",
+            args.sigma
+        ));
+    }
+    let (source, setup, splits) = data(args)?;
+    let start = Instant::now();
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} runs, {elapsed} (about {eta} left)")
+            .expect("a valid template"),
+    );
+    let progress = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let output = match args.protocol {
+        Protocol::Paper => {
+            let chosen: Vec<Contender> = contenders()
+                .into_iter()
+                .filter(|c| learners.contains(&c.algorithm))
+                .collect();
+            let chosen = calibrate(chosen, &splits[0], setup.sigma, setup.seed)
+                .map_err(|e| e.to_string())?;
+            let outcomes =
+                orderings::run(&splits, &setup, &chosen, &progress).map_err(|e| e.to_string())?;
+            Output::paper(source, setup, outcomes)
         }
-        args.learners.clone()
+        Protocol::Sweep => {
+            let settings: Vec<sweep::Setting> = learners
+                .iter()
+                .flat_map(|&a| sweep::grid(a).into_iter().take(keep))
+                .collect();
+            let outcomes =
+                sweep::run(&splits, &setup, &settings, &progress).map_err(|e| e.to_string())?;
+            Output::sweep(source, setup, learners, outcomes)
+        }
     };
-    let load = |p: &Path| {
-        read_libsvm(p, Task::Classification, OnError::Fail)
-            .map(|l| l.data)
-            .map_err(|e| e.to_string())
-    };
-    let (train, test) = (load(&args.train)?, load(&args.test)?);
-    let setup = Setup {
-        n_train: args.n_train,
-        n_test: args.n_test,
+    bar.finish_and_clear();
+    eprintln!(
+        "{} runs in {:.0} s",
+        bar.length().unwrap_or(0),
+        start.elapsed().as_secs_f64()
+    );
+    print!("{}", output.tables());
+    let written = output.write(&args.out)?;
+    eprintln!("wrote {}", written.join(", "));
+    Ok(())
+}
+
+/// The learners asked for: the paper's eight by default; each must have a
+/// size setting to sweep.
+fn learners(args: &PaperArgs) -> Result<Vec<Algorithm>, String> {
+    if args.learners.is_empty() {
+        return Ok(Algorithm::in_paper().collect());
+    }
+    for a in &args.learners {
+        if !a.info().in_paper {
+            return Err(format!(
+                "{} is not one of the paper's learners; they are: {}",
+                a.name(),
+                Algorithm::in_paper()
+                    .map(|a| a.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    Ok(args.learners.clone())
+}
+
+/// The orderings to run, and what they are drawn from.
+fn data(args: &PaperArgs) -> Result<(Source, Setup, Vec<Split>), String> {
+    let mut setup = Setup {
         sigma: args.sigma,
         repeats: args.repeats,
         seed: args.seed,
         checkpoints: args.checkpoints,
-        threads: args.threads.unwrap_or(Setup::default().threads),
+        curve_test: args.curve_test,
         ..Setup::default()
     };
-    if !(1..=8).contains(&args.settings) {
-        return Err(format!(
-            "settings must be between 1 and 8, got {}",
-            args.settings
-        ));
+    if let Some(threads) = args.threads {
+        setup.threads = threads;
     }
-    let settings: Vec<Setting> = learners
-        .iter()
-        .flat_map(|&a| grid(a).into_iter().take(args.settings))
-        .collect();
-    let name = |p: &Path| {
-        p.file_name().map_or_else(
-            || p.display().to_string(),
-            |f| f.to_string_lossy().into_owned(),
-        )
+    if args.simulated {
+        setup.n_train = args.n_train.unwrap_or(5000);
+        setup.n_test = args.n_test.unwrap_or(5000);
+        for (name, n) in [("--n-train", setup.n_train), ("--n-test", setup.n_test)] {
+            if n == 0 {
+                return Err(format!("{name} must be at least 1, got 0"));
+            }
+        }
+        let splits = orderings::channel_splits(&setup).map_err(|e| e.to_string())?;
+        return Ok((Source::Channel, setup, splits));
+    }
+    let (train_path, test_path) = (args.train.as_ref().unwrap(), args.test.as_ref().unwrap());
+    let (train, test) = (load(train_path)?, load(test_path)?);
+    setup.n_train = args.n_train.unwrap_or(train.len().min(3000));
+    setup.n_test = args.n_test.unwrap_or(test.len().min(20000));
+    let splits = shuffles(&train, &test, &setup).map_err(|e| e.to_string())?;
+    let source = Source::Files {
+        train: file_name(train_path),
+        test: file_name(test_path),
     };
-    eprintln!(
-        "{} x {} shuffles of {} ({} training) and {} ({} test), sigma = {}, {} threads",
-        settings.len(),
-        setup.repeats,
-        name(&args.train),
-        setup.n_train,
-        name(&args.test),
-        setup.n_test,
-        setup.sigma,
-        setup.threads
-    );
-    let start = Instant::now();
-    let outcomes = run(&train, &test, &setup, &settings, &|done, total| {
-        eprint!("\r{done}/{total} runs");
-        let _ = std::io::stderr().flush();
-    })
-    .map_err(|e| e.to_string())?;
-    eprintln!("\rdone in {:.0} s", start.elapsed().as_secs_f64());
-
-    println!(
-        "{} / {}: {} training and {} test samples, Gaussian kernel sigma = {}, {} shuffles (mean ± sd)",
-        name(&args.train),
-        name(&args.test),
-        setup.n_train,
-        setup.n_test,
-        setup.sigma,
-        setup.repeats
-    );
-    println!("\nEvery setting:");
-    println!(
-        "{:<18} {:<22} {:>16} {:>20} {:>12}",
-        "learner", "setting", "dictionary", "test error", "online err"
-    );
-    for o in &outcomes {
-        let ((d, ds), (e, es)) = (o.dictionary(), o.test_error());
-        println!(
-            "{:<18} {:<22} {:>9.1} ± {:<5.1} {:>10.4} ± {:<7.4} {:>12.4}",
-            o.setting.algorithm.name(),
-            o.setting.describe(),
-            d,
-            ds,
-            e,
-            es,
-            o.online_error()
-        );
-    }
-    println!("\nSelected by online error (no test data used to choose):");
-    let header: String = ["any size".to_string()]
-        .into_iter()
-        .chain(CAPS.map(|c| format!("|D| <= {c}")))
-        .map(|h| format!("{h:>22}"))
-        .collect();
-    println!("{:<18}{header}", "learner");
-    for &a in &learners {
-        let mut row = format!("{:<18}", a.name());
-        for cap in [None].into_iter().chain(CAPS.map(Some)) {
-            let cell = match select(&outcomes, a, cap) {
-                Some(o) => format!("{:.4} ({:.0})", o.test_error().0, o.dictionary().0),
-                None => "-".into(),
-            };
-            let _ = write!(row, "{cell:>22}");
-        }
-        println!("{row}");
-    }
-    println!("\nLowest test error (its dictionary size) among the selected settings:");
-    for cap in [None].into_iter().chain(CAPS.map(Some)) {
-        let best = learners
-            .iter()
-            .filter_map(|&a| select(&outcomes, a, cap))
-            .min_by(|a, b| a.test_error().0.total_cmp(&b.test_error().0));
-        if let Some(o) = best {
-            let label = cap.map_or("any size".to_string(), |c| format!("|D| <= {c}"));
-            println!(
-                "  {label:<10} {} ({}, test error {:.4}, |D| {:.0})",
-                o.setting.algorithm.label(),
-                o.setting.describe(),
-                o.test_error().0,
-                o.dictionary().0
-            );
-        }
-    }
-    if let Some(path) = &args.out {
-        write_csv(path, &outcomes)?;
-        eprintln!("wrote {} and its .curves.csv", path.display());
-    }
-    Ok(())
+    Ok((source, setup, splits))
 }
 
-fn write_csv(path: &Path, outcomes: &[Outcome]) -> Result<(), String> {
-    let mut table = String::from("learner,knob,value,repeats,dictionary_mean,dictionary_sd,test_error_mean,test_error_sd,online_error_mean\n");
-    let mut curves = String::from("learner,knob,value,samples,dictionary_mean,test_error_mean\n");
-    for o in outcomes {
-        let s = &o.setting;
-        let ((d, ds), (e, es)) = (o.dictionary(), o.test_error());
-        let value = s.value_text();
-        let _ = writeln!(
-            table,
-            "{},{},{value},{},{d},{ds},{e},{es},{}",
-            s.algorithm.name(),
-            s.key.name(),
-            o.runs.len(),
-            o.online_error()
-        );
-        for (samples, dictionary, error) in o.mean_curve() {
-            let _ = writeln!(
-                curves,
-                "{},{},{value},{samples},{dictionary},{error}",
-                s.algorithm.name(),
-                s.key.name()
-            );
-        }
-    }
-    let curves_path = path.with_extension("curves.csv");
-    std::fs::write(path, table).map_err(|e| format!("{}: {e}", path.display()))?;
-    std::fs::write(&curves_path, curves).map_err(|e| format!("{}: {e}", curves_path.display()))
+fn load(path: &Path) -> Result<Dataset, String> {
+    read_libsvm(path, Task::Classification, OnError::Fail)
+        .map(|loaded| loaded.data)
+        .map_err(|e| e.to_string())
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    )
 }

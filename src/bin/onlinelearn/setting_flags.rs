@@ -4,6 +4,7 @@
 //! refused (see `onlinelearn::registry::refuse_unused`).
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use onlinelearn::data::rng::fresh_seed;
 use onlinelearn::settings::{Key, Scope, Settings, TABLE};
 
 /// The setting flags given on the command line, in the table's order.
@@ -14,8 +15,17 @@ pub struct SettingFlags {
 
 impl SettingFlags {
     /// The settings: the defaults, then a settings file's, then the flags.
+    /// `--seed random` draws a fresh seed (getrandom) and says which, on
+    /// standard error, so that the run can be repeated.
     pub fn apply(&self, settings: &mut Settings) -> Result<(), String> {
         for (key, text) in &self.given {
+            if *key == Key::Seed && text == "random" {
+                let seed =
+                    fresh_seed().map_err(|e| format!("--seed random: no random source ({e})"))?;
+                eprintln!("seed {seed} (drawn at random: --seed {seed} repeats this run)");
+                settings.seed = seed;
+                continue;
+            }
             settings
                 .set_text(*key, text)
                 .map_err(|e| format!("--{}: {e}", key.name()))?;
@@ -42,7 +52,10 @@ fn help(spec: &onlinelearn::settings::Spec) -> String {
     };
     let default = match spec.key {
         Key::Horizon => "the training data's length".to_string(),
-        Key::Seed => "none: file order, randomised learners seeded with 0".to_string(),
+        Key::Seed => {
+            "none: file order, randomised learners seeded with 0; random: a fresh seed, printed"
+                .to_string()
+        }
         key => defaults.text(key),
     };
     format!("{} [{values}; default: {default}]", spec.help)

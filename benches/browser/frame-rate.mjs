@@ -1,0 +1,62 @@
+// Frames per second the playground holds while playing, in headless
+// Chromium, for the cases a reader pushes hardest: a speed of 100,000
+// samples/s with a linear and three kernel learners, and Compare with the
+// eight kernel learners of Meng & Song 2023 at 10,000 samples/s. For each:
+// the frame rate, the longest frame, and the samples per second the page
+// reached (it learns what fits in each frame and says so). A benchmark
+// that prints figures, not a test. Run by `cargo xtask bench`, or:
+//   node benches/browser/frame-rate.mjs
+import { serve, launch, openPage } from '../../tests/e2e/harness.mjs';
+
+const SECONDS = 4;
+const EIGHT = 'kernel-perceptron,projectron,projectron%2B%2B,apsm,spa,olru,olrd,ald-projection';
+const CASES = [
+  ['PA-I, 100,000/s', 'algo=pa1&preset=overlapping&speed=100000'],
+  ['kernel perceptron, 100,000/s', 'algo=kernel-perceptron&preset=xor&sigma=0.3&speed=100000'],
+  ['OLRD, 100,000/s', 'algo=olrd&preset=xor&sigma=0.3&speed=100000'],
+  ['APSM, 100,000/s', 'algo=apsm&preset=xor&sigma=0.3&speed=100000'],
+  ['Compare, the eight kernel learners, 10,000/s', `algo=kernel-perceptron&preset=xor&sigma=0.3&speed=10000&view=compare&algos=${EIGHT}`],
+];
+
+/** Plays the page at `hash` for SECONDS and measures its frames. */
+export async function frameRate(context, url) {
+  const page = await openPage(context, url);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  return page.evaluate(async (seconds) => {
+    const app = window.playground;
+    const samples = () => app.figures[0].pg.counts()[0];
+    const stamps = [];
+    let running = true;
+    const tick = (t) => {
+      stamps.push(t);
+      if (running) requestAnimationFrame(tick);
+    };
+    app.setPlaying(true);
+    await new Promise((r) => setTimeout(r, 500)); // past the first frames
+    const before = samples();
+    requestAnimationFrame(tick);
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    running = false;
+    const learned = samples() - before;
+    app.setPlaying(false);
+    const gaps = stamps.slice(1).map((t, i) => t - stamps[i]);
+    const span = (stamps.at(-1) - stamps[0]) / 1000;
+    return { fps: gaps.length / span, longest: Math.max(...gaps), rate: learned / span, figures: app.figures.length };
+  }, SECONDS);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const server = await serve();
+  let context;
+  try {
+    context = await launch({ width: 1280, height: 800 });
+    console.log(`Frames while playing, headless Chromium, ${SECONDS} s each:`);
+    for (const [name, hash] of CASES) {
+      const r = await frameRate(context, `${server.url}/#${hash}`);
+      console.log(`  ${name.padEnd(46)} ${r.fps.toFixed(0).padStart(3)} fps, longest frame ${r.longest.toFixed(0).padStart(4)} ms, ${Math.round(r.rate).toLocaleString('en').padStart(7)} samples/s reached`);
+    }
+  } finally {
+    await context?.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,114 @@
+//! Every `onlinelearn` command the README shows is run, so the docs cannot
+//! name a flag or a command that does not exist. A command is a line of a
+//! fenced `sh` block that starts with `onlinelearn`, `$B` or
+//! `target/release/onlinelearn`. Data from ../shared/data is used when it
+//! is there (the command is skipped, and says so, when it is not);
+//! `paper` runs with small sizes and writes into a temporary folder, so the
+//! suite stays quick; output redirections are dropped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The command lines of every `sh` block of a Markdown file.
+fn commands(markdown: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut in_shell = false;
+    for line in markdown.lines() {
+        let trimmed = line.trim();
+        if let Some(language) = trimmed.strip_prefix("```") {
+            in_shell = !in_shell && (language == "sh" || language == "bash" || language == "shell");
+            continue;
+        }
+        if !in_shell {
+            continue;
+        }
+        let words: Vec<String> = trimmed
+            .split('>')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        if matches!(
+            words.first().map(String::as_str),
+            Some("onlinelearn" | "$B" | "target/release/onlinelearn")
+        ) {
+            out.push(words[1..].to_vec());
+        }
+    }
+    out
+}
+
+/// Sets `--flag value` in an argument list, replacing a value it has.
+fn set(args: &mut Vec<String>, flag: &str, value: &str) {
+    match args.iter().position(|a| a == flag) {
+        Some(i) => args[i + 1] = value.to_string(),
+        None => args.extend([flag.to_string(), value.to_string()]),
+    }
+}
+
+#[test]
+fn every_command_in_the_readme_runs() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let found = commands(&readme);
+    assert!(
+        found.len() >= 5,
+        "the README shows its commands ({} found)",
+        found.len()
+    );
+    let scratch = std::env::temp_dir().join(format!("onlinelearn-docs-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut ran = 0;
+    for mut args in found {
+        let data: Vec<PathBuf> = args
+            .iter()
+            .filter(|a| a.contains("shared/data"))
+            .map(|a| Path::new(ROOT).join(a))
+            .collect();
+        if let Some(missing) = data.iter().find(|p| !p.exists()) {
+            eprintln!(
+                "skipping `onlinelearn {}`: {} is not here",
+                args.join(" "),
+                missing.display()
+            );
+            continue;
+        }
+        if args[0] == "paper" {
+            for (flag, value) in [
+                ("--repeats", "2"),
+                ("--n-train", "120"),
+                ("--n-test", "200"),
+                ("--checkpoints", "2"),
+                ("--curve-test", "50"),
+            ] {
+                set(&mut args, flag, value);
+            }
+            set(&mut args, "--out", scratch.to_str().unwrap());
+            if args.iter().any(|a| a == "--settings") {
+                set(&mut args, "--settings", "1");
+            }
+        }
+        let output = Command::new(env!("CARGO_BIN_EXE_onlinelearn"))
+            .args(&args)
+            .current_dir(ROOT)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "`onlinelearn {}` failed:\n{}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        ran += 1;
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    eprintln!("{ran} README commands ran");
+}
+
+#[test]
+fn the_parser_finds_shell_commands_only() {
+    let text = "x\n```sh\n$B learn --algo pa1 > out.txt\ncargo build\n```\n```text\nonlinelearn paper\n```\n";
+    assert_eq!(commands(text), vec![vec!["learn", "--algo", "pa1"]]);
+}

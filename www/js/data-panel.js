@@ -1,0 +1,102 @@
+// The Data panel's always-loaded part: the file controls, the drop target,
+// the pending-file prompt and the line that says what is loaded. Reading a
+// file (the worker, the progress bar, the list of bad lines), saved models
+// and the Pocket post's points are data-in.js's, imported on first use:
+// most visits never open a file, and the page's first download stays small.
+import { pageExtras } from './state.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Hands parsed data to a Playground; returns its note (or ''). */
+export function loadInto(pg, data) {
+  return data.sparse
+    ? pg.load_sparse(data.name, data.task, data.rowStarts, data.indices, data.values, data.labels)
+    : pg.load_dense(data.name, data.task, data.features, data.values, data.labels);
+}
+
+/** What the file holds, in a line. */
+export function describe(data) {
+  const shape = `${data.rows.toLocaleString('en')} rows × ${data.features.toLocaleString('en')} feature${data.features === 1 ? '' : 's'}`;
+  const kind = data.sparse ? ', sparse' : '';
+  return `${data.name}: ${shape}, ${data.task}${kind}`;
+}
+
+/** The Data panel's file controls, the drop target and the pending-file prompt. */
+export class DataPanel {
+  constructor(app) {
+    this.app = app;
+    const input = $('file-input');
+    $('open-file').addEventListener('click', () => input.click());
+    $('file-needed-open').addEventListener('click', () => input.click());
+    $('file-needed-skip').addEventListener('click', () => this.skipPendingFile());
+    $('unload-file').addEventListener('click', () => this.unloadFile());
+    $('load-pocket').addEventListener('click', () => this.reading().then((m) => m.loadPocketPoints(app)).catch((e) => app.fail(e)));
+    input.addEventListener('change', () => {
+      const [file] = input.files;
+      input.value = ''; // the same file can be chosen again
+      if (file) this.open(file);
+    });
+    // Drop anywhere on the page.
+    let depth = 0;
+    document.addEventListener('dragenter', (event) => {
+      if (!event.dataTransfer?.types.includes('Files')) return;
+      depth += 1;
+      document.body.dataset.dragging = 'true';
+    });
+    document.addEventListener('dragleave', () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) delete document.body.dataset.dragging;
+    });
+    document.addEventListener('dragover', (event) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    });
+    document.addEventListener('drop', (event) => {
+      depth = 0;
+      delete document.body.dataset.dragging;
+      const file = event.dataTransfer?.files?.[0];
+      if (!file) return;
+      event.preventDefault();
+      this.open(file);
+    });
+  }
+
+  /** data-in.js, imported once. */
+  reading() {
+    this.module ??= import('./data-in.js');
+    return this.module;
+  }
+
+  /** Opens a data file or a model JSON. */
+  async open(file) {
+    const { openFile } = await this.reading();
+    return openFile(this, file);
+  }
+
+  unloadFile() {
+    const app = this.app;
+    app.data = null;
+    app.dataNote = '';
+    for (const figure of app.figures) figure.pg.unload_file();
+    app.build(`${app.figures[0].pg.hash('')}&${pageExtras(app.page)}`);
+  }
+
+  /** The reader chose the preset over the file a link asked for. */
+  skipPendingFile() {
+    const app = this.app;
+    for (const figure of app.figures) figure.pg.drop_pending_file();
+    app.build(`${app.figures[0].pg.hash('')}&${pageExtras(app.page)}`);
+  }
+
+  /** Shows the loaded file, or none. */
+  sync(data, note = '') {
+    document.body.dataset.file = String(Boolean(data));
+    $('file-info').textContent = data ? `${describe(data)}.${note ? ` ${note}.` : ''}` : '';
+    if (!data) $('file-errors').hidden = true;
+  }
+
+  /** Asks for the file a link was made with (`name:fingerprint`), or hides the prompt. */
+  askFor(key) {
+    $('file-needed').hidden = !key;
+    if (key) $('file-needed-name').textContent = key.slice(0, key.lastIndexOf(':'));
+  }
+}

@@ -1,0 +1,84 @@
+// The <online-learner> element's control bar: the controls its `controls`
+// attribute lists, each shown only when the figure's learner uses it.
+import { learnersFor } from './catalogue.js';
+
+/** A DOM element with properties (or attributes) and children. */
+export function element(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'class') node.className = value;
+    else if (key in node) node[key] = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** The control bar's parts for `host` (an OnlineLearner). */
+export function figureControls(host) {
+  const pg = host.figure.pg;
+  const parts = [];
+  for (const name of host.controls) {
+    if (name === 'play') {
+      host.playButton = element('button', { type: 'button', class: 'primary', 'aria-pressed': 'false' }, 'Play');
+      host.playButton.addEventListener('click', () => host.setPlaying(!host.playing));
+      parts.push(host.playButton);
+    } else if (name === 'step') {
+      const step = element('button', { type: 'button' }, 'Step');
+      step.addEventListener('click', () => host.act((p) => p.stream(1)));
+      parts.push(step);
+    } else if (name === 'reset') {
+      const reset = element('button', { type: 'button' }, 'Reset');
+      reset.addEventListener('click', () => host.act((p) => p.reset(), { curves: true }));
+      parts.push(reset);
+    } else if (name === 'c' && pg.in_force().includes('c')) {
+      const c = pg.settings().c;
+      const out = element('output', {}, String(c));
+      const slider = element('input', { type: 'range', min: -2, max: 2, step: 0.01, value: Math.log10(c), 'aria-label': 'C, log scale from 0.01 to 100' });
+      slider.addEventListener('input', () => {
+        const value = +(10 ** Number(slider.value)).toPrecision(3);
+        out.value = String(value);
+        host.act((p) => p.set('c', String(value)));
+      });
+      parts.push(element('label', { class: 'field' }, 'C ', out, slider));
+    } else if (name === 'noise') {
+      const noise = pg.settings().noise;
+      const out = element('output', {}, `${Math.round(noise * 100)}%`);
+      const slider = element('input', { type: 'range', min: 0, max: 0.5, step: 0.01, value: noise, 'aria-label': 'Label noise' });
+      slider.addEventListener('input', () => {
+        out.value = `${Math.round(Number(slider.value) * 100)}%`;
+        host.act((p) => p.set('noise', slider.value));
+      });
+      parts.push(element('label', { class: 'field' }, 'noise ', out, slider));
+    } else if (name === 'algo') {
+      const select = element('select', { 'aria-label': 'Algorithm' });
+      for (const [family, heading] of [['linear', 'Linear'], ['kernel', 'Kernel']]) {
+        const members = learnersFor(pg.task()).filter((l) => l.family === family);
+        if (members.length) select.append(element('optgroup', { label: heading }, ...members.map((l) => new Option(l.label, l.name))));
+      }
+      select.value = pg.algorithm();
+      select.addEventListener('change', () => {
+        host.act((p) => p.set_algorithm(select.value), { curves: true });
+        host.fillLegend();
+        host.buildControls();
+      });
+      parts.push(select);
+    } else if (name === 'speed') {
+      const slider = element('input', { type: 'range', min: 0, max: 4, step: 0.05, value: Math.log10(host.speed), 'aria-label': 'Samples per second, log scale' });
+      slider.addEventListener('input', () => host.setAttribute('speed', String(Math.round(10 ** Number(slider.value)))));
+      parts.push(element('label', { class: 'field' }, 'speed ', slider));
+    } else if (name === 'class' && pg.task() === 'classification') {
+      const group = element('span', { role: 'radiogroup', 'aria-label': 'What a click adds', class: 'classes' });
+      for (const [tool, text] of [['1', 'Class +1'], ['-1', 'Class −1']]) {
+        const button = element('button', { type: 'button', role: 'radio', 'aria-checked': String(host.tool === tool) }, text);
+        button.addEventListener('click', () => {
+          host.tool = tool;
+          for (const b of group.children) b.setAttribute('aria-checked', String(b === button));
+        });
+        group.append(button);
+      }
+      parts.push(group);
+    }
+  }
+  return parts;
+}
