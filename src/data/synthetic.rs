@@ -7,102 +7,18 @@
 //! one fixes the concept (the true boundary, the regression line), one draws
 //! the training samples, and one draws the clean held-out test set.
 
-use crate::data::rng::{chance, derived, normal};
+use crate::data::rng::{derived, normal};
 use rand::Rng as _;
 use std::f64::consts::PI;
-use std::fmt;
-use std::str::FromStr;
 
-use super::{Dataset, Rng};
+mod draw;
+
+use draw::{draw, Noise};
+
+use super::{Dataset, Preset, Rng};
 use crate::error::{check, Error, Result};
 use crate::features::Features;
 use crate::learner::Task;
-
-/// The synthetic data sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Preset {
-    /// Linearly separable with a margin: uniform points, a random boundary.
-    Separable,
-    /// Two overlapping Gaussian clusters (about 90% linearly separable).
-    Overlapping,
-    /// Seed 002: two well-separated clusters with every 30th label flipped.
-    NoisyLabels,
-    /// The XOR quadrants: no linear boundary exists.
-    Xor,
-    /// A disc inside a ring.
-    Circles,
-    /// Two interleaving half moons.
-    Moons,
-    /// Two interleaved spiral arms.
-    Spiral,
-    /// A boundary through the origin that rotates a full turn every
-    /// `DRIFT_PERIOD` samples: the learner must keep forgetting.
-    Drift,
-    /// y = a x + b + noise, one feature.
-    Regression1d,
-    /// y = w . x + b + noise, `n_features` Gaussian features.
-    RegressionNd,
-}
-
-/// Samples per full turn of the drifting concept.
-pub const DRIFT_PERIOD: f64 = 2000.0;
-
-impl Preset {
-    pub const ALL: [Preset; 10] = [
-        Preset::Separable,
-        Preset::Overlapping,
-        Preset::NoisyLabels,
-        Preset::Xor,
-        Preset::Circles,
-        Preset::Moons,
-        Preset::Spiral,
-        Preset::Drift,
-        Preset::Regression1d,
-        Preset::RegressionNd,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::Separable => "separable",
-            Preset::Overlapping => "overlapping",
-            Preset::NoisyLabels => "noisy-labels",
-            Preset::Xor => "xor",
-            Preset::Circles => "circles",
-            Preset::Moons => "moons",
-            Preset::Spiral => "spiral",
-            Preset::Drift => "drift",
-            Preset::Regression1d => "regression-1d",
-            Preset::RegressionNd => "regression-nd",
-        }
-    }
-
-    pub fn task(self) -> Task {
-        match self {
-            Preset::Regression1d | Preset::RegressionNd => Task::Regression,
-            _ => Task::Classification,
-        }
-    }
-}
-
-impl fmt::Display for Preset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Preset {
-    type Err = Error;
-    fn from_str(name: &str) -> Result<Self> {
-        Preset::ALL
-            .into_iter()
-            .find(|p| p.name() == name)
-            .ok_or_else(|| Error::UnknownName {
-                what: "preset",
-                got: name.to_string(),
-                expected: Preset::ALL.map(Preset::name).join(", "),
-            })
-    }
-}
 
 /// What stream to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -264,146 +180,13 @@ impl Stream {
     }
 }
 
-#[derive(Clone, Copy)]
-enum Noise {
-    Clean,
-    Train {
-        label_noise: f64,
-        flip_every_30th: bool,
-    },
-}
-
-fn draw(
-    preset: Preset,
-    concept: &Concept,
-    rng: &mut Rng,
-    t: u64,
-    x: &mut [f64],
-    noise: Noise,
-) -> f64 {
-    let (c, s) = (libm::cos(concept.angle), libm::sin(concept.angle));
-    let class = |rng: &mut Rng| if chance(rng, 0.5) { 1.0 } else { -1.0 };
-    let mut y = match preset {
-        Preset::Separable => loop {
-            // Rejecting a band around the boundary guarantees a margin, so
-            // the perceptron's mistake bound applies.
-            let (a, b) = (rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0));
-            let f = c * a + s * b + concept.offset;
-            if f.abs() >= 0.1 {
-                x[0] = a;
-                x[1] = b;
-                break sign(f);
-            }
-        },
-        Preset::Overlapping | Preset::NoisyLabels => {
-            let (distance, spread) = if preset == Preset::Overlapping {
-                (0.4, 0.3)
-            } else {
-                (0.5, 0.2)
-            };
-            let y = class(rng);
-            x[0] = y * distance * c + spread * normal(rng);
-            x[1] = y * distance * s + spread * normal(rng);
-            y
-        }
-        Preset::Xor => {
-            x[0] = rng.random_range(-1.0..1.0);
-            x[1] = rng.random_range(-1.0..1.0);
-            sign(x[0] * x[1])
-        }
-        Preset::Circles => {
-            let y = class(rng);
-            let radius = if y > 0.0 { 0.45 } else { 0.9 };
-            let a = rng.random_range(0.0..2.0 * PI);
-            x[0] = radius * libm::cos(a) + 0.07 * normal(rng);
-            x[1] = radius * libm::sin(a) + 0.07 * normal(rng);
-            y
-        }
-        Preset::Moons => {
-            // scikit-learn's make_moons, centred and scaled into the square.
-            let y = class(rng);
-            let a = rng.random_range(0.0..PI);
-            let (mx, my) = if y < 0.0 {
-                (libm::cos(a), libm::sin(a))
-            } else {
-                (1.0 - libm::cos(a), 0.5 - libm::sin(a))
-            };
-            x[0] = 0.65 * (mx - 0.5 + 0.1 * normal(rng));
-            x[1] = 0.65 * (my - 0.25 + 0.1 * normal(rng));
-            y
-        }
-        Preset::Spiral => {
-            let y = class(rng);
-            let u = rng.random::<f64>();
-            let radius = 0.05 + 0.9 * u;
-            let a = 3.0 * PI * u + if y > 0.0 { 0.0 } else { PI };
-            x[0] = radius * libm::cos(a) + 0.04 * normal(rng);
-            x[1] = radius * libm::sin(a) + 0.04 * normal(rng);
-            y
-        }
-        Preset::Drift => {
-            let angle = concept.angle + 2.0 * PI * (t as f64) / DRIFT_PERIOD;
-            x[0] = rng.random_range(-1.0..1.0);
-            x[1] = rng.random_range(-1.0..1.0);
-            sign(libm::cos(angle) * x[0] + libm::sin(angle) * x[1])
-        }
-        Preset::Regression1d => {
-            x[0] = rng.random_range(-1.0..1.0);
-            concept.weights[0] * x[0] + 0.5 * concept.offset + 0.08 * normal(rng)
-        }
-        Preset::RegressionNd => {
-            let mut y = concept.offset;
-            for (xi, wi) in x.iter_mut().zip(&concept.weights) {
-                *xi = normal(rng);
-                y += wi * *xi;
-            }
-            y + 0.1 * normal(rng)
-        }
-    };
-    if let Noise::Train {
-        label_noise,
-        flip_every_30th,
-    } = noise
-    {
-        // Always draw, so that the noise level does not shift later samples.
-        let corrupt = chance(rng, label_noise);
-        if preset.task() == Task::Classification {
-            if corrupt != flip_every_30th {
-                y = -y;
-            }
-        } else {
-            let outlier = 2.0 * normal(rng);
-            if corrupt {
-                y += outlier;
-            }
-        }
-    }
-    y
-}
-
-fn sign(v: f64) -> f64 {
-    if v >= 0.0 {
-        1.0
-    } else {
-        -1.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::draw::sign;
     use super::*;
 
     fn stream(preset: Preset, seed: u64) -> Stream {
         Stream::new(StreamConfig::new(preset, seed)).unwrap()
-    }
-
-    #[test]
-    fn names_round_trip() {
-        for p in Preset::ALL {
-            assert_eq!(p.name().parse::<Preset>().unwrap(), p);
-        }
-        let err = "spirals".parse::<Preset>().unwrap_err().to_string();
-        assert!(err.contains("spiral") && err.contains("spirals"), "{err}");
     }
 
     #[test]

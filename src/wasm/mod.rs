@@ -18,6 +18,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(not(feature = "loader-module"))]
 pub mod page;
+#[cfg(not(feature = "loader-module"))]
+mod views;
 #[cfg(feature = "loader-module")]
 pub mod worker;
 

@@ -1,0 +1,129 @@
+//! What the file readers share: label and value parsing, the bad-line
+//! policy and its error list, and file access with the name in the error.
+
+use crate::error::{Error, ParseError, Result};
+use crate::learner::Task;
+
+use super::Dataset;
+
+/// Maps a label read from a file: for classification 1 is +1 and 0 or -1
+/// is -1; for regression any finite number.
+pub(crate) fn parse_label(token: &str, task: Task) -> std::result::Result<f64, String> {
+    let value: f64 = token
+        .trim_start_matches('+')
+        .parse()
+        .map_err(|_| format!("label '{token}' is not a number"))?;
+    if !value.is_finite() {
+        return Err(format!("label '{token}' is not a finite number"));
+    }
+    match task {
+        Task::Regression => Ok(value),
+        Task::Classification if value == 1.0 => Ok(1.0),
+        Task::Classification if value == 0.0 || value == -1.0 => Ok(-1.0),
+        Task::Classification => Err(format!(
+            "label '{token}' is not a class label (classes are 0/1 or -1/+1; read the labels as numbers for a regression)"
+        )),
+    }
+}
+
+/// Parses a feature value, refusing NaN and infinities.
+pub(crate) fn parse_value(token: &str) -> std::result::Result<f64, String> {
+    match token.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(format!(
+            "value '{token}' is not finite (NaN and infinities cannot be learned from)"
+        )),
+        Err(_) => Err(format!("value '{token}' is not a number")),
+    }
+}
+
+/// How a reader treats a bad line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OnError {
+    /// Stop at the first bad line and return its error (the command line).
+    #[default]
+    Fail,
+    /// Skip bad lines, load the rest and list every error (the page).
+    Skip,
+}
+
+/// What a reader loaded: the valid rows, and the bad lines it skipped.
+#[derive(Debug)]
+pub struct Loaded {
+    pub data: Dataset,
+    /// The first [`MAX_LISTED_ERRORS`] bad lines.
+    pub skipped: Vec<ParseError>,
+    /// How many lines were skipped in all.
+    pub skipped_total: usize,
+}
+
+/// Bad lines listed in full; more are only counted (a 50 MB file of
+/// garbage must not fill memory with messages).
+pub const MAX_LISTED_ERRORS: usize = 1000;
+
+/// Collects line errors according to an [`OnError`] policy.
+pub(crate) struct ErrorSink {
+    policy: OnError,
+    errors: Vec<ParseError>,
+    total: usize,
+}
+
+impl ErrorSink {
+    pub fn new(policy: OnError) -> Self {
+        Self {
+            policy,
+            errors: Vec::new(),
+            total: 0,
+        }
+    }
+
+    /// Records an error; returns it when the policy is to stop.
+    pub fn push(&mut self, error: ParseError) -> Result<()> {
+        match self.policy {
+            OnError::Fail => Err(error.into()),
+            OnError::Skip => {
+                self.total += 1;
+                if self.errors.len() < MAX_LISTED_ERRORS {
+                    self.errors.push(error);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    pub fn finish(self, data: Dataset) -> Loaded {
+        Loaded {
+            data,
+            skipped: self.errors,
+            skipped_total: self.total,
+        }
+    }
+}
+
+/// Reads a whole file, naming it in the error.
+pub(crate) fn read_to_string(path: &std::path::Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| Error::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })
+}
+
+/// The name used for a path in error messages: the file name as given.
+pub(crate) fn display_name(path: &std::path::Path) -> String {
+    path.display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_map_to_plus_minus_one() {
+        assert_eq!(parse_label("0", Task::Classification), Ok(-1.0));
+        assert_eq!(parse_label("+1", Task::Classification), Ok(1.0));
+        assert_eq!(parse_label("-1", Task::Classification), Ok(-1.0));
+        assert!(parse_label("2", Task::Classification).is_err());
+        assert_eq!(parse_label("2.5", Task::Regression), Ok(2.5));
+        assert!(parse_label("nan", Task::Regression).is_err());
+    }
+}

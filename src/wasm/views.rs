@@ -1,0 +1,137 @@
+//! What the page draws, read from a [`Playground`]: the shading grid, the
+//! points, support vectors and curves as typed-array views into wasm memory,
+//! and the model, its last update and counts as plain values.
+
+use wasm_bindgen::prelude::*;
+
+use super::js;
+use super::page::{object, Playground};
+use crate::grid::Grid;
+use crate::playground::{Series, SERIES};
+
+#[wasm_bindgen]
+impl Playground {
+    /// Scores an `nx` x `ny` grid over the rectangle into a buffer of
+    /// `nx * ny` f32 (rows from the top); returns its address in memory.
+    pub fn grid(
+        &mut self,
+        nx: usize,
+        ny: usize,
+        x_min: f64,
+        x_max: f64,
+        y_min: f64,
+        y_max: f64,
+    ) -> Result<*const f32, JsError> {
+        let grid = Grid::new(nx, ny, (x_min, x_max), (y_min, y_max)).map_err(js)?;
+        // Scoring changes nothing a link records.
+        Ok(self.page.session_scoring().score_grid(&grid).as_ptr())
+    }
+
+    /// Address of the shown points, (x, y, label) f64 triples.
+    pub fn points_ptr(&self) -> *const f64 {
+        self.page.session().points().as_ptr()
+    }
+
+    /// Number of f64 values at `points_ptr` (3 per point).
+    pub fn points_len(&self) -> usize {
+        self.page.session().points().len()
+    }
+
+    /// Address of the support vectors, (x, y, alpha, id, label) f64
+    /// quintuples. Call `support_len` first: it refills the buffer.
+    pub fn support_ptr(&self) -> *const f64 {
+        self.support.as_ptr()
+    }
+
+    /// Fills the support-vector buffer; returns its length in f64 values.
+    pub fn support_len(&mut self) -> usize {
+        self.support = self.page.session_scoring().support_vectors().to_vec();
+        self.support.len()
+    }
+
+    /// Points in the curves.
+    pub fn curve_len(&self) -> usize {
+        self.page.session().curves().len()
+    }
+
+    /// Address of one curve series (0 samples, 1 online rate or MAE,
+    /// 2 recent loss, 3 test score, 4 support size).
+    pub fn curve_ptr(&self, series: usize) -> Result<*const f64, JsError> {
+        const ALL: [Series; SERIES] = [
+            Series::Samples,
+            Series::Online,
+            Series::RecentLoss,
+            Series::Test,
+            Series::Support,
+        ];
+        let series = ALL
+            .get(series)
+            .ok_or_else(|| JsError::new("no such curve"))?;
+        Ok(self.page.session().curves().series(*series).as_ptr())
+    }
+
+    /// Whether the test curve scores the shown points (epochs mode, or no
+    /// stream used yet) rather than the stream's clean held-out set.
+    pub fn test_on_points(&self) -> bool {
+        self.page.session().scores_on_points()
+    }
+
+    /// (w1, w2, b) of the model that predicts; empty for a kernel learner.
+    pub fn model(&self) -> Vec<f64> {
+        self.page
+            .session()
+            .model()
+            .map(Vec::from)
+            .unwrap_or_default()
+    }
+
+    /// (w1, w2, b) of the weights the rule moves, when they differ (pocket,
+    /// averaged perceptron); otherwise empty.
+    pub fn moving_model(&self) -> Vec<f64> {
+        self.page
+            .session()
+            .moving_model()
+            .map(Vec::from)
+            .unwrap_or_default()
+    }
+
+    /// (w1, w2, b, degrees turned) before the last aggressive update, or empty.
+    pub fn ghost(&self) -> Vec<f64> {
+        match self.page.session().ghost() {
+            Some((plane, angle)) => vec![plane[0], plane[1], plane[2], angle],
+            None => Vec::new(),
+        }
+    }
+
+    /// The last sample and its update, by name (x, y, label, score,
+    /// margin, loss, tau, after, aggressive, mistake, sq, size, added,
+    /// removed), or null.
+    pub fn last(&self) -> Result<JsValue, JsError> {
+        object(&self.page.session().last())
+    }
+
+    /// Samples learned, mistakes made (progressive), samples drawn from the stream.
+    pub fn counts(&self) -> Vec<f64> {
+        let s = self.page.session();
+        let p = s.progress();
+        vec![
+            p.samples as f64,
+            p.mistakes as f64,
+            s.samples_streamed() as f64,
+        ]
+    }
+
+    pub fn algorithm(&self) -> String {
+        self.page.session().algorithm().name().into()
+    }
+
+    /// Whether the learner is a kernel learner.
+    pub fn is_kernel(&self) -> bool {
+        self.page.session().algorithm().is_kernel()
+    }
+
+    /// "classification" or "regression".
+    pub fn task(&self) -> String {
+        self.page.session().task().name().into()
+    }
+}

@@ -1,0 +1,42 @@
+//! Running the `onlinelearn` binary from a test: its output, its failure,
+//! fixture paths and scratch files.
+#![allow(dead_code)] // each test binary uses its own subset
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_onlinelearn"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+pub fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+pub fn stderr(output: &Output) -> String {
+    assert!(!output.status.success(), "should have failed");
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+pub fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+pub fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
