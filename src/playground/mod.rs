@@ -12,6 +12,7 @@
 mod curves;
 mod export;
 mod held_out;
+mod last_sample;
 mod learning;
 mod log;
 mod page;
@@ -23,7 +24,7 @@ mod source;
 
 pub use curves::{Curves, Series, SERIES};
 pub use export::{ModelExport, MODEL_FORMAT, MODEL_VERSION};
-pub use learning::{LastSample, Plane};
+pub use last_sample::{LastSample, Plane};
 pub use log::{quantize, Event, EventLog, QUANTUM};
 pub use page::Page;
 pub use session::{Change, Session};

@@ -1,7 +1,7 @@
 //! The points on the plane: clicks, erasures, epochs over them, and what
 //! the page draws of the model (weights, ghost, support vectors).
 
-use super::learning::{plane, Plane};
+use super::last_sample::{plane, Plane};
 use super::log::{Event, QUANTUM};
 use super::session::Session;
 use super::{MAX_COORDINATE, MAX_SHOWN_POINTS};

@@ -4,7 +4,7 @@
 
 use super::curves::Curves;
 use super::held_out::HeldOut;
-use super::learning::{LastSample, Plane};
+use super::last_sample::{LastSample, Plane};
 use super::log::{Event, EventLog};
 use super::share::{Setup, SharedState};
 use super::source::{FileSource, SampleBuffer, Source};

@@ -5,7 +5,7 @@
 // A model JSON exported by the page opens the session it was saved from.
 
 import { label } from './catalogue.js';
-import { describe, loadInto } from './data-panel.js';
+import { describe, loadInto } from './parsed-data.js';
 import { pageExtras } from './state.js';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;

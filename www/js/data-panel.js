@@ -3,23 +3,10 @@
 // file (the worker, the progress bar, the list of bad lines), saved models
 // and the Pocket post's points are data-in.js's, imported on first use:
 // most visits never open a file, and the page's first download stays small.
+import { describe } from './parsed-data.js';
 import { pageExtras } from './state.js';
 
 const $ = (id) => document.getElementById(id);
-
-/** Hands parsed data to a Playground; returns its note (or ''). */
-export function loadInto(pg, data) {
-  return data.sparse
-    ? pg.load_sparse(data.name, data.task, data.rowStarts, data.indices, data.values, data.labels)
-    : pg.load_dense(data.name, data.task, data.features, data.values, data.labels);
-}
-
-/** What the file holds, in a line. */
-export function describe(data) {
-  const shape = `${data.rows.toLocaleString('en')} rows × ${data.features.toLocaleString('en')} feature${data.features === 1 ? '' : 's'}`;
-  const kind = data.sparse ? ', sparse' : '';
-  return `${data.name}: ${shape}, ${data.task}${kind}`;
-}
 
 /** The Data panel's file controls, the drop target and the pending-file prompt. */
 export class DataPanel {
