@@ -71,3 +71,23 @@ fn numbers_read_in_wasm_as_rust_reads_them() {
         assert_eq!(parse(bad), None, "{bad:?}");
     }
 }
+
+/// The shading's alpha, rounded in Rust, equals what a canvas's
+/// Uint8ClampedArray stores for the same number (the page coloured the grid
+/// in JavaScript before): scores on a fine lattice and on every tie.
+#[wasm_bindgen_test]
+fn shading_rounds_as_a_canvas_does() {
+    let mut scores: Vec<f32> = (-25_000..=25_000).map(|k| k as f32 * 1e-4).collect();
+    // 18 + 35|s| = m + 0.5 exactly where |s| = (m + 0.5 - 18) / 35.
+    scores.extend((18..88).map(|m| ((m as f32 + 0.5) - 18.0) / 35.0));
+    let mut pixels = Vec::new();
+    onlinelearn::grid::shade(&scores, [0, 0, 0], [0, 0, 0], &mut pixels);
+    let clamped = js_sys::Uint8ClampedArray::new_with_length(scores.len() as u32);
+    for (i, &s) in scores.iter().enumerate() {
+        let alpha = 18.0 + 70.0 * (s as f64).abs().min(2.0) / 2.0;
+        js_sys::Reflect::set(&clamped, &(i as u32).into(), &alpha.into()).unwrap();
+    }
+    for (i, pixel) in pixels.chunks(4).enumerate() {
+        assert_eq!(pixel[3], clamped.get_index(i as u32), "score {}", scores[i]);
+    }
+}

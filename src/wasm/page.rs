@@ -15,6 +15,8 @@ use crate::registry::Catalogue;
 pub struct Playground {
     pub(super) page: Page,
     pub(super) support: Vec<f64>,
+    /// The shading's RGBA pixels, reused frame to frame.
+    pub(super) pixels: Vec<u8>,
 }
 
 /// A value as a plain JavaScript object (maps become objects).
@@ -35,6 +37,7 @@ impl Playground {
         Ok(Playground {
             page: Page::open(hash, learner).map_err(js)?,
             support: Vec::new(),
+            pixels: Vec::new(),
         })
     }
 
@@ -45,6 +48,7 @@ impl Playground {
         Ok(Playground {
             page: Page::opening(hash, learner).map_err(js)?,
             support: Vec::new(),
+            pixels: Vec::new(),
         })
     }
 

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::js;
 use super::page::{object, Playground};
-use crate::grid::Grid;
+use crate::grid::{shade, Grid};
 use crate::playground::{Series, SERIES};
 
 #[wasm_bindgen]
@@ -25,6 +25,39 @@ impl Playground {
         let grid = Grid::new(nx, ny, (x_min, x_max), (y_min, y_max)).map_err(js)?;
         // Scoring changes nothing a link records.
         Ok(self.page.session_scoring().score_grid(&grid).as_ptr())
+    }
+
+    /// Scores an `n` x `n` grid over the rectangle (as [`Playground::grid`])
+    /// and shades it onto `context`, an `n` x `n` canvas: each cell takes
+    /// the class colour of its score's sign (`positive` and `negative` as
+    /// 0xRRGGBB), more opaque where |score| is larger. Returns the scores'
+    /// address, for the contours.
+    #[allow(clippy::too_many_arguments)]
+    pub fn shade(
+        &mut self,
+        context: &web_sys::CanvasRenderingContext2d,
+        n: usize,
+        x_min: f64,
+        x_max: f64,
+        y_min: f64,
+        y_max: f64,
+        positive: u32,
+        negative: u32,
+    ) -> Result<*const f32, JsError> {
+        let grid = Grid::new(n, n, (x_min, x_max), (y_min, y_max)).map_err(js)?;
+        let scores = self.page.session_scoring().score_grid(&grid);
+        let rgb = |c: u32| [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+        shade(scores, rgb(positive), rgb(negative), &mut self.pixels);
+        let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
+            wasm_bindgen::Clamped(&self.pixels),
+            n as u32,
+            n as u32,
+        )
+        .map_err(|_| JsError::new("the shading could not be made into an image"))?;
+        context
+            .put_image_data(&image, 0.0, 0.0)
+            .map_err(|_| JsError::new("the shading could not be drawn"))?;
+        Ok(scores.as_ptr())
     }
 
     /// Address of the shown points, (x, y, label) f64 triples.

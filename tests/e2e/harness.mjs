@@ -1,5 +1,6 @@
 // Shared by the browser tests and the browser benchmarks: a static server
-// for www/ on a free port, and Debian's Chromium driven by playwright-core
+// for the built site (target/site: www/ with its JS and CSS minified, as it
+// ships; `cargo xtask build` makes it) on a free port, and Debian's Chromium driven by playwright-core
 // (never a downloaded browser).
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, mkdir } from 'node:fs/promises';
@@ -18,8 +19,8 @@ const TYPES = {
   '.csv': 'text/csv; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
 
-/** Serves a folder (www/ by default); resolves to { url, close }. */
-export async function serve(folder = join(ROOT, 'www')) {
+/** Serves a folder (the built site by default); resolves to { url, close }. */
+export async function serve(folder = join(ROOT, 'target', 'site')) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     const file = normalize(join(folder, path.endsWith('/') ? `${path}index.html` : path));

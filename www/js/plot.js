@@ -7,6 +7,9 @@ import { contour } from './contour.js';
 
 export const VIEW = { xMin: -1.5, xMax: 1.5, yMin: -1.5, yMax: 1.5 };
 export const COLORS = { pos: [224, 112, 31], neg: [37, 99, 173], ink: '#1d232b', muted: '#8a939e', accent: '#0b7a75' };
+/** The class colours as 0xRRGGBB, for the shading (coloured in wasm). */
+const hex = ([r, g, b]) => (r << 16) | (g << 8) | b;
+const RGB = { pos: hex(COLORS.pos), neg: hex(COLORS.neg) };
 const ARROW = 0.45; // weight arrow length in plane units
 export const FADE_MS = 900; // how long a removed support vector takes to fade out
 
@@ -77,7 +80,7 @@ export class Plane {
     this.gridSize = gridSize;
     this.offscreen = document.createElement('canvas');
     this.offscreen.width = this.offscreen.height = gridSize;
-    this.image = this.offscreen.getContext('2d').createImageData(gridSize, gridSize);
+    this.offscreenContext = this.offscreen.getContext('2d');
     this.size = 0;
     this.resize();
     new ResizeObserver(() => this.resize()).observe(this.root);
@@ -122,20 +125,8 @@ export class Plane {
    */
   drawShading(playground, levels = null) {
     const n = this.gridSize;
-    const ptr = playground.grid(n, n, VIEW.xMin, VIEW.xMax, VIEW.yMin, VIEW.yMax);
-    const scores = f32View(ptr, n * n);
-    this.contours = levels && levels.map((level) => ({ level, segments: contour(scores, n, n, level) }));
-    const data = this.image.data;
-    const [pr, pg, pb] = COLORS.pos;
-    const [nr, ng, nb] = COLORS.neg;
-    for (let k = 0; k < scores.length; k++) {
-      const s = scores[k];
-      const strength = Math.min(Math.abs(s), 2) / 2;
-      const o = 4 * k;
-      if (s >= 0) { data[o] = pr; data[o + 1] = pg; data[o + 2] = pb; } else { data[o] = nr; data[o + 1] = ng; data[o + 2] = nb; }
-      data[o + 3] = 18 + 70 * strength;
-    }
-    this.offscreen.getContext('2d').putImageData(this.image, 0, 0);
+    const ptr = playground.shade(this.offscreenContext, n, VIEW.xMin, VIEW.xMax, VIEW.yMin, VIEW.yMax, RGB.pos, RGB.neg);
+    this.contours = levels && levels.map((level) => ({ level, segments: contour(f32View(ptr, n * n), n, n, level) }));
     const ctx = this.shade.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     ctx.imageSmoothingEnabled = true;

@@ -8,6 +8,7 @@
 
 mod serve;
 mod setup;
+mod site;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -16,8 +17,10 @@ use std::time::Instant;
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
-  serve [--port N]   build the wasm module and serve www/ (default port 8000)
-  build              build the wasm module into www/pkg only (for a server of your own)
+  serve [--port N] [--dev]
+                     build the site and serve it (default port 8000); --dev serves www/
+                     as written, unminified, to debug in the browser
+  build              build the wasm modules into www/pkg and the minified site into target/site
   test               every test layer: native, wasm (node), browser (Chromium)
   bench              criterion throughput, scikit-learn/River comparison, browser frame times, bundle size
   dist               write a self-contained static site to dist/";
@@ -25,8 +28,8 @@ commands:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("serve") => port_arg(&args[1..]).and_then(serve_command),
-        Some("build") => build_wasm(&root().join("www/pkg")),
+        Some("serve") => serve_command(&args[1..]),
+        Some("build") => site::build_site().map(|_| ()),
         Some("test") => test(),
         Some("bench") => bench(),
         Some("dist") => dist().map(|_| ()),
@@ -145,9 +148,16 @@ pub fn build_wasm(out: &Path) -> Result {
     Ok(())
 }
 
-fn serve_command(port: u16) -> Result {
-    build_wasm(&root().join("www/pkg"))?;
-    serve::serve(&root().join("www"), port)
+fn serve_command(args: &[String]) -> Result {
+    let dev = args.iter().any(|a| a == "--dev");
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--dev").cloned().collect();
+    let port = port_arg(&rest)?;
+    if dev {
+        build_wasm(&root().join("www/pkg"))?;
+        serve::serve(&root().join("www"), port)
+    } else {
+        serve::serve(&site::build_site()?, port)
+    }
 }
 
 fn test() -> Result {
@@ -169,8 +179,8 @@ fn test() -> Result {
         ])
         .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", runner))?;
 
-    eprintln!("== browser tests (headless Chromium)");
-    build_wasm(&root().join("www/pkg"))?;
+    eprintln!("== browser tests (headless Chromium, on target/site)");
+    site::build_site()?;
     setup::chromium()?;
     setup::npm_packages()?;
     let tests = e2e_test_files()?;
@@ -212,36 +222,20 @@ fn bench() -> Result {
     } else {
         eprintln!("skipped: pip install -r scripts/reference/requirements.txt");
     }
-    eprintln!("== browser: frame times and bundle size");
-    build_wasm(&root().join("www/pkg"))?;
+    eprintln!("== browser: frame rate, frame times and bundle size");
+    site::build_site()?;
     setup::chromium()?;
     setup::npm_packages()?;
+    run(Command::new("node").arg("benches/browser/frame-rate.mjs"))?;
     run(Command::new("node").arg("benches/browser/frame-time.mjs"))?;
     run(Command::new("node").arg("benches/browser/bundle-size.mjs"))
 }
 
 fn dist() -> Result<PathBuf> {
+    let site = site::build_site()?;
     let out = root().join("dist");
     let _ = std::fs::remove_dir_all(&out);
-    copy_dir(&root().join("www"), &out, &|p: &Path| !p.ends_with("pkg"))?;
-    build_wasm(&out.join("pkg"))?;
+    site::copy_dir(&site, &out)?;
     eprintln!("wrote {} (copy it to any static host)", out.display());
     Ok(out)
-}
-
-fn copy_dir(from: &Path, to: &Path, keep: &dyn Fn(&Path) -> bool) -> Result {
-    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        if !keep(&path) {
-            continue;
-        }
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target, keep)?;
-        } else {
-            std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-    }
-    Ok(())
 }

@@ -67,11 +67,12 @@ pub fn load(
     };
     if loaded.skipped_total > 0 && !skip_bad {
         return Err(format!(
-            "{}: {} bad line{} ({} good rows); fix them, or pass --skip-bad to learn from the good rows:\n{}",
+            "{}: {} bad line{} ({} good row{}); fix them, or pass --skip-bad to learn from the good rows:\n{}",
             path.display(),
             loaded.skipped_total,
             if loaded.skipped_total == 1 { "" } else { "s" },
             loaded.data.len(),
+            if loaded.data.len() == 1 { "" } else { "s" },
             list()
         ));
     }

@@ -43,7 +43,7 @@ pub fn paper_figure(path: &Path, title: &str, outcomes: &[orderings::Outcome]) -
         .iter()
         .map(|o| (o.contender.algorithm, o.curve()))
         .collect();
-    panel(&left, "test error", 2, None, &series, |p| {
+    panel(&left, "test error", 4, None, &series, |p| {
         (p.error.mean, p.error.se())
     })?;
     let legend = Some(SeriesLabelPosition::UpperLeft);
@@ -96,7 +96,7 @@ fn panel(
         .x_desc("training samples seen")
         .y_desc(what)
         .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.digits$}"))
+        .y_label_formatter(&|v| tick(*v, digits))
         .light_line_style(WHITE)
         .draw()?;
     for (algorithm, curve) in series {
@@ -179,7 +179,7 @@ pub fn sweep_figure(
     chart
         .configure_mesh()
         .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.2}"))
+        .y_label_formatter(&|v| tick(*v, 4))
         .x_desc("dictionary size (mean over orderings, log scale)")
         .y_desc("test error")
         .light_line_style(WHITE)
@@ -213,4 +213,28 @@ pub fn sweep_figure(
         .draw()?;
     root.present()?;
     Ok(())
+}
+
+/// An axis label with at most `digits` decimals and no trailing zeros: ticks
+/// 0.005 apart read 0.025 and 0.03, not 0.03 twice.
+fn tick(value: f64, digits: usize) -> String {
+    let text = format!("{value:.digits$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tick;
+
+    #[test]
+    fn close_ticks_get_distinct_labels() {
+        let labels: Vec<String> = [0.02, 0.025, 0.03, 0.035].map(|v| tick(v, 4)).into();
+        assert_eq!(labels, ["0.02", "0.025", "0.03", "0.035"]);
+        assert_eq!(tick(1800.0, 0), "1800");
+        assert_eq!(tick(0.0, 4), "0");
+    }
 }

@@ -1,0 +1,59 @@
+//! The site as it ships: `www/` with its wasm modules built into `www/pkg`,
+//! copied to `target/site/` with every JavaScript and CSS file minified by
+//! esbuild (npm, pinned by package-lock.json). Each file is minified on its
+//! own: no bundling, the same ES modules, the same lazy imports. Measured
+//! on the playground: the page's download falls from 150.9 KB to about
+//! 137 KB gzip (comments and long local names are most of the source).
+//! `serve`, the browser tests and `dist` all use this folder, so what is
+//! tested is what ships; `serve --dev` serves `www/` as written.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{build_wasm, root, run, setup, Result};
+
+/// Builds the wasm modules, then the minified site; returns its folder.
+pub fn build_site() -> Result<PathBuf> {
+    let www = root().join("www");
+    build_wasm(&www.join("pkg"))?;
+    setup::npm_packages()?;
+    let out = root().join("target/site");
+    let _ = std::fs::remove_dir_all(&out);
+    copy_dir(&www, &out)?;
+    let mut sources = Vec::new();
+    collect(&www, &mut sources)?;
+    // Run as is: npm leaves either esbuild's native binary or its node
+    // launcher there, depending on whether install scripts ran.
+    run(Command::new(root().join("node_modules/.bin/esbuild"))
+        .args(["--minify", "--log-level=warning", "--outbase=www"])
+        .arg(format!("--outdir={}", out.display()))
+        .args(&sources))?;
+    Ok(out)
+}
+
+/// Every .js and .css file under `dir`, by path relative to the root.
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result {
+    for entry in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.is_dir() {
+            collect(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "js" || e == "css") {
+            out.push(path.strip_prefix(root()).unwrap().to_path_buf());
+        }
+    }
+    Ok(())
+}
+
+pub fn copy_dir(from: &Path, to: &Path) -> Result {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target)?;
+        } else {
+            std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
