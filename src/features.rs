@@ -129,6 +129,20 @@ impl<'a> Features<'a> {
         }
     }
 
+    /// Calls `f(index, value)` for every stored value, in index order
+    /// (every value of dense input, zeros included).
+    #[inline]
+    pub fn for_each_nonzero(&self, mut f: impl FnMut(usize, f64)) {
+        match self {
+            Features::Dense(x) => x.iter().enumerate().for_each(|(i, &v)| f(i, v)),
+            Features::Sparse(s) => {
+                for (&i, &v) in s.indices.iter().zip(s.values) {
+                    f(i as usize, v);
+                }
+            }
+        }
+    }
+
     /// Whether every value is finite.
     pub fn is_finite(&self) -> bool {
         let values = match self {

@@ -17,7 +17,7 @@ use crate::kernel::function::KernelSpec;
 use crate::kernel::support_set::SupportSet;
 use crate::progress::Progress;
 pub use crate::report::{
-    hinge_loss, is_mistake, margin, sign, LinearModel, SupportChange, Task, Update,
+    hinge_loss, is_mistake, margin, sign, Confidence, LinearModel, SupportChange, Task, Update,
 };
 use crate::settings::{Key, Settings};
 
@@ -105,9 +105,11 @@ pub trait Configured: Learner {
 
 /// The families of learners, as the page's menu groups them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Family {
     Linear,
+    /// Linear, with a covariance over the weights (AROW, SCW).
+    SecondOrder,
     Kernel,
 }
 

@@ -62,7 +62,8 @@ pub use data::{Dataset, Preset, Stream, StreamConfig};
 pub use error::{Error, ParseError, Result};
 pub use features::{Features, SparseFeatures};
 pub use learner::{
-    sign, Configured, Entry, Family, Info, Learner, LinearModel, SupportChange, Task, Update,
+    sign, Confidence, Configured, Entry, Family, Info, Learner, LinearModel, SupportChange, Task,
+    Update,
 };
 pub use linear::{
     BatchPocket, BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket, Weights,

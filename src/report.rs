@@ -83,6 +83,22 @@ pub struct Update {
     pub mistake: bool,
     /// How the support set changed (kernel learners; zero for linear ones).
     pub support: SupportChange,
+    /// What a second-order learner's step used (zero for the others).
+    pub confidence: Confidence,
+}
+
+/// A second-order learner's view of one sample: how unsure the score is,
+/// and how much the covariance shrank.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Confidence {
+    /// v = xᵀΣx: the variance of the score f(x) under the weight
+    /// distribution N(w, Σ), before the update.
+    pub variance: f64,
+    /// The covariance step: Σ ← Σ − β Σx xᵀΣ.
+    pub beta: f64,
+    /// The learner's own loss (AROW: the hinge loss; SCW: max(0, φ√v − m)),
+    /// which decides whether it updates.
+    pub loss: f64,
 }
 
 impl Update {
@@ -97,6 +113,7 @@ impl Update {
             aggressive: false,
             mistake: is_mistake(task, y, score),
             support: SupportChange::default(),
+            confidence: Confidence::default(),
         }
     }
 }

@@ -294,3 +294,57 @@ fn kernel_learners_report_their_support_size() {
         "{err}"
     );
 }
+
+#[test]
+fn second_order_learners_report_weights_and_keep_a_diagonal_sigma_for_wide_data() {
+    let train = fixture("seed000_classification_train.csv");
+    let test = fixture("seed000_classification_test.csv");
+    let arow = learn_json(&[
+        "--algo", "arow", "--r", "0.5", "--train", &train, "--test", &test,
+    ]);
+    assert_eq!(arow["settings"]["r"], 0.5);
+    assert_eq!(arow["settings"]["covariance"], "full");
+    assert_eq!(arow["weights"].as_array().unwrap().len(), 4);
+    assert!(arow["test_accuracy"].as_f64().unwrap() > 0.8, "{arow}");
+    // 1500 features: Σ is kept diagonal, and the run says so.
+    let rows: String = (0..40)
+        .map(|i| {
+            format!(
+                "{} {}:1 1500:0.5\n",
+                if i % 2 == 0 { "+1" } else { "-1" },
+                1 + i % 7
+            )
+        })
+        .collect();
+    let wide = temp_file("wide.svm", &rows);
+    let output = run(&[
+        "learn",
+        "--algo",
+        "scw1",
+        "--json",
+        "--train",
+        wide.to_str().unwrap(),
+    ]);
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["settings"]["covariance"], "diagonal");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("keep the diagonal of Σ"));
+    let full = learn_json(&[
+        "--algo",
+        "scw1",
+        "--covariance",
+        "full",
+        "--train",
+        wide.to_str().unwrap(),
+    ]);
+    assert_eq!(full["settings"]["covariance"], "full");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "scw2",
+        "--confidence",
+        "1",
+        "--train",
+        &train,
+    ]));
+    assert!(err.contains("strictly between 0.5 and 1"), "{err}");
+}

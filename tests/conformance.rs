@@ -4,9 +4,9 @@
 use onlinelearn::data::rng::seeded;
 use onlinelearn::data::Dataset;
 use onlinelearn::eval::Progress;
-use onlinelearn::settings::Choice;
+use onlinelearn::settings::{Choice, CovarianceForm};
 use onlinelearn::{
-    Algorithm, AnyLearner, BiasMode, Features, Key, Learner, PaVariant, PassiveAggressive,
+    Algorithm, AnyLearner, BiasMode, Family, Features, Key, Learner, PaVariant, PassiveAggressive,
     Perceptron, Settings, SparseFeatures, Task,
 };
 use proptest::prelude::*;
@@ -109,8 +109,20 @@ fn cases() -> Vec<Case> {
             }
             continue;
         }
+        let second_order = algorithm.info().family == Family::SecondOrder;
+        if second_order {
+            let diagonal = Settings {
+                covariance: CovarianceForm::Diagonal,
+                ..base.clone()
+            };
+            push(format!("{algorithm} diagonal"), diagonal, 100.0);
+        }
         for task in Task::ALL.into_iter().filter(|&t| algorithm.supports(t)) {
             for bias in <BiasMode as Choice>::ALL.iter().copied() {
+                // AROW and SCW refuse a decoupled bias (their bias has a row of Σ).
+                if second_order && bias == BiasMode::Decoupled {
+                    continue;
+                }
                 let settings = Settings {
                     task,
                     bias,

@@ -139,6 +139,7 @@ impl Core {
                 added,
                 removed,
             },
+            confidence: Default::default(),
         }
     }
 

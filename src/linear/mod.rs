@@ -4,14 +4,20 @@
 //! in one place: the learners only say "move by `step` along x".
 
 mod batch_pocket;
+mod covariance;
+mod normal_quantile;
 pub mod passive_aggressive;
 pub mod perceptron;
 pub mod pocket;
+pub mod second_order;
 
 pub use batch_pocket::{BatchPocket, BatchPocketStep};
+pub use covariance::Covariance;
+pub use normal_quantile::normal_quantile;
 pub use passive_aggressive::{PaVariant, PassiveAggressive};
 pub use perceptron::Perceptron;
 pub use pocket::Pocket;
+pub use second_order::SecondOrder;
 
 pub use crate::settings::BiasMode;
 

@@ -316,6 +316,7 @@ impl Learner for PassiveAggressive {
             aggressive: true,
             mistake: is_mistake(task, y, score),
             support: Default::default(),
+            confidence: Default::default(),
         }
     }
 

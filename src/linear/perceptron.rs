@@ -221,6 +221,7 @@ impl Learner for Perceptron {
             aggressive: true,
             mistake: is_mistake(Task::Classification, y, score),
             support: Default::default(),
+            confidence: Default::default(),
         }
     }
 

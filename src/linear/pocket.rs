@@ -218,6 +218,7 @@ impl Learner for Pocket {
             aggressive: update,
             mistake,
             support: Default::default(),
+            confidence: Default::default(),
         }
     }
 

@@ -138,6 +138,9 @@ registry! {
     Olru(kernel::Olru) = kernel::olru::INFO, kernel::olru::ENTRY;
     Olrd(kernel::Olrd) = kernel::olrd::INFO, kernel::olrd::ENTRY;
     AldProjection(kernel::AldProjection) = kernel::ald_projection::INFO, kernel::ald_projection::ENTRY;
+    Arow(linear::SecondOrder) = linear::second_order::AROW_INFO, linear::second_order::AROW;
+    Scw1(linear::SecondOrder) = linear::second_order::SCW1_INFO, linear::second_order::SCW1;
+    Scw2(linear::SecondOrder) = linear::second_order::SCW2_INFO, linear::second_order::SCW2;
 }
 
 impl Algorithm {

@@ -84,6 +84,18 @@ pub enum OlrdForm {
 
 choice!(OlrdForm, "OLRD form", [OlrdForm::Budget => "budget", OlrdForm::Authors => "authors"]);
 
+/// How much of Σ the second-order learners (AROW, SCW) keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CovarianceForm {
+    /// All of Σ: (d + 1)² numbers, O(d²) per update.
+    #[default]
+    Full,
+    /// Its diagonal only: O(non-zeros) per update, for wide data.
+    Diagonal,
+}
+
+choice!(CovarianceForm, "covariance form", [CovarianceForm::Full => "full", CovarianceForm::Diagonal => "diagonal"]);
+
 impl Choice for Preset {
     const ALL: &'static [Self] = &Preset::ALL;
     const NAMES: &'static [&'static str] = &[

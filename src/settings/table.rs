@@ -6,7 +6,10 @@
 //! the playground's where it differs (its plane is 2-D and small).
 
 use super::value::{ChoiceSlot, Slot};
-use super::{BiasMode, Choice, Condition, KernelKind, Kind, OlrdForm, Range, Scope, SpaForm, Spec};
+use super::{
+    BiasMode, Choice, Condition, CovarianceForm, KernelKind, Kind, OlrdForm, Range, Scope, SpaForm,
+    Spec,
+};
 use crate::data::Preset;
 use crate::error::Result;
 use crate::report::Task;
@@ -255,6 +258,22 @@ settings_table! {
     SpaBeta spa_beta: f64 = 1.0;
         "spa-beta", code 24, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
         "SPA β": "The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.";
+    /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
+    R r: f64 = 1.0;
+        "r", code 28, Range::Positive, Learner, live true;
+        "AROW r": "AROW's regularizer: β = 1/(xᵀΣx + r), α = ℓβ; a larger r makes smaller, slower updates (LIBOL's default: 1).";
+    /// SCW's confidence: the probability eta of classifying x right.
+    Confidence confidence: f64 = 0.75;
+        "confidence", code 29, Range::Confidence, Learner, live true;
+        "confidence η": "SCW asks that x be classified right with probability η under the weight distribution: φ = Φ⁻¹(η) (LIBOL's defaults: 0.75 for SCW-I, 0.9 for SCW-II).";
+    /// The second-order learners' initial covariance a I.
+    InitialVariance initial_variance: f64 = 1.0;
+        "initial-variance", code 30, Range::Positive, Learner, live false;
+        "initial variance a": "The weights start with covariance Σ = a·I: a larger a trusts the first samples more.";
+    /// All of Sigma, or its diagonal.
+    Covariance covariance: CovarianceForm = CovarianceForm::Full;
+        "covariance", code 31, Range::Choice, Learner, live false;
+        "covariance": "full: all of Σ ((d+1)² numbers, O(d²) per update); diagonal: its diagonal only, for wide data (the command line picks it past 1000 features unless told).";
     /// The page's synthetic stream.
     Preset preset: Preset = Preset::Overlapping;
         "preset", code 26, Range::Choice, Page, live false;

@@ -15,6 +15,9 @@ pub enum Range {
     Unit,
     /// (0, 2): a relaxation factor.
     OpenTwo,
+    /// (0.5, 1): a probability of being right, whose normal quantile is
+    /// positive and finite.
+    Confidence,
     /// One of a choice's words (checked by the choice itself).
     Choice,
     /// Whole numbers from `min` to `max`, and those words for messages.
@@ -33,6 +36,7 @@ impl Range {
             Range::NonNegative => "non-negative and finite",
             Range::Unit => "between 0 and 1",
             Range::OpenTwo => "strictly between 0 and 2",
+            Range::Confidence => "strictly between 0.5 and 1",
             Range::Choice => "one of its words",
             Range::Whole { words, .. } => words,
         }
@@ -45,6 +49,7 @@ impl Range {
             Range::NonNegative => v >= 0.0 && v.is_finite(),
             Range::Unit => (0.0..=1.0).contains(&v),
             Range::OpenTwo => v > 0.0 && v < 2.0,
+            Range::Confidence => v > 0.5 && v < 1.0,
             Range::Choice => true,
             Range::Whole { min, max, .. } => v.fract() == 0.0 && v >= min as f64 && v <= max as f64,
         }

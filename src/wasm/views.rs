@@ -143,15 +143,22 @@ impl Playground {
         object(&self.page.session().last())
     }
 
-    /// Samples learned, mistakes made (progressive), samples drawn from the stream.
-    pub fn counts(&self) -> Vec<f64> {
+    /// `{ samples, mistakes, streamed }`: samples learned, mistakes made
+    /// (progressive), samples drawn from the stream.
+    pub fn counts(&self) -> Result<JsValue, JsError> {
+        #[derive(serde::Serialize)]
+        struct Counts {
+            samples: u64,
+            mistakes: u64,
+            streamed: u64,
+        }
         let s = self.page.session();
         let p = s.progress();
-        vec![
-            p.samples as f64,
-            p.mistakes as f64,
-            s.samples_streamed() as f64,
-        ]
+        object(&Counts {
+            samples: p.samples,
+            mistakes: p.mistakes,
+            streamed: s.samples_streamed(),
+        })
     }
 
     pub fn algorithm(&self) -> String {

@@ -91,14 +91,14 @@ test('a keyboard-only session: every control reachable with a visible focus, the
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 2, '→ steps');
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 2, '→ steps');
   await page.keyboard.press(' ');
   assert.equal(await page.evaluate(() => window.playground.playing), true, 'Space plays');
   await page.waitForTimeout(200);
   await page.keyboard.press(' ');
   assert.equal(await page.evaluate(() => window.playground.playing), false, 'Space pauses');
   await page.keyboard.press('r');
-  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 0, 'r resets');
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 0, 'r resets');
   await page.keyboard.press('2');
   assert.equal(await page.getAttribute('[data-tool="-1"]', 'aria-checked'), 'true', '2 picks class −1');
 
@@ -110,7 +110,7 @@ test('a keyboard-only session: every control reachable with a visible focus, the
   for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight'); // x = 0.3 (arrows move the cursor, not the stream)
   await page.keyboard.press('Shift+Enter'); // the other class: +1 at (0.3, 0.3)
   assert.deepEqual(await page.evaluate(() => window.playground.points()), [-0.2, 0.3, -1, 0.3, 0.3, 1]);
-  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 2, 'only the two points were learned');
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 2, 'only the two points were learned');
   assert.match(await page.textContent('#announce'), /Cursor at x 0\.30, y 0\.30/);
   await page.keyboard.press('Delete');
   assert.deepEqual(await page.evaluate(() => window.playground.points()), [-0.2, 0.3, -1]);
@@ -134,9 +134,9 @@ test('the help overlay lists the shortcuts and closes with Escape', async () => 
   const text = await help.textContent();
   for (const key of ['Space', 'Play / pause', 'step', 'Reset', 'class −1', 'Enter', 'Delete']) assert.ok(text.includes(key), key);
   // Keys do not reach the page while it is open.
-  const before = await page.evaluate(() => window.playground.figures[0].pg.counts()[0]);
+  const before = await page.evaluate(() => window.playground.figures[0].pg.counts().samples);
   await page.keyboard.press('ArrowRight');
-  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), before);
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), before);
   await screenshot(page, 'a11y-help');
   await page.keyboard.press('Escape');
   assert.ok(await help.isHidden());

@@ -30,7 +30,7 @@ function panels(page) {
   return page.evaluate(() => window.playground.figures.map((f) => ({
     title: f.plane.root.querySelector('.title')?.textContent ?? '',
     algorithm: f.pg.algorithm(),
-    counts: Array.from(f.pg.counts()),
+    counts: Object.values(f.pg.counts()),
     support: f.pg.is_kernel() ? f.pg.support_len() / 5 : null,
     caption: f.plane.caption.textContent,
     swatch: f.plane.root.querySelector('.title i')?.style.borderColor ?? '',
@@ -42,7 +42,7 @@ function alone(page, hash, algorithm) {
   return page.evaluate(async ([h, a]) => {
     const { Playground } = await import('/js/wasm.js');
     const pg = new Playground(h, a);
-    const result = { counts: Array.from(pg.counts()), support: pg.is_kernel() ? pg.support_len() / 5 : null };
+    const result = { counts: Object.values(pg.counts()), support: pg.is_kernel() ? pg.support_len() / 5 : null };
     pg.free();
     return result;
   }, [hash, algorithm]);

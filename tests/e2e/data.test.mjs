@@ -44,11 +44,11 @@ async function fixture(name, text) {
 
 /** Opens a file through the page's picker and waits for it to load (or fail). */
 async function openFile(page, path) {
-  const before = await page.evaluate(() => window.playground.figures[0].pg.file_name() + window.playground.figures[0].pg.counts()[0]);
+  const before = await page.evaluate(() => window.playground.figures[0].pg.file_name() + window.playground.figures[0].pg.counts().samples);
   await page.setInputFiles('#file-input', path);
   await page.waitForFunction(
     (b) => !document.getElementById('error-banner').hidden
-      || (document.getElementById('file-progress').hidden && window.playground.figures[0].pg.file_name() + window.playground.figures[0].pg.counts()[0] !== b),
+      || (document.getElementById('file-progress').hidden && window.playground.figures[0].pg.file_name() + window.playground.figures[0].pg.counts().samples !== b),
     before,
     { timeout: 30000 },
   );
@@ -57,7 +57,7 @@ async function openFile(page, path) {
 function session(page) {
   return page.evaluate(() => {
     const pg = window.playground.figures[0].pg;
-    const [samples, mistakes, drawn] = pg.counts();
+    const { samples, mistakes, streamed: drawn } = pg.counts();
     return {
       samples, mistakes, drawn, file: pg.file_name(), shape: Array.from(pg.file_shape()), onPlane: pg.on_plane(),
       points: window.playground.points(),

@@ -25,7 +25,7 @@ async function openRecorded(path) {
 }
 
 const figures = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('online-learner')].map((el) => [
-  el.id, { started: el.started, frames: el.frames, playing: el.playing, samples: el.figure ? el.figure.pg.counts()[0] : null },
+  el.id, { started: el.started, frames: el.frames, playing: el.playing, samples: el.figure ? el.figure.pg.counts().samples : null },
 ])));
 
 async function frames(page, n = 2) {
@@ -34,7 +34,7 @@ async function frames(page, n = 2) {
 
 test('the example blog post: three working figures, only its own files, no CSP violation', async () => {
   const page = await openRecorded('/examples/blog.html');
-  await page.waitForFunction(() => document.getElementById('pa')?.figure && document.getElementById('pa').figure.pg.counts()[0] > 20);
+  await page.waitForFunction(() => document.getElementById('pa')?.figure && document.getElementById('pa').figure.pg.counts().samples > 20);
   for (const id of ['rotation', 'xor']) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.waitForFunction((i) => document.getElementById(i).figure, id);
@@ -44,11 +44,11 @@ test('the example blog post: three working figures, only its own files, no CSP v
   await rotation.locator('button', { hasText: 'Step' }).click();
   await rotation.locator('button', { hasText: 'Step' }).click();
   await frames(page);
-  assert.equal(await page.evaluate(() => document.getElementById('rotation').figure.pg.counts()[0]), 2);
+  assert.equal(await page.evaluate(() => document.getElementById('rotation').figure.pg.counts().samples), 2);
   assert.match(await rotation.locator('.explain').textContent(), /sample 2.*(Passive|Aggressive)/s);
   // Figure 3 learns XOR with a bounded dictionary (while on screen).
   await page.locator('#xor').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.getElementById('xor').figure.pg.counts()[0] > 60);
+  await page.waitForFunction(() => document.getElementById('xor').figure.pg.counts().samples > 60);
   const xor = await page.evaluate(() => {
     const pg = document.getElementById('xor').figure.pg;
     return { kernel: pg.is_kernel(), support: pg.support_len() / 5, budget: (pg.settings().budget ?? 0), algorithm: pg.algorithm() };
@@ -140,7 +140,7 @@ test('the element honours its attributes; figures on one page do not interfere',
   await clickPlane(page, 0.7, 0.7, { within: a });
   await page.locator('#b').locator('button', { hasText: 'Step' }).click();
   await frames(page);
-  const counts = await page.evaluate(() => ['a', 'b', 'c'].map((id) => document.getElementById(id).figure.pg.counts()[0]));
+  const counts = await page.evaluate(() => ['a', 'b', 'c'].map((id) => document.getElementById(id).figure.pg.counts().samples));
   assert.deepEqual(counts, [2, 1, 0]);
   const points = await page.evaluate(() => document.getElementById('a').points());
   assert.deepEqual([points[2], points[5]], [1, -1], 'the class toggle chose the second label');
@@ -186,9 +186,9 @@ test('with reduced motion an autoplay figure waits, paused, with a step button',
   await page.waitForTimeout(500);
   const el = page.locator('#figure');
   assert.equal(await page.evaluate(() => document.getElementById('figure').playing), false);
-  assert.equal(await page.evaluate(() => document.getElementById('figure').figure.pg.counts()[0]), 0);
+  assert.equal(await page.evaluate(() => document.getElementById('figure').figure.pg.counts().samples), 0);
   assert.deepEqual(await el.locator('.bar button').allTextContents(), ['Play', 'Step']);
   await el.locator('button', { hasText: 'Step' }).click();
-  assert.equal(await page.evaluate(() => document.getElementById('figure').figure.pg.counts()[0]), 1);
+  assert.equal(await page.evaluate(() => document.getElementById('figure').figure.pg.counts().samples), 1);
   await page.close();
 });

@@ -22,7 +22,7 @@ function model(page, figure = 0) {
     const pg = window.playground.figures[i].pg;
     const size = pg.support_len() / 5;
     const scores = Array.from(f32View(pg.grid(5, 5, -1, 1, -1, 1), 25));
-    return { size, scores, samples: pg.counts()[0], algorithm: pg.algorithm() };
+    return { size, scores, samples: pg.counts().samples, algorithm: pg.algorithm() };
   }, figure);
 }
 
@@ -49,7 +49,7 @@ test('a kernel learner draws its surface, contours and support vectors', async (
   await page.fill('#speed', '3.3');
   await page.dispatchEvent('#speed', 'input');
   await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 1500);
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 1500);
   await page.click('#play');
   await settle(page);
   assert.ok(await page.evaluate(() => window.playground.curves.support.count('0:support')) > 50);
@@ -77,8 +77,8 @@ test('the budget is never exceeded and removed support vectors fade out', async 
     const figure = app.figures[0];
     app.changed();
     await new Promise((r) => requestAnimationFrame(r));
-    const before = figure.pg.counts()[0];
-    while (!(figure.pg.last().removed > 0) && figure.pg.counts()[0] < before + 2000) figure.pg.stream(1);
+    const before = figure.pg.counts().samples;
+    while (!(figure.pg.last().removed > 0) && figure.pg.counts().samples < before + 2000) figure.pg.stream(1);
     app.changed();
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     return figure.fading.length;
@@ -121,10 +121,10 @@ test('seed 004\'s eight kernel learners run side by side on one stream', async (
   const algorithms = await page.evaluate(() => window.playground.figures.map((f) => f.pg.algorithm()));
   assert.deepEqual(algorithms, ['kernel-perceptron', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']);
   await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 800);
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 800);
   await page.click('#play');
   await settle(page);
-  const samples = await page.evaluate(() => window.playground.figures.map((f) => f.pg.counts()[0]));
+  const samples = await page.evaluate(() => window.playground.figures.map((f) => f.pg.counts().samples));
   assert.equal(new Set(samples).size, 1, `every learner saw the same samples: ${samples}`);
   const sizes = await page.evaluate(() => window.playground.figures.map((f) => f.pg.support_len() / 5));
   assert.ok(sizes.every((s) => s > 0), `${sizes}`);

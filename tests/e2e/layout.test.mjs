@@ -26,7 +26,7 @@ test('1280x800: a first visit shows a learner that has moved, with Play, Step an
   await ready(page);
   const [samples, points, model] = await page.evaluate(() => {
     const pg = window.playground.figures[0].pg;
-    return [pg.counts()[0], pg.points_len() / 3, Array.from(pg.model())];
+    return [pg.counts().samples, pg.points_len() / 3, Array.from(pg.model())];
   });
   assert.ok(samples > 0 && points > 0, `the first plane starts with points (${points})`);
   assert.ok(model.some((w) => w !== 0), 'and a model that has moved');

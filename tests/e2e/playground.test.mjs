@@ -18,7 +18,7 @@ async function open(hash = '', viewport) {
 function state(page, figure = 0) {
   return page.evaluate((i) => {
     const pg = window.playground.figures[i].pg;
-    const [samples, mistakes] = pg.counts();
+    const { samples, mistakes } = pg.counts();
     return {
       samples, mistakes, points: pg.points_len() / 3, model: Array.from(pg.model()), algorithm: pg.algorithm(),
       c: pg.settings().c, task: pg.task(), curve: pg.curve_len(), figures: window.playground.figures.length,
@@ -81,7 +81,7 @@ test('clicks add points of either class, learn at once, and right-click erases',
 test('a stream plays, the error curves grow, and pause stops it', async () => {
   const page = await open('algo=pa1&c=0.1&preset=noisy-labels&speed=2000');
   await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 1500);
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 1500);
   await page.click('#play');
   const paused = await state(page);
   assert.ok(paused.curve > 150, `curve has ${paused.curve} points`);
@@ -127,7 +127,7 @@ test('algorithm and C changes take effect and keep the model', async () => {
 test('a shared link reproduces the same weights, points and curves', async () => {
   const page = await open('algo=pa1&c=0.3&preset=moons&seed=5&speed=5000');
   await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 400);
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 400);
   await page.click('#play');
   await clickPlane(page, 0.2, 0.25);
   await page.fill('#c', '2');
@@ -169,7 +169,7 @@ test('the regression view fits a line with its epsilon tube', async () => {
   await page.fill('#speed', '3');
   await page.dispatchEvent('#speed', 'input');
   await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 600);
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 600);
   await page.click('#play');
   await settle(page);
   const s = await state(page);
@@ -192,7 +192,7 @@ test('compare runs learners on the same stream side by side', async () => {
   await settle(page);
   assert.equal((await state(page)).figures, 3);
   await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 1000);
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 1000);
   await page.click('#play');
   await settle(page);
   const [a, b, c] = [await state(page, 0), await state(page, 1), await state(page, 2)];
@@ -218,7 +218,7 @@ test('epochs mode cycles seed 003\'s points and the pocket keeps its best weight
   await page.fill('#speed', '3.5');
   await page.dispatchEvent('#speed', 'input');
   await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 3000);
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 3000);
   await page.click('#play');
   await settle(page);
   const { points, moving, model } = await page.evaluate(() => {
@@ -304,7 +304,7 @@ test('keyboard: space plays and pauses, right arrow steps, r resets, 2 picks cla
   await settle(page);
   assert.equal((await state(page)).samples, 1);
   await page.keyboard.press('Space');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts()[0] > 50);
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 50);
   await page.keyboard.press('Space');
   assert.equal(await page.textContent('#play'), 'Play');
   await page.keyboard.press('r');
@@ -354,7 +354,7 @@ test('100,000 streamed points: the plane keeps the latest 5,000, says so, and st
   // Still responsive: a click lands at once and is drawn on the next frame.
   const frames = await page.evaluate(() => window.playground.frames);
   await clickPlane(page, 0.2, 0.2);
-  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts()[0]), 100001);
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 100001);
   await settle(page);
   assert.ok(await page.evaluate(() => window.playground.frames) > frames);
   assert.deepEqual(page.errors, []);
@@ -371,7 +371,7 @@ test('a slow learner at full speed learns what fits in a frame and says so', asy
   // ...and the status says the stream runs at the learner's pace.
   await page.waitForFunction(() => /this learner manages about [\d,]+ samples\/s here/.test(document.getElementById('status').textContent));
   await page.click('#play');
-  const [samples] = await page.evaluate(() => Array.from(window.playground.figures[0].pg.counts()));
+  const { samples } = await page.evaluate(() => window.playground.figures[0].pg.counts());
   assert.ok(samples > 0, 'it learns');
   assert.deepEqual(page.errors, []);
   await page.close();

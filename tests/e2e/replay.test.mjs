@@ -63,10 +63,10 @@ test('a replay left to finish gives each panel exactly the session the link desc
   const [shown, alone] = await page.evaluate(async (h) => {
     const { Playground } = await import('/js/wasm.js');
     const app = window.playground;
-    const shownCounts = app.figures.map((f) => Array.from(f.pg.counts()).concat(f.pg.support_len()));
+    const shownCounts = app.figures.map((f) => Object.values(f.pg.counts()).concat(f.pg.support_len()));
     const aloneCounts = app.figures.map((f) => {
       const pg = new Playground(h, f.pg.algorithm());
-      const c = Array.from(pg.counts()).concat(pg.support_len());
+      const c = Object.values(pg.counts()).concat(pg.support_len());
       pg.free();
       return c;
     });

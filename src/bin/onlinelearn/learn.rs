@@ -9,11 +9,16 @@ use std::time::Instant;
 
 use onlinelearn::eval::Progress;
 use onlinelearn::registry::refuse_unused;
+use onlinelearn::settings::CovarianceForm;
 use onlinelearn::{Algorithm, AnyLearner, Key, Learner, Settings};
 
 use crate::commands::RunArgs;
 use crate::input;
 use crate::report;
+
+/// The widest data AROW and SCW keep a full Σ for without being told:
+/// 1001² numbers, 8 MB, about a million operations an update.
+const FULL_COVARIANCE_LIMIT: usize = 1000;
 
 /// What one learner did on the run.
 pub struct Outcome {
@@ -57,6 +62,19 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
         .as_deref()
         .map(|p| input::load(p, args.format, settings.task, args.skip_bad))
         .transpose()?;
+    // AROW and SCW keep all of Σ unless the data is too wide for it: past
+    // FULL_COVARIANCE_LIMIT features Σ alone would take megabytes and each
+    // update O(d²), so they keep its diagonal, and say so.
+    let reads_covariance = algorithms
+        .iter()
+        .any(|a| a.settings_in_force(&settings).contains(&Key::Covariance));
+    let width = train.data.n_features();
+    if reads_covariance && !given.contains(&Key::Covariance) && width > FULL_COVARIANCE_LIMIT {
+        settings.covariance = CovarianceForm::Diagonal;
+        eprintln!(
+            "note: {width} features: AROW and SCW keep the diagonal of Σ (--covariance full keeps all of it)"
+        );
+    }
     // OLRU and OLRD plan for the run's length unless told otherwise.
     settings.horizon = settings
         .horizon
