@@ -17,7 +17,7 @@ import { plural } from './js/format.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { Loop } from './js/loop.js';
-import { label } from './js/catalogue.js';
+import { isSecondOrder, label } from './js/catalogue.js';
 import { element, figureControls } from './js/embed-controls.js';
 import { MAX_SPEED, pairs } from './js/state.js';
 import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
@@ -226,6 +226,7 @@ export class OnlineLearner extends HTMLElement {
       item('swatch boundary', 'f = 0'),
       item('swatch margin', 'f = ±1'),
       pg.is_kernel() ? item('swatch ring', 'support vector') : item('swatch arrow', 'w'),
+      ...(isSecondOrder(pg.algorithm()) ? [item('swatch band', '±1 standard deviation of the boundary')] : []),
     );
   }
 
@@ -284,7 +285,7 @@ export class OnlineLearner extends HTMLElement {
       const task = pg.task();
       const settings = pg.settings();
       figure.render(task, settings.eps, { now, playing: this.playing });
-      const [samples, mistakes] = pg.counts();
+      const { samples, mistakes } = pg.counts();
       this.status.textContent = task === 'classification' && samples > 0
         ? `${plural(samples, 'sample')} · ${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`
         : plural(samples, 'sample');

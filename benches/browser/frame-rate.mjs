@@ -24,7 +24,7 @@ export async function frameRate(context, url) {
   await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
   return page.evaluate(async (seconds) => {
     const app = window.playground;
-    const samples = () => app.figures[0].pg.counts()[0];
+    const samples = () => app.figures[0].pg.counts().samples;
     const stamps = [];
     let running = true;
     const tick = (t) => {

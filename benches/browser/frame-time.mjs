@@ -53,7 +53,7 @@ try {
     }
     return {
       points: figure.pg.points_len() / 3,
-      samples: figure.pg.counts()[0],
+      samples: figure.pg.counts().samples,
       stream: { median: median([...stream]), p95: p95([...stream]) },
       shading: { median: median([...shading]), p95: p95([...shading]) },
       grid: { median: median([...gridOnly]), p95: p95([...gridOnly]) },

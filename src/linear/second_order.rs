@@ -268,6 +268,35 @@ impl Learner for SecondOrder {
         }
     }
 
+    /// The plane's shading for a second-order learner is the score in
+    /// standard deviations, f(x)/√(zᵀΣz): its sign is the prediction, and
+    /// |value| < 1 marks where the boundaries within one standard deviation
+    /// of w disagree (the band the page draws), wide where the learner has
+    /// seen nothing and narrow where its samples pinned it down.
+    fn score_grid(&self, grid: &crate::grid::Grid, out: &mut [f32]) {
+        let sigma = self.covariance.plane_block();
+        let bias = if self.bias_mode.learns_bias() {
+            1.0
+        } else {
+            0.0
+        };
+        let w = |i: usize| self.w.get(i).copied().unwrap_or(0.0);
+        for j in 0..grid.ny {
+            let y = grid.y(j);
+            for i in 0..grid.nx {
+                let z = [bias, grid.x(i), y];
+                let mut v = 0.0;
+                for a in 0..3 {
+                    for b in 0..3 {
+                        v += z[a] * sigma[a * 3 + b] * z[b];
+                    }
+                }
+                let f = w(0) * z[1] + w(1) * z[2] + self.b;
+                out[j * grid.nx + i] = (f / v.max(f64::MIN_POSITIVE).sqrt()) as f32;
+            }
+        }
+    }
+
     fn reset(&mut self) {
         self.w.clear();
         self.b = 0.0;
@@ -279,5 +308,52 @@ impl Learner for SecondOrder {
             weights: self.w.clone(),
             bias: self.b,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn arow(bias: BiasMode) -> SecondOrder {
+        let settings = Settings {
+            bias,
+            ..Settings::default()
+        };
+        SecondOrder::new(Rule::Arow { r: 1.0 }, &settings).unwrap()
+    }
+
+    #[test]
+    fn the_shading_is_the_score_in_standard_deviations_and_a_sample_narrows_it() {
+        for bias in [BiasMode::Augmented, BiasMode::None] {
+            let mut learner = arow(bias);
+            let grid = Grid::new(1, 1, (0.4, 0.6), (-0.3, -0.1)).unwrap();
+            let at = Features::Dense(&[0.5, -0.2]);
+            let mut before = [0.0f32];
+            learner.score_grid(&grid, &mut before);
+            let v_before = learner.covariance.clone().product(at, bias);
+            learner.learn_one(at, 1.0);
+            learner.learn_one(Features::Dense(&[-0.5, 0.4]), -1.0);
+            let mut after = [0.0f32];
+            learner.score_grid(&grid, &mut after);
+            let v = learner.covariance.clone().product(at, bias);
+            let want = learner.score(at) / v.sqrt();
+            assert!(
+                (after[0] as f64 - want).abs() < 1e-6 * want.abs().max(1.0),
+                "{bias}"
+            );
+            assert!(v < v_before, "learning at x shrinks its variance ({bias})");
+        }
+    }
+
+    #[test]
+    fn a_decoupled_bias_is_refused_with_the_reason() {
+        let settings = Settings {
+            bias: BiasMode::Decoupled,
+            ..Settings::default()
+        };
+        let err = SecondOrder::new(Rule::Arow { r: 1.0 }, &settings).unwrap_err();
+        assert!(err.to_string().contains("its own row of Σ"));
     }
 }

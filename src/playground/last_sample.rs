@@ -22,7 +22,7 @@ impl serde::Serialize for LastSample {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let u = &self.update;
-        let mut s = serializer.serialize_struct("LastSample", 14)?;
+        let mut s = serializer.serialize_struct("LastSample", 17)?;
         s.serialize_field("x", &self.point[0])?;
         s.serialize_field("y", &self.point[1])?;
         s.serialize_field("label", &self.label)?;
@@ -37,6 +37,11 @@ impl serde::Serialize for LastSample {
         s.serialize_field("size", &u.support.size)?;
         s.serialize_field("added", &u.support.added)?;
         s.serialize_field("removed", &u.support.removed)?;
+        // Second-order learners: the score's variance, the covariance step
+        // and their own loss (zeros for the others).
+        s.serialize_field("v", &u.confidence.variance)?;
+        s.serialize_field("beta", &u.confidence.beta)?;
+        s.serialize_field("own", &u.confidence.loss)?;
         s.end()
     }
 }

@@ -67,6 +67,26 @@ pub struct LearnerCard {
     pub in_paper: bool,
     /// The settings it reads with the page's defaults.
     pub settings: Vec<&'static str>,
+    /// Choice words of its settings that the learner refuses, as
+    /// [setting, word] (AROW and SCW: bias decoupled), so the page can
+    /// offer only the others.
+    pub refused: Vec<[&'static str; 2]>,
+}
+
+/// The [setting, word] pairs `algorithm` refuses, tried one by one on
+/// the page's defaults.
+fn refused_words(algorithm: Algorithm, page: &Settings) -> Vec<[&'static str; 2]> {
+    let mut out = Vec::new();
+    for &key in (algorithm.info().reads)(page) {
+        let spec = key.spec();
+        for &word in spec.words {
+            let mut settings = page.clone();
+            if settings.set(spec.name, word).is_ok() && algorithm.check(&settings).is_err() {
+                out.push([spec.name, word]);
+            }
+        }
+    }
+    out
 }
 
 /// A setting as the page's control shows it.
@@ -108,6 +128,7 @@ impl Catalogue {
                         stochastic: info.stochastic,
                         in_paper: info.in_paper,
                         settings: (info.reads)(&page).iter().map(|k| k.name()).collect(),
+                        refused: refused_words(a, &page),
                     }
                 })
                 .collect(),

@@ -44,6 +44,7 @@ test('the page loads with no console error and is ready to use', async () => {
   const groups = await page.$$eval('#algo optgroup', (g) => g.map((x) => [x.label, [...x.children].map((o) => o.value)]));
   assert.deepEqual(groups, [
     ['Linear', ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2']],
+    ['Second-order (confidence)', ['arow', 'scw1', 'scw2']],
     ['Kernel', ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']],
   ]);
   await screenshot(page, '01-loaded');

@@ -9,7 +9,7 @@ import { SettingsPanel } from './settings-panel.js';
 import { CurvesPanel } from './curves-panel.js';
 import { StatusLines } from './status.js';
 import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
-import { label, learnersFor } from './catalogue.js';
+import { isSecondOrder, label, learner, learnersFor, replacements } from './catalogue.js';
 import { DataPanel } from './data-panel.js';
 import { loadInto } from './parsed-data.js';
 import { SYNC_MS, finishReplay, replayFor } from './replay.js';
@@ -159,8 +159,10 @@ export class App {
     const inForce = new Set(this.figures.flatMap((f) => f.pg.in_force()));
     if (this.data) for (const key of ['preset', 'seed', 'noise']) inForce.delete(key);
     this.controls.sync(settings, this.page);
-    this.settingsPanel.sync(settings, inForce, settings.task);
+    const refused = new Set(this.figures.flatMap((f) => learner(f.pg.algorithm())?.refused ?? []).map(([key, word]) => `${key}=${word}`));
+    this.settingsPanel.sync(settings, inForce, settings.task, refused);
     document.body.dataset.kernel = String(this.figures.some((f) => f.pg.is_kernel()));
+    document.body.dataset.secondOrder = String(this.figures.some((f) => isSecondOrder(f.pg.algorithm())));
   }
 
   /**
@@ -207,18 +209,26 @@ export class App {
     if (change !== 'live') this.curves.define();
     this.sync();
     this.changed();
-    const [samples] = this.figures[0].pg.counts();
+    const { samples } = this.figures[0].pg.counts();
     return change === 'replayed' && samples > 0 ? `Applied from the first sample: the ${samples.toLocaleString('en')} samples were learned again.` : '';
   }
 
   setAlgorithm(name) {
-    const wasKernel = this.figures[0].pg.is_kernel();
-    this.figures[0].pg.set_algorithm(name);
+    const pg = this.figures[0].pg;
+    const wasKernel = pg.is_kernel();
+    // A value the new learner refuses (AROW's bias cannot be decoupled)
+    // gives way to one it accepts; the returned note says so.
+    const notes = replacements(name, pg.settings()).map(({ key, word, accepted }) => {
+      pg.set(key, accepted);
+      return `${label(name)} does not take ${key} ${word}: ${key} is now ${accepted}.`;
+    });
+    pg.set_algorithm(name);
     this.figures[0].redraw();
     // A kernel learner starts afresh: redraw its curves (and the support chart) from the session.
     if (wasKernel || this.figures[0].pg.is_kernel()) this.curves.define();
     this.sync();
     this.changed();
+    return notes.join(' ');
   }
 
   setSpeed(speed) {

@@ -26,6 +26,11 @@ export function setting(name) {
 }
 
 export const isKernel = (name) => learner(name)?.family === 'kernel';
+/** AROW and SCW: linear, with a covariance over the weights. */
+export const isSecondOrder = (name) => learner(name)?.family === 'second-order';
+
+/** The learner menu's groups, in order: [family, heading]. */
+export const FAMILIES = [['linear', 'Linear'], ['second-order', 'Second-order (confidence)'], ['kernel', 'Kernel']];
 
 /** The learners that can learn a task, in the registry's order. */
 export function learnersFor(task) {
@@ -40,4 +45,16 @@ export function paperLearners() {
 /** The presets of a task. */
 export function presetsFor(task) {
   return catalogue().presets.filter((p) => p.task === task).map((p) => p.name);
+}
+
+/**
+ * The settings whose value `name` refuses, with the first value it takes
+ * instead: [{ key, word, accepted }].
+ */
+export function replacements(name, settings) {
+  const refused = learner(name)?.refused ?? [];
+  const refuses = (key, word) => refused.some(([k, w]) => k === key && w === word);
+  return refused
+    .filter(([key, word]) => settings[key] === word)
+    .map(([key, word]) => ({ key, word, accepted: setting(key).words.find((w) => !refuses(key, w)) }));
 }

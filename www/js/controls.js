@@ -1,14 +1,14 @@
 // The page's own controls: the views, the learner menu and Compare's
 // checklist (both from the catalogue), the run buttons and speed, and the
 // tool a click uses. The settings' controls are settings-panel.js's.
-import { catalogue, learnersFor, paperLearners } from './catalogue.js';
+import { FAMILIES, catalogue, learnersFor, paperLearners } from './catalogue.js';
 import { MAX_COMPARED, MAX_SPEED } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** The learner menu: the learners of the task, grouped by family. */
 function learnerOptions(select, task) {
-  const groups = [['linear', 'Linear'], ['kernel', 'Kernel']].map(([family, heading]) => {
+  const groups = FAMILIES.map(([family, heading]) => {
     const group = document.createElement('optgroup');
     group.label = heading;
     group.append(...learnersFor(task).filter((l) => l.family === family).map((l) => new Option(l.label, l.name)));
@@ -26,9 +26,10 @@ export class Controls {
     const on = (id, event, fn) => $(id).addEventListener(event, fn);
     on('algo', 'change', (e) => {
       try {
-        app.setAlgorithm(e.target.value);
-        $('algo-msg').textContent = '';
+        $('algo-msg').textContent = app.setAlgorithm(e.target.value);
+        $('algo-msg').classList.add('ok'); // a note on what changed, not an error
       } catch (error) {
+        $('algo-msg').classList.remove('ok');
         $('algo-msg').textContent = error.message ?? String(error);
       }
     });

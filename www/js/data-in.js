@@ -90,7 +90,7 @@ export async function openModel(app, text, name) {
   const pg = app.figures[0].pg;
   $('save-msg').textContent = pg.pending_file()
     ? `Opened ${name}; open its data file to replay the ${models[0].samples} samples it learned.`
-    : `Opened ${name}: ${label(pg.algorithm())} after ${pg.counts()[0].toLocaleString('en')} samples.`;
+    : `Opened ${name}: ${label(pg.algorithm())} after ${pg.counts().samples.toLocaleString('en')} samples.`;
 }
 
 /** The 100 points of Lao Ma's Pocket PLA post (2019), standardised as its code does, for epochs mode. */

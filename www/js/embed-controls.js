@@ -1,6 +1,6 @@
 // The <online-learner> element's control bar: the controls its `controls`
 // attribute lists, each shown only when the figure's learner uses it.
-import { learnersFor } from './catalogue.js';
+import { FAMILIES, learnersFor } from './catalogue.js';
 
 /** A DOM element with properties (or attributes) and children. */
 export function element(tag, props = {}, ...children) {
@@ -52,7 +52,7 @@ export function figureControls(host) {
       parts.push(element('label', { class: 'field' }, 'noise ', out, slider));
     } else if (name === 'algo') {
       const select = element('select', { 'aria-label': 'Algorithm' });
-      for (const [family, heading] of [['linear', 'Linear'], ['kernel', 'Kernel']]) {
+      for (const [family, heading] of FAMILIES) {
         const members = learnersFor(pg.task()).filter((l) => l.family === family);
         if (members.length) select.append(element('optgroup', { label: heading }, ...members.map((l) => new Option(l.label, l.name))));
       }

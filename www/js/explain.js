@@ -3,7 +3,7 @@
 // numbers filled in, and whether it was passive or aggressive. Nothing here
 // names a learner: each one's entry says its rule, what its step is and why
 // it can be passive.
-import { learner } from './catalogue.js';
+import { isSecondOrder, learner } from './catalogue.js';
 import { num } from './format.js';
 
 const sign = (v) => (v >= 0 ? '+1' : '−1');
@@ -29,7 +29,7 @@ export function fill(template, last, settings) {
 
 /**
  * @param panel     the element to fill
- * @param last      Playground.last(): { x, y, label, score, margin, loss, tau, after, aggressive, mistake, sq, size, added, removed } or null
+ * @param last      Playground.last(): { x, y, label, score, margin, loss, tau, after, aggressive, mistake, sq, size, added, removed, v, beta, own } or null
  * @param context   { algorithm, settings, task, offset, wide, file }
  * @param samples   how many samples the learner has seen
  */
@@ -76,12 +76,15 @@ export function explain(panel, last, context, samples) {
   if (kernel) {
     const change = [last.added ? 'x joined' : null, last.removed ? `${last.removed} removed` : null].filter(Boolean).join(', ');
     row(dl, 'support set', `|S| = ${last.size}${change ? ` (${change})` : ''}`);
+  } else if (isSecondOrder(context.algorithm)) {
+    row(dl, 'update', settings.bias === 'none' ? 'w ← w + α·y·Σx,  Σ ← Σ − β·Σx xᵀΣ' : 'w ← w + α·y·Σz,  Σ ← Σ − β·Σz zᵀΣ  (z = (1, x): b has its own row of Σ)');
   } else {
     const direction = regression ? 'sign(y − f)' : 'y';
     const step = card.step;
     row(dl, 'update', settings.bias === 'none' ? `w ← w + ${step}·${direction}·x` : `w ← w + ${step}·${direction}·x,  b ← b + ${step}·${direction}`);
   }
   if (card.note) row(dl, 'note', card.note);
+  row(dl, 'source', card.source);
   panel.replaceChildren(title, dl, verdict(last, card, regression));
 }
 

@@ -2,6 +2,7 @@
 // draws it. The page shows one figure, or several in compare mode.
 import { Playground, f64View } from './wasm.js';
 import { FADE_MS, Plane } from './plot.js';
+import { isSecondOrder } from './catalogue.js';
 
 export const SERIES = { samples: 0, online: 1, loss: 2, test: 3, support: 4 };
 
@@ -73,7 +74,7 @@ export class Figure {
       return;
     }
     this.plane.setWide(null);
-    const [samples] = pg.counts();
+    const { samples } = pg.counts();
     const model = pg.model();
     const kernel = pg.is_kernel();
     // support_len() refills the buffer (it may move): ask for the pointer after.
@@ -86,7 +87,11 @@ export class Figure {
       this.plane.drawPoints(f64View(pg.points_ptr(), pg.points_len()), task);
     }
     if (task === 'classification' && (this.drawn?.model !== modelKey || this.drawn?.task !== task)) {
-      this.plane.drawShading(pg, kernel ? [0, 1, -1] : null);
+      // Kernel learners: their surface's f = 0 and f = ±1. Second-order
+      // learners shade f/√(xᵀΣx), whose ±1 lines bound the band of
+      // boundaries within one standard deviation of w.
+      const levels = kernel ? [0, 1, -1] : isSecondOrder(pg.algorithm()) ? [1, -1] : null;
+      this.plane.drawShading(pg, levels, kernel ? 'surface' : 'band');
     } else if (task !== 'classification' && this.drawn?.task !== task) {
       this.plane.clearShading();
     }

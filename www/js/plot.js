@@ -123,10 +123,10 @@ export class Plane {
    * Colours the plane by score sign and strength (classification); with
    * `levels`, also traces those level lines (a kernel learner's boundary).
    */
-  drawShading(playground, levels = null) {
+  drawShading(playground, levels = null, kind = 'surface') {
     const n = this.gridSize;
     const ptr = playground.shade(this.offscreenContext, n, VIEW.xMin, VIEW.xMax, VIEW.yMin, VIEW.yMax, RGB.pos, RGB.neg);
-    this.contours = levels && levels.map((level) => ({ level, segments: contour(f32View(ptr, n * n), n, n, level) }));
+    this.contours = levels && levels.map((level) => ({ level, kind, segments: contour(f32View(ptr, n * n), n, n, level) }));
     const ctx = this.shade.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     ctx.imageSmoothingEnabled = true;
@@ -176,16 +176,14 @@ export class Plane {
     this.dots.getContext('2d').putImageData(this.pixels, 0, 0);
   }
 
-  /** Boundary, margins, weight arrow, ghost and newest sample; for kernel learners contours and support vectors. */
+  /** Boundary, margins, weight arrow, ghost and newest sample; traced contours (kernel surfaces, second-order bands) and support vectors. */
   drawOverlay({ model, moving, ghost, last, task, eps, support, fading }) {
     const ctx = this.overlay.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     this.drawAxes(ctx);
     if (task === 'regression') return this.drawRegression(ctx, model, last, eps);
-    if (support) {
-      this.drawContours(ctx);
-      this.drawSupport(ctx, support, fading);
-    }
+    this.drawContours(ctx);
+    if (support) this.drawSupport(ctx, support, fading);
     if (moving) this.line(ctx, moving[0], moving[1], moving[2], { color: COLORS.muted, width: 1.5, dash: [2, 4] });
     if (model) {
       const [w1, w2, b] = model;
@@ -197,15 +195,19 @@ export class Plane {
     if (last) this.ring(ctx, last.x, last.y, last.mistake ? '#b3261e' : COLORS.ink);
   }
 
-  /** The traced level lines: f = 0 solid, f = +-1 dashed. */
+  /**
+   * The traced level lines: a kernel surface's f = 0 solid and f = ±1
+   * dashed; a second-order learner's one-standard-deviation band dotted.
+   */
   drawContours(ctx) {
     if (!this.contours) return;
     const cell = this.size / this.gridSize;
-    for (const { level, segments } of this.contours) {
+    for (const { level, kind, segments } of this.contours) {
       ctx.save();
-      ctx.strokeStyle = level === 0 ? COLORS.ink : COLORS.muted;
-      ctx.lineWidth = level === 0 ? 2.2 : 1.2;
-      ctx.setLineDash(level === 0 ? [] : [6, 5]);
+      const band = kind === 'band';
+      ctx.strokeStyle = band ? COLORS.accent : level === 0 ? COLORS.ink : COLORS.muted;
+      ctx.lineWidth = level === 0 ? 2.2 : band ? 1.6 : 1.2;
+      ctx.setLineDash(level === 0 ? [] : band ? [2, 4] : [6, 5]);
       ctx.beginPath();
       for (let k = 0; k < segments.length; k += 4) {
         ctx.moveTo((segments[k] + 0.5) * cell, (segments[k + 1] + 0.5) * cell);

@@ -16,7 +16,7 @@ export async function save(id, app) {
   const stem = () => {
     const pg = app.figures[0].pg;
     const source = app.data ? app.data.name.replace(/\.[^.]*$/, '') : app.settings().preset;
-    return `onlinelearn-${app.figures.length > 1 ? 'compare' : pg.algorithm()}-${source}-${pg.counts()[0]}`;
+    return `onlinelearn-${app.figures.length > 1 ? 'compare' : pg.algorithm()}-${source}-${pg.counts().samples}`;
   };
   const saved = (name) => { $('save-msg').textContent = `Saved ${name}.`; };
   on('save-png', async ({ download, planePng }) => {

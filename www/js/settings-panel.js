@@ -103,11 +103,15 @@ export class SettingsPanel {
 
   /**
    * Shows the values now, and only the controls in force (`inForce`, a
-   * Set of names). The preset menu lists the presets of `task`.
+   * Set of names). The preset menu lists the presets of `task`; a choice
+   * the learner refuses (`refused`, a Set of 'setting=word') is not offered.
    */
-  sync(settings, inForce, task) {
+  sync(settings, inForce, task, refused = new Set()) {
     for (const [name, field] of this.fields) {
       field.root.hidden = !inForce.has(name);
+      if (field.card.kind === 'choice') {
+        for (const option of field.control.options) option.disabled = refused.has(`${name}=${option.value}`);
+      }
       if (name === 'preset') {
         const names = presetsFor(task);
         if ([...field.control.options].map((o) => o.value).join() !== names.join()) {

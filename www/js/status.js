@@ -21,7 +21,7 @@ export class StatusLines {
     const figures = app.figures;
     const pg = figures[0].pg;
     const settings = app.settings();
-    const [samples, mistakes] = pg.counts();
+    const { samples, mistakes } = pg.counts();
     if (figures.length > 1) for (const figure of figures) figure.plane.setCaption(panelCaption(figure.pg));
     document.body.dataset.moving = String(figures.some((f) => f.pg.moving_model().length > 0));
     explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data }, samples);
@@ -41,7 +41,7 @@ export class StatusLines {
       parts.push(`${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`);
     }
     if (app.data) {
-      const [, , drawn] = pg.counts();
+      const { streamed: drawn } = pg.counts();
       const rows = app.data.rows;
       if (drawn > 0) parts.push(`${app.data.name}: pass ${Math.floor((drawn - 1) / rows) + 1}, row ${(((drawn - 1) % rows) + 1).toLocaleString('en')} of ${rows.toLocaleString('en')}`);
     }
@@ -84,7 +84,7 @@ export class StatusLines {
         : `w = (${num(w1)}, ${num(w2)})   b = ${num(b)}   ‖w‖ = ${num(Math.hypot(w1, w2))}`;
       line.dataset.weights = JSON.stringify(Array.from(model));
     }
-    line.dataset.samples = String(pg.counts()[0]);
+    line.dataset.samples = String(pg.counts().samples);
   }
 
   /** Updates the live-region summary: when paused, or now and then while playing. */
@@ -98,7 +98,7 @@ export class StatusLines {
 
 /** A Compare panel's own figures: its mistakes, and its support set. */
 function panelCaption(pg) {
-  const [samples, mistakes] = pg.counts();
+  const { samples, mistakes } = pg.counts();
   const parts = [];
   if (samples > 0) parts.push(`${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`);
   if (pg.is_kernel()) parts.push(plural(pg.support_len() / 5, 'support vector'));

@@ -8,7 +8,7 @@ const percent = (v) => `${(100 * v).toFixed(1)}%`;
 
 /** What a Playground's learner has learned so far, in words. */
 export function summarize(pg, label) {
-  const [samples, mistakes] = pg.counts();
+  const { samples, mistakes } = pg.counts();
   const regression = pg.task() === 'regression';
   const parts = [`${label}: ${plural(samples, 'sample')} learned`];
   if (samples > 0 && !regression) parts[0] += `, ${plural(mistakes, 'mistake')} (${percent(mistakes / samples)})`;
