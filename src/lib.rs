@@ -46,6 +46,7 @@ pub mod grid;
 pub mod kernel;
 mod learner;
 pub mod linear;
+pub mod multiclass;
 pub mod number;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod paper;

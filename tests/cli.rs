@@ -348,3 +348,80 @@ fn second_order_learners_report_weights_and_keep_a_diagonal_sigma_for_wide_data(
     ]));
     assert!(err.contains("strictly between 0.5 and 1"), "{err}");
 }
+
+#[test]
+fn more_than_two_classes_learn_by_either_reduction_and_report_a_confusion_matrix() {
+    let train = fixture("multiclass_train.svm");
+    let test = fixture("multiclass_test.svm");
+    let ovr = learn_json(&["--algo", "arow", "--train", &train, "--test", &test]);
+    assert_eq!(ovr["task"], "multiclass");
+    assert_eq!(ovr["multiclass"], "one-vs-rest");
+    assert_eq!(ovr["classes"], serde_json::json!([1.0, 11.0, 21.0, 31.0]));
+    assert_eq!(ovr["weights"].as_array().unwrap().len(), 4);
+    let confusion = ovr["confusion"].as_array().unwrap();
+    let total: u64 = confusion
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 300, "every test sample is counted once");
+    let diagonal: u64 = (0..4).map(|k| confusion[k][k].as_u64().unwrap()).sum();
+    assert_eq!(
+        diagonal as f64 / 300.0,
+        ovr["test_accuracy"].as_f64().unwrap()
+    );
+    let cs = learn_json(&[
+        "--algo",
+        "pa2",
+        "--multiclass",
+        "crammer-singer",
+        "--train",
+        &train,
+    ]);
+    assert_eq!(cs["multiclass"], "crammer-singer");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "perceptron",
+        "--multiclass",
+        "crammer-singer",
+        "--train",
+        &train,
+    ]));
+    assert!(err.contains("the learners that can: pa, pa1, pa2"), "{err}");
+    let err = stderr(&run(&["learn", "--algo", "projectron", "--train", &train]));
+    assert!(
+        err.contains("projectron cannot learn 4 classes by one-vs-rest"),
+        "{err}"
+    );
+    // Two classes stay binary, whatever their labels; --multiclass is refused there.
+    let two = temp_file("two.svm", "2 1:1\n7 1:-1\n2 1:0.5\n7 1:-2\n");
+    let binary = learn_json(&["--algo", "pa1", "--train", two.to_str().unwrap()]);
+    assert_eq!(binary["task"], "classification");
+    assert_eq!(
+        binary["mistakes"], 1,
+        "7 is +1, 2 is -1: only the first sample errs"
+    );
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "pa1",
+        "--multiclass",
+        "one-vs-rest",
+        "--train",
+        two.to_str().unwrap(),
+    ]));
+    assert!(
+        err.contains("--multiclass applies to data with more than two classes"),
+        "{err}"
+    );
+    let fractional = temp_file("fractional.svm", "1 1:1\n2.5 1:1\n");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "pa1",
+        "--train",
+        fractional.to_str().unwrap(),
+    ]));
+    assert!(err.contains("row 2: label 2.5 is not a class"), "{err}");
+}

@@ -18,6 +18,9 @@ mod input;
 #[path = "onlinelearn/learn.rs"]
 mod learn;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/learn_multiclass.rs"]
+mod learn_multiclass;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/paper_command.rs"]
 mod paper_command;
 #[cfg(not(target_arch = "wasm32"))]

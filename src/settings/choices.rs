@@ -96,6 +96,20 @@ pub enum CovarianceForm {
 
 choice!(CovarianceForm, "covariance form", [CovarianceForm::Full => "full", CovarianceForm::Diagonal => "diagonal"]);
 
+/// How a binary learner learns more than two classes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reduction {
+    /// One binary learner per class, that class against the rest; the
+    /// highest score wins.
+    #[default]
+    OneVsRest,
+    /// Crammer & Singer's multiclass PA (Crammer et al. 2006, section 7):
+    /// one weight row per class, moved against the best-scoring wrong one.
+    CrammerSinger,
+}
+
+choice!(Reduction, "multiclass reduction", [Reduction::OneVsRest => "one-vs-rest", Reduction::CrammerSinger => "crammer-singer"]);
+
 impl Choice for Preset {
     const ALL: &'static [Self] = &Preset::ALL;
     const NAMES: &'static [&'static str] = &[

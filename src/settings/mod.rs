@@ -12,7 +12,7 @@ mod choices;
 mod table;
 mod value;
 
-pub use choices::{BiasMode, CovarianceForm, KernelKind, OlrdForm, SpaForm};
+pub use choices::{BiasMode, CovarianceForm, KernelKind, OlrdForm, Reduction, SpaForm};
 pub use table::{Key, Settings, TABLE};
 pub use value::{Choice, Range, MAX_SEED};
 

@@ -7,8 +7,8 @@
 
 use super::value::{ChoiceSlot, Slot};
 use super::{
-    BiasMode, Choice, Condition, CovarianceForm, KernelKind, Kind, OlrdForm, Range, Scope, SpaForm,
-    Spec,
+    BiasMode, Choice, Condition, CovarianceForm, KernelKind, Kind, OlrdForm, Range, Reduction,
+    Scope, SpaForm, Spec,
 };
 use crate::data::Preset;
 use crate::error::Result;
@@ -286,6 +286,10 @@ settings_table! {
     Noise noise: f64 = 0.0;
         "noise", code 4, Range::Unit, Page, live true;
         "label noise": "The share of streamed labels flipped at random (on top of the preset's own).";
+    /// How more than two classes are learned (the command line, on data with K > 2 classes).
+    Multiclass multiclass: Reduction = Reduction::OneVsRest;
+        "multiclass", code 32, Range::Choice, Cli, live false;
+        "multiclass": "With more than two classes: one-vs-rest (any linear or second-order learner, one per class) or crammer-singer (pa, pa1, pa2: Crammer et al. 2006, section 7).";
     /// Classification or regression (the command line; the page's follows its preset).
     Task task: Task = Task::Classification;
         "task", code 27, Range::Choice, Cli, live false;

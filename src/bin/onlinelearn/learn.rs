@@ -8,12 +8,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use onlinelearn::eval::Progress;
+use onlinelearn::multiclass::Classes;
 use onlinelearn::registry::refuse_unused;
 use onlinelearn::settings::CovarianceForm;
-use onlinelearn::{Algorithm, AnyLearner, Key, Learner, Settings};
+use onlinelearn::{Algorithm, AnyLearner, Key, Learner, Settings, Task};
 
 use crate::commands::RunArgs;
 use crate::input;
+use crate::learn_multiclass;
 use crate::report;
 
 /// The widest data AROW and SCW keep a full Σ for without being told:
@@ -56,12 +58,56 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
     for &a in algorithms {
         AnyLearner::new(a, &settings).map_err(|e| e.to_string())?;
     }
-    let train = input::load(&args.train, args.format, settings.task, args.skip_bad)?;
-    let test = args
+    // Classes are read as numbers: two become ±1, more a multiclass run.
+    let classify = settings.task == Task::Classification;
+    let read_as = if classify {
+        Task::Regression
+    } else {
+        settings.task
+    };
+    let mut train = input::load(&args.train, args.format, read_as, args.skip_bad)?;
+    let mut test = args
         .test
         .as_deref()
-        .map(|p| input::load(p, args.format, settings.task, args.skip_bad))
+        .map(|p| input::load(p, args.format, read_as, args.skip_bad))
         .transpose()?;
+    let train_name = args.train.display().to_string();
+    let classes = classify
+        .then(|| Classes::of(&train.data).map_err(|e| format!("{train_name}: {e}")))
+        .transpose()?;
+    if let Some(classes) = classes.filter(|c| c.len() > 2) {
+        if let Some(test) = &test {
+            let file = args.test.as_ref().unwrap().display();
+            classes
+                .indices(&test.data)
+                .map_err(|e| format!("{file}: {e}"))?;
+        }
+        let job = learn_multiclass::Job {
+            settings,
+            shuffle,
+            passes: args.passes,
+            train,
+            test,
+            classes,
+            json: args.json,
+            name: &train_name,
+        };
+        return learn_multiclass::learn(algorithms, job);
+    }
+    if given.contains(&Key::Multiclass) {
+        return Err(format!(
+            "--multiclass applies to data with more than two classes; {train_name} has {}",
+            Classes::of(&train.data).map_or(0, |c| c.len())
+        ));
+    }
+    if classify {
+        let classes = Classes::of(&train.data).expect("checked above");
+        learn_multiclass::to_binary(&classes, &mut train.data, &train_name)?;
+        if let Some(test) = &mut test {
+            let file = args.test.as_ref().unwrap().display().to_string();
+            learn_multiclass::to_binary(&classes, &mut test.data, &file)?;
+        }
+    }
     // AROW and SCW keep all of Σ unless the data is too wide for it: past
     // FULL_COVARIANCE_LIMIT features Σ alone would take megabytes and each
     // update O(d²), so they keep its diagonal, and say so.

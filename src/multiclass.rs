@@ -1,0 +1,282 @@
+//! More than two classes, learned by linear learners.
+//!
+//! Class labels are integers; their sorted order is the class index
+//! ([`Classes`]). Two ways to learn them ([`Reduction`]):
+//!
+//! - **one-vs-rest**: one binary learner of the registry per class, trained
+//!   on "this class (+1) or another (−1)"; the highest score wins. Every
+//!   linear and second-order learner takes part. With PA-I and no bias it
+//!   is scikit-learn's `SGDClassifier(loss="hinge", learning_rate="pa1")`.
+//! - **crammer-singer**: the multiclass Passive-Aggressive of Crammer,
+//!   Dekel, Keshet, Shalev-Shwartz & Singer (JMLR 2006, section 7) as
+//!   LIBOL's M_PA.m, M_PA1.m and M_PA2.m run it: score every class, take s,
+//!   the highest-scoring wrong class, suffer ℓ = max(0, 1 − (F_y − F_s)),
+//!   step τ = ℓ / (2‖x‖²) (PA), min(C, ℓ / (2‖x‖²)) (PA-I) or
+//!   ℓ / (2‖x‖² + 1/(2C)) (PA-II), then W_y += τx and W_s −= τx.
+//!
+//! Ties, in the wrong class chosen and in prediction, go to the lowest
+//! class index (MATLAB's and NumPy's max).
+
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::features::Features;
+use crate::learner::{Family, Learner, LinearModel};
+use crate::linear::{PaVariant, Weights};
+use crate::registry::{Algorithm, AnyLearner};
+use crate::settings::{Choice, Reduction, Settings};
+
+/// A data set's classes: its distinct labels, sorted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Classes {
+    names: Vec<f64>,
+}
+
+impl Classes {
+    /// The classes of `data`, whose labels must be integers; the error
+    /// names the first row that is not (counting from 1).
+    pub fn of(data: &Dataset) -> std::result::Result<Self, String> {
+        let mut names: Vec<f64> = Vec::new();
+        for (row, &label) in data.labels().iter().enumerate() {
+            if label.fract() != 0.0 || label.abs() > 2f64.powi(53) {
+                return Err(format!(
+                    "row {}: label {label} is not a class (classes are whole numbers; --task regression learns labels as numbers)",
+                    row + 1
+                ));
+            }
+            if let Err(at) = names.binary_search_by(|n| n.total_cmp(&label)) {
+                names.insert(at, label);
+            }
+        }
+        Ok(Self { names })
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The labels, in class order.
+    pub fn names(&self) -> &[f64] {
+        &self.names
+    }
+
+    pub fn index(&self, label: f64) -> Option<usize> {
+        self.names.binary_search_by(|n| n.total_cmp(&label)).ok()
+    }
+
+    /// `data`'s labels as class indices; the error names a label these
+    /// classes lack (a test file's class the training file never had).
+    pub fn indices(&self, data: &Dataset) -> std::result::Result<Vec<usize>, String> {
+        data.labels()
+            .iter()
+            .enumerate()
+            .map(|(row, &label)| {
+                self.index(label).ok_or_else(|| {
+                    format!(
+                        "row {}: class {label} is not among the training classes ({})",
+                        row + 1,
+                        self.names
+                            .iter()
+                            .map(|n| crate::number::text(*n))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+/// K classes learned by one-vs-rest or by Crammer & Singer's PA.
+#[derive(Clone, Debug)]
+pub enum Multiclass {
+    OneVsRest(Vec<AnyLearner>),
+    CrammerSinger {
+        variant: PaVariant,
+        c: f64,
+        rows: Vec<Weights>,
+    },
+}
+
+impl Multiclass {
+    /// The learners a reduction takes.
+    pub fn able(reduction: Reduction) -> Vec<Algorithm> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .filter(|a| match reduction {
+                Reduction::OneVsRest => {
+                    matches!(a.info().family, Family::Linear | Family::SecondOrder)
+                }
+                Reduction::CrammerSinger => {
+                    matches!(a, Algorithm::Pa | Algorithm::Pa1 | Algorithm::Pa2)
+                }
+            })
+            .collect()
+    }
+
+    /// `algorithm` over `classes` classes by `settings.multiclass`.
+    pub fn new(algorithm: Algorithm, settings: &Settings, classes: usize) -> Result<Self> {
+        let reduction = settings.multiclass;
+        if !Self::able(reduction).contains(&algorithm) {
+            let names: Vec<&str> = Self::able(reduction).iter().map(|a| a.name()).collect();
+            return Err(Error::Mismatch(format!(
+                "{} cannot learn {classes} classes by {}; the learners that can: {} (--multiclass one-vs-rest takes every linear and second-order learner, crammer-singer takes pa, pa1, pa2)",
+                algorithm.name(),
+                reduction.name(),
+                names.join(", ")
+            )));
+        }
+        let binary = Settings {
+            task: crate::learner::Task::Classification,
+            ..settings.clone()
+        };
+        Ok(match reduction {
+            Reduction::OneVsRest => Multiclass::OneVsRest(
+                (0..classes)
+                    .map(|_| AnyLearner::new(algorithm, &binary))
+                    .collect::<Result<_>>()?,
+            ),
+            Reduction::CrammerSinger => {
+                // Built once to check the settings as the binary PA would.
+                AnyLearner::new(algorithm, &binary)?;
+                let variant = match algorithm {
+                    Algorithm::Pa => PaVariant::Pa,
+                    Algorithm::Pa1 => PaVariant::Pa1,
+                    _ => PaVariant::Pa2,
+                };
+                Multiclass::CrammerSinger {
+                    variant,
+                    c: settings.c,
+                    rows: vec![Weights::new(settings.bias); classes],
+                }
+            }
+        })
+    }
+
+    /// Every class's score f_k(x), in class order.
+    pub fn scores(&self, x: Features<'_>, out: &mut Vec<f64>) {
+        out.clear();
+        match self {
+            Multiclass::OneVsRest(learners) => out.extend(learners.iter().map(|l| l.score(x))),
+            Multiclass::CrammerSinger { rows, .. } => out.extend(rows.iter().map(|w| w.score(x))),
+        }
+    }
+
+    /// The predicted class: the highest score, the lowest index on a tie.
+    pub fn predict(&self, x: Features<'_>) -> usize {
+        let mut scores = Vec::new();
+        self.scores(x, &mut scores);
+        best(&scores, None)
+    }
+
+    /// Learns one sample of class `class`; returns the class it predicted
+    /// before learning.
+    pub fn learn_one(&mut self, x: Features<'_>, class: usize) -> usize {
+        let mut scores = Vec::new();
+        self.scores(x, &mut scores);
+        let predicted = best(&scores, None);
+        match self {
+            Multiclass::OneVsRest(learners) => {
+                for (k, learner) in learners.iter_mut().enumerate() {
+                    learner.learn_one(x, if k == class { 1.0 } else { -1.0 });
+                }
+            }
+            Multiclass::CrammerSinger { variant, c, rows } => {
+                let s = best(&scores, Some(class));
+                let loss = (1.0 - (scores[class] - scores[s])).max(0.0);
+                if loss > 0.0 {
+                    let norm = rows[class].step_norm(x.squared_norm());
+                    let tau = variant.tau(*c, loss, 2.0 * norm);
+                    rows[class].add(x, tau);
+                    rows[s].add(x, -tau);
+                }
+            }
+        }
+        predicted
+    }
+
+    /// The K weight rows (and biases), in class order.
+    pub fn models(&self) -> Vec<LinearModel> {
+        match self {
+            Multiclass::OneVsRest(learners) => learners
+                .iter()
+                .map(|l| l.linear_model().expect("one-vs-rest runs linear learners"))
+                .collect(),
+            Multiclass::CrammerSinger { rows, .. } => rows.iter().map(Weights::model).collect(),
+        }
+    }
+}
+
+/// The index of the highest score (skipping `except`), the lowest on a tie.
+fn best(scores: &[f64], except: Option<usize>) -> usize {
+    let mut best = None;
+    for (k, &score) in scores.iter().enumerate() {
+        if Some(k) == except {
+            continue;
+        }
+        match best {
+            Some((_, top)) if !(score > top) => {}
+            _ => best = Some((k, score)),
+        }
+    }
+    best.map_or(0, |(k, _)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data(labels: &[f64]) -> Dataset {
+        let values: Vec<f64> = labels.iter().flat_map(|&l| [l, 1.0]).collect();
+        Dataset::from_dense(values, 2, labels.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn classes_are_the_sorted_labels_and_refuse_fractions() {
+        let classes = Classes::of(&data(&[7.0, -2.0, 7.0, 3.0])).unwrap();
+        assert_eq!(classes.names(), &[-2.0, 3.0, 7.0]);
+        assert_eq!(classes.index(7.0), Some(2));
+        assert_eq!(classes.indices(&data(&[3.0, -2.0])).unwrap(), vec![1, 0]);
+        assert!(classes
+            .indices(&data(&[4.0]))
+            .unwrap_err()
+            .contains("class 4 is not among"));
+        assert!(Classes::of(&data(&[1.0, 2.5]))
+            .unwrap_err()
+            .starts_with("row 2: label 2.5"));
+    }
+
+    #[test]
+    fn ties_go_to_the_lowest_class() {
+        assert_eq!(best(&[1.0, 3.0, 3.0], None), 1);
+        assert_eq!(best(&[1.0, 3.0, 3.0], Some(1)), 2);
+        assert_eq!(best(&[0.0, 0.0, 0.0], Some(0)), 1);
+    }
+
+    #[test]
+    fn crammer_singer_moves_the_true_and_the_best_wrong_row() {
+        let settings = Settings {
+            multiclass: Reduction::CrammerSinger,
+            bias: crate::settings::BiasMode::None,
+            c: 10.0,
+            ..Settings::default()
+        };
+        let mut m = Multiclass::new(Algorithm::Pa1, &settings, 3).unwrap();
+        let x = Features::Dense(&[1.0, 2.0]);
+        // All scores 0: the wrong class is 0 (lowest index), loss 1, tau = 1 / (2 * 5).
+        assert_eq!(m.learn_one(x, 2), 0);
+        let rows = m.models();
+        assert_eq!(rows[2].weights, vec![0.1, 0.2]);
+        assert_eq!(rows[0].weights, vec![-0.1, -0.2]);
+        assert!(rows[1].weights.iter().all(|&w| w == 0.0));
+        assert_eq!(m.predict(x), 2);
+        let err = Multiclass::new(Algorithm::Perceptron, &settings, 3).unwrap_err();
+        assert!(err
+            .to_string()
+            .contains("the learners that can: pa, pa1, pa2"));
+    }
+}

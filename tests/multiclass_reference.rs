@@ -1,0 +1,97 @@
+//! Multiclass against the references scripts/reference/multiclass.py
+//! writes: one-vs-rest PA-I and PA-II against scikit-learn's
+//! SGDClassifier (coef_, intercept_ and test accuracy, to 1e-9), and
+//! Crammer & Singer's PA against a NumPy transcription of LIBOL's M_PA*.m
+//! (weights, progressive mistakes, test accuracy). The data's labels are
+//! 1, 11, 21, 31: the class index comes from their order.
+
+use std::path::Path;
+
+use onlinelearn::data::{read_csv, read_libsvm, CsvOptions, OnError};
+use onlinelearn::multiclass::{Classes, Multiclass};
+use onlinelearn::{Algorithm, Dataset, Settings, Task};
+use serde_json::Value;
+
+fn fixture(name: &str) -> Dataset {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    let options = CsvOptions {
+        task: Task::Regression,
+        ..CsvOptions::default()
+    };
+    if name.ends_with(".csv") {
+        read_csv(&path, &options).unwrap().data
+    } else {
+        read_libsvm(&path, Task::Regression, OnError::Fail)
+            .unwrap()
+            .data
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()) + 1e-12
+}
+
+#[test]
+fn multiclass_matches_scikit_learn_and_libol() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/multiclass_reference.json");
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for (train_file, test_file) in [
+        ("multiclass_train.csv", "multiclass_test.csv"),
+        ("multiclass_train.svm", "multiclass_test.svm"),
+    ] {
+        let (train, test) = (fixture(train_file), fixture(test_file));
+        let classes = Classes::of(&train).unwrap();
+        assert_eq!(classes.names(), &[1.0, 11.0, 21.0, 31.0]);
+        let (train_classes, test_classes) = (
+            classes.indices(&train).unwrap(),
+            classes.indices(&test).unwrap(),
+        );
+        for case in doc["cases"].as_array().unwrap() {
+            let mut settings = Settings::default();
+            settings
+                .set("multiclass", case["multiclass"].as_str().unwrap())
+                .unwrap();
+            settings
+                .set("bias", case["bias"].as_str().unwrap())
+                .unwrap();
+            settings.c = case["c"].as_f64().unwrap();
+            let algorithm: Algorithm = case["algo"].as_str().unwrap().parse().unwrap();
+            let mut learner = Multiclass::new(algorithm, &settings, classes.len()).unwrap();
+            let mistakes = (0..train.len())
+                .filter(|&i| learner.learn_one(train.row(i), train_classes[i]) != train_classes[i])
+                .count() as u64;
+            let name = format!(
+                "{} {} {} C={} on {train_file}",
+                case["multiclass"], case["algo"], case["bias"], case["c"]
+            );
+            if let Some(want) = case["mistakes"].as_u64() {
+                assert_eq!(mistakes, want, "mistakes of {name}");
+            }
+            let models = learner.models();
+            for (k, model) in models.iter().enumerate() {
+                let want: Vec<f64> = serde_json::from_value(case["weights"][k].clone()).unwrap();
+                for (j, w) in want.iter().enumerate() {
+                    let got = model.weights.get(j).copied().unwrap_or(0.0);
+                    assert!(close(got, *w), "{name}: class {k} weight {j}: {got} vs {w}");
+                }
+                let intercept = case["intercepts"][k].as_f64().unwrap();
+                assert!(
+                    close(model.bias, intercept),
+                    "{name}: class {k} bias {} vs {intercept}",
+                    model.bias
+                );
+            }
+            let right = (0..test.len())
+                .filter(|&i| learner.predict(test.row(i)) == test_classes[i])
+                .count();
+            let accuracy = right as f64 / test.len() as f64;
+            assert!(
+                close(accuracy, case["test_accuracy"].as_f64().unwrap()),
+                "{name}: accuracy {accuracy}"
+            );
+        }
+    }
+}
