@@ -277,14 +277,16 @@ export class OnlineLearner extends HTMLElement {
     }
   }
 
+  /** Draws what changed; returns whether the plane was drawn. */
   render(now) {
-    if (this.replaying) return;
+    if (this.replaying) return false;
     const figure = this.figure;
     const pg = figure.pg;
+    let drew = false;
     try {
       const task = pg.task();
       const settings = pg.settings();
-      figure.render(task, settings.eps, { now, playing: this.playing });
+      drew = figure.render(task, settings.eps, { now, playing: this.playing });
       const { samples, mistakes } = pg.counts();
       this.status.textContent = task === 'classification' && samples > 0
         ? `${plural(samples, 'sample')} · ${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`
@@ -305,6 +307,7 @@ export class OnlineLearner extends HTMLElement {
     } catch (error) {
       this.fail(error);
     }
+    return drew;
   }
 
   showError(text) {

@@ -319,11 +319,13 @@ export class App {
     if (!this.playing) this.writeHash();
   }
 
+  /** Draws what changed; returns whether a plane was drawn (the loop sizes learning by it). */
   render(now) {
-    if (this.replaying) return;
+    if (this.replaying) return false;
+    let drew = false;
     try {
       const settings = this.settings();
-      for (const figure of this.figures) figure.render(settings.task, settings.eps, { now, playing: this.playing });
+      for (const figure of this.figures) drew = figure.render(settings.task, settings.eps, { now, playing: this.playing }) || drew;
       this.curves.append();
       this.status.show(now);
       if (this.recorder?.recording) this.recorder.frame();
@@ -331,6 +333,7 @@ export class App {
     } catch (error) {
       this.fail(error);
     }
+    return drew;
   }
 
   writeHash(now = performance.now()) {

@@ -4,6 +4,9 @@ import { Playground, f64View } from './wasm.js';
 import { FADE_MS, Plane } from './plot.js';
 import { isSecondOrder } from './catalogue.js';
 
+/** While playing, the plane is redrawn at most this often (30 Hz). */
+const PLAYING_DRAW_INTERVAL_MS = 33;
+
 export const SERIES = { samples: 0, online: 1, loss: 2, test: 3, support: 4 };
 
 export class Figure {
@@ -54,18 +57,22 @@ export class Figure {
   /**
    * Redraws what changed since the last frame. While `playing`, a plane
    * whose drawing is slow (a kernel heatmap, 5,000 points) is redrawn at
-   * most a third of the time, so that learning and the frame rate keep the
-   * rest; paused, every change is drawn at once.
+   * most a third of the time, and no plane more often than 30 times a
+   * second: the browser's rasterising of three full-size canvases, which
+   * no timer here sees, took a kernel stream from 60 to 30-40 fps in
+   * Chromium (benches/browser/frame-rate.mjs). Paused, every change is
+   * drawn at once. Returns whether it drew.
    */
   render(task, eps, { now = performance.now(), playing = false } = {}) {
-    if (playing && now - this.lastDraw < 2 * this.drawCost) return;
+    if (playing && now - this.lastDraw < Math.max(2 * this.drawCost, PLAYING_DRAW_INTERVAL_MS)) return false;
     const start = performance.now();
-    this.draw(task, eps);
+    this.draw(task, eps, playing);
     this.lastDraw = now;
     this.drawCost = 0.5 * this.drawCost + 0.5 * (performance.now() - start);
+    return true;
   }
 
-  draw(task, eps) {
+  draw(task, eps, playing = false) {
     const pg = this.pg;
     if (!pg.on_plane()) {
       const [rows, features] = pg.file_shape();
@@ -81,12 +88,22 @@ export class Figure {
     const supportLength = kernel ? pg.support_len() : 0;
     const support = kernel ? Array.from(f64View(pg.support_ptr(), supportLength)) : null;
     if (kernel) this.trackRemovals(support);
-    const pointsKey = `${samples}:${pg.points_len()}`;
+    // Support rings are stamped with the points: they share a layer.
+    const pointsKey = `${samples}:${pg.points_len()}:${support?.length ?? 0}`;
     const modelKey = kernel ? `${samples}:${support.length}` : model.join(',');
-    if (this.drawn?.points !== pointsKey) {
-      this.plane.drawPoints(f64View(pg.points_ptr(), pg.points_len()), task);
+    const animating = this.fading.length > 0;
+    const pointsDue = this.drawn?.points !== pointsKey || animating;
+    const shadingDue = task === 'classification' && (this.drawn?.model !== modelKey || this.drawn?.task !== task);
+    // While playing, one draw refreshes the points or the shading, not
+    // both, in turn: each is a full-canvas upload the browser pays for.
+    const split = playing && pointsDue && shadingDue && this.drawn !== null;
+    if (split) this.shadeTurn = !this.shadeTurn;
+    const drawPoints = pointsDue && !(split && this.shadeTurn);
+    const drawShading = shadingDue && !(split && !this.shadeTurn);
+    if (drawPoints) {
+      this.plane.drawPoints(f64View(pg.points_ptr(), pg.points_len()), task, support, this.fading);
     }
-    if (task === 'classification' && (this.drawn?.model !== modelKey || this.drawn?.task !== task)) {
+    if (drawShading) {
       // Kernel learners: their surface's f = 0 and f = ±1. Second-order
       // learners shade f/√(xᵀΣx), whose ±1 lines bound the band of
       // boundaries within one standard deviation of w.
@@ -95,8 +112,7 @@ export class Figure {
     } else if (task !== 'classification' && this.drawn?.task !== task) {
       this.plane.clearShading();
     }
-    const animating = this.fading.length > 0;
-    if (animating || this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps) {
+    if (this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps) {
       const ghost = pg.ghost();
       this.plane.drawOverlay({
         model: model.length ? model : null,
@@ -105,11 +121,14 @@ export class Figure {
         last: pg.last(),
         task,
         eps,
-        support,
-        fading: this.fading,
       });
     }
-    this.drawn = { points: pointsKey, model: modelKey, task, eps };
+    this.drawn = {
+      points: drawPoints || !pointsDue ? pointsKey : this.drawn.points,
+      model: drawShading || !shadingDue ? modelKey : this.drawn.model,
+      task,
+      eps,
+    };
   }
 
   /** Support vectors gone since the last frame start fading out. */

@@ -8,6 +8,8 @@ import { LEARN_BUDGET_MS, Pacer, Rate } from './pace.js';
 const MAX_FRAME_GAP_MS = 100;
 /** The work a frame may take for the page to hold 60 fps, leaving the browser a few ms to paint. */
 const FRAME_WORK_MS = 13;
+/** A frame gap past this missed 60 fps (16.7 ms, with some slack). */
+const SLOW_FRAME_MS = 19;
 
 export class Loop {
   /**
@@ -26,7 +28,13 @@ export class Loop {
     this.frames = 0; // frames drawn: stays still while off-screen
     this.rate = new Rate(); // samples/s reached while playing
     this.pacer = new Pacer();
-    this.renderMs = 0; // drawing time per frame, smoothed
+    // Learning's share of a frame, for frames that draw and frames that do
+    // not, steered by the frame rate reached: the browser's own work
+    // (rasterising and compositing the canvases) shows in no timer here,
+    // only in the gaps between frames.
+    this.learnCap = { drawn: LEARN_BUDGET_MS, plain: LEARN_BUDGET_MS };
+    this.lastDrew = false;
+    this.lastSaturated = false;
     this.keptUp = true;
   }
 
@@ -61,25 +69,40 @@ export class Loop {
       return;
     }
     this.frames += 1;
+    const dt = this.lastFrame === null ? 0 : Math.min(MAX_FRAME_GAP_MS, now - this.lastFrame);
+    // The gap since the last frame says whether that frame fit in 60 fps,
+    // its drawing and the browser's painting included: steer the learning
+    // share of frames of its kind (drawn or not) by it.
+    if (this.playing && dt > 0 && this.lastSaturated) {
+      const kind = this.lastDrew ? 'drawn' : 'plain';
+      this.learnCap[kind] = dt > SLOW_FRAME_MS
+        ? Math.max(0.5, 0.8 * this.learnCap[kind])
+        : Math.min(FRAME_WORK_MS, this.learnCap[kind] + 0.2);
+    }
+    this.lastFrame = now;
+    // Draw first (the state the last frame learned), then learn in what is left.
+    let drew = false;
+    let renderMs = 0;
+    if (this.dirty || this.busy()) {
+      this.dirty = false;
+      const start = performance.now();
+      drew = this.render(now) === true;
+      renderMs = performance.now() - start;
+    }
+    this.lastDrew = drew;
+    this.lastSaturated = false;
     if (this.playing) {
-      const dt = this.lastFrame === null ? 0 : Math.min(MAX_FRAME_GAP_MS, now - this.lastFrame);
       this.budget += (this.speed() * dt) / 1000;
       const n = Math.floor(this.budget);
       if (n > 0) {
         this.budget -= n;
-        // Learning gets what drawing leaves of the frame.
-        this.pacer.budgetMs = Math.min(LEARN_BUDGET_MS, Math.max(2, FRAME_WORK_MS - this.renderMs));
+        const cap = this.learnCap[drew ? 'drawn' : 'plain'];
+        this.pacer.budgetMs = Math.min(cap, Math.max(0.5, FRAME_WORK_MS - renderMs));
         const done = this.pacer.learn(n, this.learn);
         this.rate.record(done, dt);
         this.keptUp = done === n;
+        this.lastSaturated = !this.keptUp;
       }
-    }
-    this.lastFrame = now;
-    if (this.dirty || this.busy()) {
-      this.dirty = false;
-      const start = performance.now();
-      this.render(now);
-      this.renderMs = 0.8 * this.renderMs + 0.2 * (performance.now() - start);
     }
     this.wake();
   }
