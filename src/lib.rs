@@ -42,6 +42,8 @@ pub mod data;
 mod error;
 pub mod eval;
 mod features;
+#[cfg(any(not(target_arch = "wasm32"), feature = "loader-module"))]
+pub mod gif_export;
 pub mod grid;
 pub mod kernel;
 mod learner;

@@ -27,7 +27,7 @@ import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
  * the learner core's table, by the name the link uses) and the learner.
  */
 const SETTINGS = ['algo', 'c', 'eps', 'lr', 'bias', 'kernel', 'sigma', 'degree', 'offset', 'budget', 'eta', 'nu', 'q', 'lambda', 'rho', 'radius', 'dictionary', 'horizon', 'olru-c', 'olru-a', 'olrd-c', 'olrd-form', 'spa-form', 'spa-alpha', 'spa-beta', 'noise', 'seed', 'preset'];
-const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class'];
+const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif'];
 const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 const SUMMARY_EVERY_MS = 10000;
 /** Start a little before the figure scrolls into view. */

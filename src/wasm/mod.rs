@@ -16,6 +16,8 @@
 
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "loader-module")]
+mod gif_worker;
 #[cfg(not(feature = "loader-module"))]
 pub mod page;
 #[cfg(not(feature = "loader-module"))]

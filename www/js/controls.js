@@ -44,7 +44,7 @@ export class Controls {
     on('reset', 'click', () => app.reset());
     on('share', 'click', () => app.share());
     // The Save buttons' code loads on the first click (save-buttons.js).
-    for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'embed']) {
+    for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'save-gif', 'embed']) {
       on(id, 'click', () => import('./save-buttons.js').then((m) => m.save(id, app)).catch((e) => app.fail(e)));
     }
     on('draw-mode', 'click', () => this.setDrawing(!app.drawing));

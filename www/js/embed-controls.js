@@ -67,6 +67,26 @@ export function figureControls(host) {
       const slider = element('input', { type: 'range', min: 0, max: 4, step: 0.05, value: Math.log10(host.speed), 'aria-label': 'Samples per second, log scale' });
       slider.addEventListener('input', () => host.setAttribute('speed', String(Math.round(10 ** Number(slider.value)))));
       parts.push(element('label', { class: 'field' }, 'speed ', slider));
+    } else if (name === 'gif') {
+      // The same Save GIF as the page's, so an author makes the GIF from the figure they embed.
+      const save = element('button', { type: 'button', title: 'An animated GIF for blogs that run no script' }, 'Save GIF');
+      save.addEventListener('click', async () => {
+        const { GifPanel } = await import('./gif-export.js');
+        if (host.gifPanel?.root.isConnected) return;
+        const place = element('div', {});
+        host.bar.after(place);
+        host.gifPanel = new GifPanel({
+          figures: () => [host.figure],
+          chart: () => (host.hasAttribute('curves') ? host.chart.canvas : null),
+          advance: (n) => { if (n > 0) host.act((p) => p.stream(n)); },
+          draw: () => host.render(performance.now()),
+          playing: () => host.playing,
+          pause: () => host.setPlaying(false),
+          stem: () => `onlinelearn-${host.figure.pg.algorithm()}-${host.figure.pg.counts().samples}`,
+          place,
+        });
+      });
+      parts.push(save);
     } else if (name === 'class' && pg.task() === 'classification') {
       const group = element('span', { role: 'radiogroup', 'aria-label': 'What a click adds', class: 'classes' });
       for (const [tool, text] of [['1', 'Class +1'], ['-1', 'Class −1']]) {

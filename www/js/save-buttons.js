@@ -1,6 +1,6 @@
 // The Save buttons: the plane as PNG, the points and curves as CSV, the
-// model as JSON (which opens again in the page), a WebM recording, and the
-// embed code. This module and the saving code (export.js) load on the first
+// model as JSON (which opens again in the page), a WebM recording, an
+// animated GIF (gif-export.js), and the embed code. This module and the saving code (export.js) load on the first
 // click (controls.js wires the buttons): most visits never save, and the
 // page's first download stays small.
 import { label } from './catalogue.js';
@@ -59,6 +59,21 @@ export async function save(id, app) {
       button.textContent = 'Stop recording';
       $('save-msg').textContent = 'Recording the plane: press Play, then Stop recording.';
     }
+  });
+  on('save-gif', async () => {
+    const { GifPanel } = await import('./gif-export.js');
+    if (app.gifPanel?.root.isConnected) return app.gifPanel.root.querySelector('input')?.focus();
+    app.gifPanel = new GifPanel({
+      figures: () => app.figures,
+      chart: () => $('chart-error'),
+      advance: (n) => { if (n > 0) app.advance(n); },
+      draw: () => app.render(performance.now()),
+      playing: () => app.playing,
+      pause: () => app.setPlaying(false),
+      stem,
+      place: $('gif-place'),
+    });
+    app.gifPanel.root.querySelector('input')?.focus();
   });
   on('embed', async () => {
     app.writeHash();

@@ -1,0 +1,94 @@
+// Save GIF: the panel's estimate, a GIF that decodes (its size, at least
+// two frames, frames that differ), Cancel, and the same save on the
+// <online-learner> element. The GIF is read here by a small parser of the
+// format (blocks, image descriptors, the frames' compressed data).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { useBrowser, openPage, screenshot } from './harness.mjs';
+
+const browser = useBrowser({ width: 1280, height: 800 });
+
+/** The logical size and each frame's (size, compressed data) of a GIF. */
+function parseGif(bytes) {
+  assert.equal(String.fromCharCode(...bytes.subarray(0, 6)), 'GIF89a');
+  const word = (at) => bytes[at] | (bytes[at + 1] << 8);
+  const width = word(6);
+  const height = word(8);
+  let at = 13 + (bytes[10] & 0x80 ? 3 * 2 ** ((bytes[10] & 7) + 1) : 0);
+  const subBlocks = () => {
+    const parts = [];
+    while (bytes[at] !== 0) {
+      parts.push(bytes.subarray(at + 1, at + 1 + bytes[at]));
+      at += bytes[at] + 1;
+    }
+    at += 1;
+    return Buffer.concat(parts);
+  };
+  const frames = [];
+  while (at < bytes.length) {
+    const block = bytes[at];
+    if (block === 0x3b) break;
+    if (block === 0x21) {
+      at += 2;
+      subBlocks();
+    } else if (block === 0x2c) {
+      const frame = { width: word(at + 5), height: word(at + 7) };
+      const packed = bytes[at + 9];
+      at += 10 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0) + 1; // + LZW minimum code size
+      frame.data = subBlocks();
+      frames.push(frame);
+    } else {
+      throw new Error(`unexpected GIF block 0x${block.toString(16)} at ${at}`);
+    }
+  }
+  return { width, height, frames };
+}
+
+test('Save GIF makes a GIF of the chosen width that decodes, with frames that differ', async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=moons&seed=3`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  await page.click('#save-gif');
+  const panel = page.locator('.gif-panel');
+  await panel.waitFor();
+  await panel.getByLabel('Length', { exact: true }).fill('24');
+  await panel.getByLabel('Width in pixels').fill('240');
+  await panel.locator('#gif-curve').check();
+  assert.match(await panel.locator('.hint').textContent(), /24 frames of 240 × \d+ px, about \d+ KB/);
+  const before = await page.evaluate(() => window.playground.figures[0].pg.counts().samples);
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByText('Make the GIF').click()]);
+  assert.match(download.suggestedFilename(), /^onlinelearn-pa1-moons-\d+\.gif$/);
+  const gif = parseGif(await readFile(await download.path()));
+  assert.equal(gif.width, 240);
+  assert.ok(gif.height > 240, `the error curve adds height: ${gif.height}`);
+  assert.ok(gif.frames.length >= 2, `${gif.frames.length} frames`);
+  assert.ok(gif.frames.every((f) => f.width === 240 && f.height === gif.height));
+  assert.ok(!gif.frames[0].data.equals(gif.frames.at(-1).data), 'the first and last frames differ');
+  const after = await page.evaluate(() => window.playground.figures[0].pg.counts().samples);
+  assert.equal(after - before, 23 * 1, 'a GIF in samples stepped the learner itself');
+  await page.waitForFunction(() => /Saved onlinelearn-.*\.gif/.test(document.querySelector('.gif-panel .hint').textContent));
+  await screenshot(page, 'gif-saved');
+  // Cancel stops a long one, and nothing downloads.
+  await panel.getByLabel('Length', { exact: true }).fill('300');
+  await panel.getByText('Make the GIF').click();
+  await panel.getByText('Cancel').click();
+  assert.match(await panel.locator('.hint').textContent(), /Cancelled/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an embedded figure offers the same Save GIF', async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/embed.html#algo=arow&preset=overlapping&controls=play,step,gif&curves=1`);
+  await page.waitForFunction(() => document.querySelector('online-learner')?.figure?.pg);
+  const host = page.locator('online-learner');
+  await host.getByText('Save GIF').click();
+  const panel = host.locator('.gif-panel');
+  await panel.waitFor();
+  await panel.getByLabel('Length', { exact: true }).fill('6');
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByText('Make the GIF').click()]);
+  const gif = parseGif(await readFile(await download.path()));
+  assert.equal(gif.width, 480);
+  assert.ok(gif.frames.length >= 2);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
