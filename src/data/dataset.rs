@@ -7,8 +7,7 @@ use crate::error::{Error, Result};
 use crate::features::{ensure_finite, Features, SparseFeatures};
 use crate::learner::Task;
 
-use super::MAX_FEATURE_INDEX;
-
+mod csr;
 mod reshape;
 
 /// Samples and their labels. Every constructor and `push` refuses NaN and
@@ -72,50 +71,6 @@ impl Dataset {
             labels,
             n_features,
         })
-    }
-
-    /// A sparse data set from compressed rows: row `i` holds
-    /// `indices[row_starts[i]..row_starts[i + 1]]` (strictly increasing)
-    /// and the matching `values`. Everything is checked, since the parts
-    /// may come from outside (the page's loader worker).
-    pub fn from_csr(
-        row_starts: &[u32],
-        indices: &[u32],
-        values: &[f64],
-        labels: &[f64],
-    ) -> Result<Self> {
-        let bad = |what: String| Error::BadSample(format!("compressed rows: {what}"));
-        if row_starts.len() != labels.len() + 1 || indices.len() != values.len() {
-            return Err(bad(format!(
-                "{} row starts, {} labels, {} indices and {} values do not fit together",
-                row_starts.len(),
-                labels.len(),
-                indices.len(),
-                values.len()
-            )));
-        }
-        let mut data = Self::sparse();
-        for (i, pair) in row_starts.windows(2).enumerate() {
-            let (start, end) = (pair[0] as usize, pair[1] as usize);
-            if start > end || end > indices.len() || (i == 0 && start != 0) {
-                return Err(bad(format!("row {} spans {start}..{end}", i + 1)));
-            }
-            let x = SparseFeatures::new(&indices[start..end], &values[start..end])?;
-            if x.indices()
-                .last()
-                .is_some_and(|&k| k as u64 >= MAX_FEATURE_INDEX)
-            {
-                return Err(bad(format!(
-                    "row {} has a feature index above {MAX_FEATURE_INDEX}",
-                    i + 1
-                )));
-            }
-            data.push(Features::Sparse(x), labels[i])?;
-        }
-        if row_starts.last().map(|&e| e as usize) != Some(indices.len()) {
-            return Err(bad("the last row does not end at the last value".into()));
-        }
-        Ok(data)
     }
 
     /// The compressed rows of a sparse data set: (row starts, indices, values).

@@ -144,7 +144,7 @@ fn data_origin(session: &Session) -> DataOrigin {
             name: file.name.clone(),
             rows: file.data.len(),
             features: file.data.n_features(),
-            fingerprint: format!("{:016x}", file.data.fingerprint()),
+            fingerprint: format!("{:016x}", file.fingerprint()),
             transform: file.transform.as_ref().map(|t| Transform {
                 rule: "plane value = (file value - mean) * scale",
                 mean: t.mean.clone(),

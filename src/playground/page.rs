@@ -174,8 +174,19 @@ impl Page {
     /// Learns from a loaded file from now on. A link waiting for exactly
     /// this file (same name and contents) is replayed on it. Returns a note
     /// for the reader, or an empty string.
-    pub fn load(&mut self, name: &str, task: Task, data: Dataset) -> Result<String> {
-        let file = FileSource::new(name, data, task)?;
+    /// Loads a file's data; `fingerprint`, when the caller knows it (the
+    /// page's worker computed it off the main thread), saves hashing it.
+    pub fn load(
+        &mut self,
+        name: &str,
+        task: Task,
+        data: Dataset,
+        fingerprint: Option<u64>,
+    ) -> Result<String> {
+        let mut file = FileSource::new(name, data, task)?;
+        if let Some(fingerprint) = fingerprint {
+            file = file.with_fingerprint(fingerprint);
+        }
         let Some(state) = self.pending.take() else {
             return self.load_file(file);
         };
@@ -231,7 +242,7 @@ mod tests {
     fn a_link_made_with_a_file_waits_for_it_then_replays() {
         let (data, name) = points_file();
         let mut page = Page::open("v=2&algo=pa1", None).unwrap();
-        page.load(&name, Task::Classification, data.clone())
+        page.load(&name, Task::Classification, data.clone(), None)
             .unwrap();
         page.session_mut().apply(Event::Stream(25)).unwrap();
         let hash = page.hash("view=classify&speed=300");
@@ -249,7 +260,7 @@ mod tests {
         );
         assert_eq!(copy.extras(), "view=classify&speed=300");
         let note = copy
-            .load(&name, Task::Classification, data.clone())
+            .load(&name, Task::Classification, data.clone(), None)
             .unwrap();
         assert_eq!(note, "replayed the shared session on pts.csv");
         assert_eq!(
@@ -265,7 +276,9 @@ mod tests {
         let mut other = data.clone();
         other.relabel(|y| -y);
         let mut third = Page::open(&hash, None).unwrap();
-        let note = third.load(&name, Task::Classification, other).unwrap();
+        let note = third
+            .load(&name, Task::Classification, other, None)
+            .unwrap();
         assert!(
             note.starts_with("pts.csv is not the file the link was made with"),
             "{note}"
@@ -277,7 +290,7 @@ mod tests {
     fn acting_on_the_preset_answers_the_wait() {
         let (data, name) = points_file();
         let mut page = Page::open("v=2", None).unwrap();
-        page.load(&name, Task::Classification, data).unwrap();
+        page.load(&name, Task::Classification, data, None).unwrap();
         let hash = page.hash("");
         let mut copy = Page::open(&hash, None).unwrap();
         copy.session_mut().apply(Event::Stream(3)).unwrap();

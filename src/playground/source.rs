@@ -6,7 +6,7 @@
 //! when it already lies in the plane's view, else standardised to fit.
 //! Wider data trains with the curves only.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::data::{Dataset, Stream};
 use crate::error::{Error, Result};
@@ -23,6 +23,10 @@ pub struct FileSource {
     pub task: Task,
     /// How the file's values were mapped onto the plane, if they were.
     pub transform: Option<Transform>,
+    /// The data's fingerprint (its link key), once known: hashing 45 MB
+    /// took a quarter of a second in wasm, so it is computed once, and by
+    /// the page's file reader in its worker when there is one.
+    fingerprint: Arc<OnceLock<u64>>,
     next: usize,
     drawn: u64,
 }
@@ -105,9 +109,23 @@ impl FileSource {
             data: Arc::new(data),
             task,
             transform,
+            fingerprint: Arc::default(),
             next: 0,
             drawn: 0,
         })
+    }
+
+    /// The data's fingerprint, as computed elsewhere from the same file
+    /// (the page's worker): it is taken as is.
+    pub fn with_fingerprint(self, fingerprint: u64) -> Self {
+        let _ = self.fingerprint.set(fingerprint);
+        self
+    }
+
+    /// FNV-1a of the data as held (after any transform): equal data, equal
+    /// fingerprint.
+    pub fn fingerprint(&self) -> u64 {
+        *self.fingerprint.get_or_init(|| self.data.fingerprint())
     }
 
     /// Whether the plane can draw this data.
@@ -136,7 +154,7 @@ impl FileSource {
             })
             .take(64)
             .collect();
-        format!("{name}:{:016x}", self.data.fingerprint())
+        format!("{name}:{:016x}", self.fingerprint())
     }
 
     /// Back to the first row.

@@ -114,7 +114,8 @@ impl Playground {
     }
 
     /// Learns from a dense file from now on (`task`: classification or
-    /// regression; `values` row-major). Returns a note for the reader.
+    /// regression; `values` row-major; `fingerprint`: the worker's, in hex,
+    /// or empty to compute it here). Returns a note for the reader.
     pub fn load_dense(
         &mut self,
         name: &str,
@@ -122,9 +123,10 @@ impl Playground {
         n_features: usize,
         values: Vec<f64>,
         labels: Vec<f64>,
+        fingerprint: &str,
     ) -> Result<String, JsError> {
         let data = Dataset::from_dense(values, n_features, labels).map_err(js)?;
-        self.load(name, task, data)
+        self.load(name, task, data, fingerprint)
     }
 
     /// Learns from a sparse file from now on (compressed rows, 0-based
@@ -137,14 +139,28 @@ impl Playground {
         indices: Vec<u32>,
         values: Vec<f64>,
         labels: Vec<f64>,
+        fingerprint: &str,
     ) -> Result<String, JsError> {
-        let data = Dataset::from_csr(&row_starts, &indices, &values, &labels).map_err(js)?;
-        self.load(name, task, data)
+        let data = Dataset::from_csr_owned(row_starts, indices, values, labels).map_err(js)?;
+        self.load(name, task, data, fingerprint)
     }
 
-    fn load(&mut self, name: &str, task: &str, data: Dataset) -> Result<String, JsError> {
+    fn load(
+        &mut self,
+        name: &str,
+        task: &str,
+        data: Dataset,
+        fingerprint: &str,
+    ) -> Result<String, JsError> {
         let task: Task = task.parse().map_err(js)?;
-        self.page.load(name, task, data).map_err(js)
+        let fingerprint =
+            match fingerprint {
+                "" => None,
+                hex => Some(u64::from_str_radix(hex, 16).map_err(|_| {
+                    JsError::new(&format!("fingerprint '{hex}' is not 16 hex digits"))
+                })?),
+            };
+        self.page.load(name, task, data, fingerprint).map_err(js)
     }
 
     /// Back to the preset's stream.

@@ -5,8 +5,8 @@
 /** Hands parsed data to a Playground; returns its note (or ''). */
 export function loadInto(pg, data) {
   return data.sparse
-    ? pg.load_sparse(data.name, data.task, data.rowStarts, data.indices, data.values, data.labels)
-    : pg.load_dense(data.name, data.task, data.features, data.values, data.labels);
+    ? pg.load_sparse(data.name, data.task, data.rowStarts, data.indices, data.values, data.labels, data.fingerprint ?? '')
+    : pg.load_dense(data.name, data.task, data.features, data.values, data.labels, data.fingerprint ?? '');
 }
 
 /** What the file holds, in a line. */

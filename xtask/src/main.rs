@@ -228,6 +228,10 @@ fn bench() -> Result {
     setup::npm_packages()?;
     run(Command::new("node").arg("benches/browser/frame-rate.mjs"))?;
     run(Command::new("node").arg("benches/browser/frame-time.mjs"))?;
+    run(Command::new("node").arg("benches/browser/gif-encoders.mjs"))?;
+    if root().join("../shared/data/a9a").exists() {
+        run(Command::new("node").arg("benches/browser/big-file.mjs"))?;
+    }
     run(Command::new("node").arg("benches/browser/bundle-size.mjs"))
 }
 
