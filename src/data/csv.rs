@@ -10,7 +10,7 @@ use super::{
 };
 use crate::error::{ParseError, Result};
 use crate::features::Features;
-use crate::learner::Task;
+use crate::report::Task;
 
 /// Which column holds the label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

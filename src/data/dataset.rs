@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use crate::error::{Error, Result};
 use crate::features::{ensure_finite, Features, SparseFeatures};
-use crate::learner::Task;
+use crate::report::Task;
 
 mod csr;
 mod reshape;

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::error::{ParseError, Result};
 use crate::features::{Features, SparseFeatures};
-use crate::learner::Task;
+use crate::report::Task;
 
 /// The largest feature index read. Linear learners keep a dense weight
 /// vector as wide as the largest index, so an unbounded index would let one

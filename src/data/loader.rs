@@ -6,7 +6,7 @@
 use super::csv::CsvParser;
 use super::libsvm::LibsvmParser;
 use super::{CsvOptions, Loaded, OnError};
-use crate::learner::Task;
+use crate::report::Task;
 
 /// The file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Error, Result};
-use crate::learner::Task;
+use crate::report::Task;
 
 /// The synthetic data sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

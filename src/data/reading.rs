@@ -2,7 +2,7 @@
 //! policy and its error list, and file access with the name in the error.
 
 use crate::error::{Error, ParseError, Result};
-use crate::learner::Task;
+use crate::report::Task;
 
 use super::Dataset;
 

@@ -18,7 +18,7 @@ use draw::{draw, Noise};
 use super::{Dataset, Preset, Rng};
 use crate::error::{check, Error, Result};
 use crate::features::Features;
-use crate::learner::Task;
+use crate::report::Task;
 
 /// What stream to draw.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@ use std::f64::consts::PI;
 use super::Concept;
 use crate::data::rng::{chance, normal};
 use crate::data::{Preset, Rng, DRIFT_PERIOD};
-use crate::learner::Task;
+use crate::report::Task;
 
 #[derive(Clone, Copy)]
 pub(super) enum Noise {
