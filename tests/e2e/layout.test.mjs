@@ -125,7 +125,11 @@ test('text fits: Compare lists every learner in view, fields show whole values',
   await ready(page);
   // Every checkbox can be reached: scrolled into view, its label is whole.
   const labels = await page.$$eval('#compare-algos label', (els) => els.map((el) => el.textContent));
-  assert.ok(labels.includes('OLRD') && labels.includes('ALD projection'), labels.join(', '));
+  assert.ok(labels.includes('OLRD') && labels.includes('ALD projection') && labels.includes('SCW-II'), labels.join(', '));
+  // The list is whole: nothing hides behind an inner scroll (headless and
+  // mobile scrollbars are invisible overlays).
+  const hidden = await page.$eval('#compare-algos', (el) => el.scrollHeight - el.clientHeight);
+  assert.ok(hidden <= 1, `${hidden} px of the learner list scroll out of sight`);
   for (const name of ['OLRD', 'ALD projection']) {
     const label = page.locator('#compare-algos label', { hasText: name });
     await label.scrollIntoViewIfNeeded();
