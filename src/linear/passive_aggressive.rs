@@ -62,7 +62,7 @@ const fn info(variant: PaVariant) -> Info {
         rule,
         filled,
         step: "τ",
-        passive: "the margin is at least 1 (regression: the error is inside the ε-tube)",
+        passive: "the margin is at least 1",
         note: "",
         source: "Crammer, Dekel, Keshet, Shalev-Shwartz & Singer 2006",
         stochastic: false,
