@@ -173,9 +173,9 @@ impl Page {
 
     /// Learns from a loaded file from now on. A link waiting for exactly
     /// this file (same name and contents) is replayed on it. Returns a note
-    /// for the reader, or an empty string.
-    /// Loads a file's data; `fingerprint`, when the caller knows it (the
-    /// page's worker computed it off the main thread), saves hashing it.
+    /// for the reader, or an empty string. `fingerprint`, when the caller
+    /// knows it (the page's worker computed it off the main thread), saves
+    /// hashing the data.
     pub fn load(
         &mut self,
         name: &str,
@@ -187,6 +187,19 @@ impl Page {
         if let Some(fingerprint) = fingerprint {
             file = file.with_fingerprint(fingerprint);
         }
+        self.attach(file)
+    }
+
+    /// Learns from a file another page already holds, sharing its data
+    /// (Compare's panels: one copy of a 45 MB file, not one per panel).
+    pub fn load_shared(&mut self, file: &FileSource) -> Result<String> {
+        let mut file = file.clone();
+        file.rewind();
+        self.attach(file)
+    }
+
+    fn attach(&mut self, file: FileSource) -> Result<String> {
+        let name = file.name.clone();
         let Some(state) = self.pending.take() else {
             return self.load_file(file);
         };
@@ -226,6 +239,7 @@ impl Page {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::playground::Event;
 
     fn points_file() -> (Dataset, String) {
@@ -236,6 +250,41 @@ mod tests {
             data.push(crate::features::Features::Dense(&x), y).unwrap();
         }
         (data, "pts.csv".into())
+    }
+
+    #[test]
+    fn a_shared_file_learns_as_a_loaded_one_and_replays_a_waiting_link() {
+        let (data, name) = points_file();
+        let mut holder = Page::open("v=2&algo=pa1", None).unwrap();
+        holder
+            .load(&name, Task::Classification, data.clone(), None)
+            .unwrap();
+        holder.session_mut().apply(Event::Stream(7)).unwrap();
+        let mut loaded = Page::open("v=2&algo=pa1", None).unwrap();
+        loaded
+            .load(&name, Task::Classification, data, None)
+            .unwrap();
+        let mut shared = Page::open("v=2&algo=pa1", None).unwrap();
+        shared
+            .load_shared(holder.session().file().unwrap())
+            .unwrap();
+        for page in [&mut loaded, &mut shared] {
+            page.session_mut().apply(Event::Stream(25)).unwrap();
+        }
+        assert_eq!(
+            shared.hash(""),
+            loaded.hash(""),
+            "from the first row, same link"
+        );
+        assert_eq!(
+            shared.session().learner().linear_model(),
+            loaded.session().learner().linear_model()
+        );
+        let mut waiting = Page::open(&loaded.hash(""), None).unwrap();
+        let note = waiting
+            .load_shared(holder.session().file().unwrap())
+            .unwrap();
+        assert!(note.contains("replayed the shared session"), "{note}");
     }
 
     #[test]

@@ -145,6 +145,18 @@ impl Playground {
         self.load(name, task, data, fingerprint)
     }
 
+    /// Learns from the file `from` holds, sharing its data in wasm memory
+    /// (no copy: the page loads a file once into a holder and every panel
+    /// takes it from there). Returns a note for the reader.
+    pub fn load_shared(&mut self, from: &Playground) -> Result<String, JsError> {
+        let file = from
+            .page
+            .session()
+            .file()
+            .ok_or_else(|| JsError::new("that playground holds no file"))?;
+        self.page.load_shared(file).map_err(js)
+    }
+
     fn load(
         &mut self,
         name: &str,

@@ -11,7 +11,7 @@ import { StatusLines } from './status.js';
 import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
 import { isSecondOrder, label, learner, learnersFor, replacements } from './catalogue.js';
 import { DataPanel } from './data-panel.js';
-import { loadInto } from './parsed-data.js';
+import { loadInto, release } from './parsed-data.js';
 import { SYNC_MS, finishReplay, replayFor } from './replay.js';
 import { Loop } from './loop.js';
 import { PALETTE } from './palette.js';
@@ -171,6 +171,7 @@ export class App {
    */
   attachData(wantedFile) {
     if (!wantedFile) {
+      release(this.data);
       this.data = null;
     } else if (this.data) {
       for (const figure of this.figures) loadInto(figure.pg, this.data);

@@ -3,7 +3,7 @@
 // file (the worker, the progress bar, the list of bad lines), saved models
 // and the Pocket post's points are data-in.js's, imported on first use:
 // most visits never open a file, and the page's first download stays small.
-import { describe } from './parsed-data.js';
+import { describe, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -61,6 +61,7 @@ export class DataPanel {
 
   unloadFile() {
     const app = this.app;
+    release(app.data);
     app.data = null;
     app.dataNote = '';
     for (const figure of app.figures) figure.pg.unload_file();
