@@ -131,6 +131,7 @@ impl Playground {
 
     /// Learns from a sparse file from now on (compressed rows, 0-based
     /// indices). Returns a note for the reader.
+    #[allow(clippy::too_many_arguments)] // one batch call across the boundary
     pub fn load_sparse(
         &mut self,
         name: &str,
