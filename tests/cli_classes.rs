@@ -1,0 +1,145 @@
+//! The command line with classes beyond the binary ±1: AROW and SCW
+//! (their settings, the diagonal Σ for wide data), and multiclass data by
+//! either reduction.
+
+mod command;
+
+use command::{fixture, run, stderr, stdout, temp_file};
+use serde_json::Value;
+
+fn learn_json(args: &[&str]) -> Value {
+    let mut all = vec!["learn", "--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&stdout(&run(&all))).unwrap()
+}
+
+#[test]
+fn second_order_learners_report_weights_and_keep_a_diagonal_sigma_for_wide_data() {
+    let train = fixture("seed000_classification_train.csv");
+    let test = fixture("seed000_classification_test.csv");
+    let arow = learn_json(&[
+        "--algo", "arow", "--r", "0.5", "--train", &train, "--test", &test,
+    ]);
+    assert_eq!(arow["settings"]["r"], 0.5);
+    assert_eq!(arow["settings"]["covariance"], "full");
+    assert_eq!(arow["weights"].as_array().unwrap().len(), 4);
+    assert!(arow["test_accuracy"].as_f64().unwrap() > 0.8, "{arow}");
+    // 1500 features: Σ is kept diagonal, and the run says so.
+    let rows: String = (0..40)
+        .map(|i| {
+            format!(
+                "{} {}:1 1500:0.5\n",
+                if i % 2 == 0 { "+1" } else { "-1" },
+                1 + i % 7
+            )
+        })
+        .collect();
+    let wide = temp_file("wide.svm", &rows);
+    let output = run(&[
+        "learn",
+        "--algo",
+        "scw1",
+        "--json",
+        "--train",
+        wide.to_str().unwrap(),
+    ]);
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["settings"]["covariance"], "diagonal");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("keep the diagonal of Σ"));
+    let full = learn_json(&[
+        "--algo",
+        "scw1",
+        "--covariance",
+        "full",
+        "--train",
+        wide.to_str().unwrap(),
+    ]);
+    assert_eq!(full["settings"]["covariance"], "full");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "scw2",
+        "--confidence",
+        "1",
+        "--train",
+        &train,
+    ]));
+    assert!(err.contains("strictly between 0.5 and 1"), "{err}");
+}
+
+#[test]
+fn more_than_two_classes_learn_by_either_reduction_and_report_a_confusion_matrix() {
+    let train = fixture("multiclass_train.svm");
+    let test = fixture("multiclass_test.svm");
+    let ovr = learn_json(&["--algo", "arow", "--train", &train, "--test", &test]);
+    assert_eq!(ovr["task"], "multiclass");
+    assert_eq!(ovr["multiclass"], "one-vs-rest");
+    assert_eq!(ovr["classes"], serde_json::json!([1.0, 11.0, 21.0, 31.0]));
+    assert_eq!(ovr["weights"].as_array().unwrap().len(), 4);
+    let confusion = ovr["confusion"].as_array().unwrap();
+    let total: u64 = confusion
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 300, "every test sample is counted once");
+    let diagonal: u64 = (0..4).map(|k| confusion[k][k].as_u64().unwrap()).sum();
+    assert_eq!(
+        diagonal as f64 / 300.0,
+        ovr["test_accuracy"].as_f64().unwrap()
+    );
+    let cs = learn_json(&[
+        "--algo",
+        "pa2",
+        "--multiclass",
+        "crammer-singer",
+        "--train",
+        &train,
+    ]);
+    assert_eq!(cs["multiclass"], "crammer-singer");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "perceptron",
+        "--multiclass",
+        "crammer-singer",
+        "--train",
+        &train,
+    ]));
+    assert!(err.contains("the learners that can: pa, pa1, pa2"), "{err}");
+    let err = stderr(&run(&["learn", "--algo", "projectron", "--train", &train]));
+    assert!(
+        err.contains("projectron cannot learn 4 classes by one-vs-rest"),
+        "{err}"
+    );
+    // Two classes stay binary, whatever their labels; --multiclass is refused there.
+    let two = temp_file("two.svm", "2 1:1\n7 1:-1\n2 1:0.5\n7 1:-2\n");
+    let binary = learn_json(&["--algo", "pa1", "--train", two.to_str().unwrap()]);
+    assert_eq!(binary["task"], "classification");
+    assert_eq!(
+        binary["mistakes"], 1,
+        "7 is +1, 2 is -1: only the first sample errs"
+    );
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "pa1",
+        "--multiclass",
+        "one-vs-rest",
+        "--train",
+        two.to_str().unwrap(),
+    ]));
+    assert!(
+        err.contains("--multiclass applies to data with more than two classes"),
+        "{err}"
+    );
+    let fractional = temp_file("fractional.svm", "1 1:1\n2.5 1:1\n");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "pa1",
+        "--train",
+        fractional.to_str().unwrap(),
+    ]));
+    assert!(err.contains("row 2: label 2.5 is not a class"), "{err}");
+}
