@@ -212,4 +212,17 @@ mod tests {
             .to_string()
             .contains("needs 64 RGBA bytes"));
     }
+
+    #[test]
+    fn a_one_pixel_gif_without_a_swatch_encodes() {
+        let mut writer = GifWriter::new(1, 1, 30, &[]).unwrap();
+        writer.add(&[10, 20, 30, 255], 1).unwrap();
+        writer.add(&[200, 20, 30, 0], 65535).unwrap();
+        let bytes = writer.finish().unwrap();
+        assert_eq!(&bytes[..6], b"GIF89a");
+        // A swatch with a stray byte is cut to whole pixels.
+        let mut odd = GifWriter::new(2, 1, 10, &[1, 2, 3, 4, 5]).unwrap();
+        odd.add(&[0; 8], 3).unwrap();
+        assert!(odd.finish().is_ok());
+    }
 }
