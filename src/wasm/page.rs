@@ -17,6 +17,8 @@ pub struct Playground {
     pub(super) support: Vec<f64>,
     /// The shading's RGBA pixels, reused frame to frame.
     pub(super) pixels: Vec<u8>,
+    /// A sparse file arriving in parts (see file_parts.rs).
+    pub(super) parts: Option<super::file_parts::Parts>,
 }
 
 /// A value as a plain JavaScript object (maps become objects).
@@ -38,6 +40,7 @@ impl Playground {
             page: Page::open(hash, learner).map_err(js)?,
             support: Vec::new(),
             pixels: Vec::new(),
+            parts: None,
         })
     }
 
@@ -49,6 +52,7 @@ impl Playground {
             page: Page::opening(hash, learner).map_err(js)?,
             support: Vec::new(),
             pixels: Vec::new(),
+            parts: None,
         })
     }
 
@@ -158,7 +162,7 @@ impl Playground {
         self.page.load_shared(file).map_err(js)
     }
 
-    fn load(
+    pub(super) fn load(
         &mut self,
         name: &str,
         task: &str,

@@ -189,6 +189,19 @@ test('a file over 50 MB is refused before any reading; a big one shows its progr
   assert.ok(seen.some((v) => v > 0 && v < 1), `progress values: ${seen}`);
   assert.ok(await page.locator('#file-progress').isHidden());
   assert.match(await page.textContent('#file-info'), /big\.svm: 30,000 rows × 66 features, classification, sparse/);
+  // It went into wasm memory in parts (over 131,072 values): one pass of
+  // PA-I over the assembled file gives the command line's weights.
+  const learned = await page.evaluate(() => {
+    const pg = window.playground.figures[0].pg;
+    pg.stream(30000);
+    return { shape: Array.from(pg.file_shape()), weights: Array.from(pg.weights()) };
+  });
+  assert.deepEqual(learned.shape, [30000, 66]);
+  const cli = spawnSync(join(ROOT, 'target', 'debug', 'onlinelearn'), ['learn', '--algo', 'pa1', '--c', '0.1', '--train', big, '--json'], { encoding: 'utf8' });
+  const report = JSON.parse(cli.stdout);
+  const expected = [...report.weights, report.bias];
+  assert.equal(learned.weights.length, expected.length);
+  learned.weights.forEach((w, i) => assert.ok(Math.abs(w - expected[i]) <= 1e-9 * Math.max(1, Math.abs(w)), `weight ${i}: ${w} vs ${expected[i]}`));
   await page.close();
 });
 

@@ -5,7 +5,7 @@
 // A model JSON exported by the page opens the session it was saved from.
 
 import { label } from './catalogue.js';
-import { describe, hold, loadInto, release } from './parsed-data.js';
+import { describe, holdInParts, loadInto, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -62,10 +62,8 @@ export async function openFile(panel, file) {
     progress(0, file.name);
     const data = await parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm);
     progress(null);
-    // Into wasm memory in one task, the panels in the next: each about
-    // 100 ms for a 45 MB file, rather than both in one.
-    hold(data);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Into wasm memory a part per task, then the panels share that copy.
+    await holdInParts(data);
     useData(app, data);
     showErrors(data);
   } catch (error) {
