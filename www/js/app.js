@@ -299,18 +299,6 @@ export class App {
     this.curves.define();
   }
 
-  async share() {
-    this.writeHash();
-    // A link cannot hold a file: whoever opens it is asked for the file.
-    const needs = this.data ? ` once ${this.data.name} is opened with it (a link cannot hold a file)` : '';
-    try {
-      await navigator.clipboard.writeText(location.href);
-      $('share-msg').textContent = `Link copied: it opens this exact state${needs}.`;
-    } catch {
-      $('share-msg').textContent = `The address bar now holds the link to this state${needs}.`;
-    }
-  }
-
   // ---- drawing ----
 
   changed() {

@@ -17,6 +17,19 @@ function learnerOptions(select, task) {
   select.replaceChildren(...groups);
 }
 
+/** Copies the link to this state (the address bar holds it in any case). */
+async function share(app) {
+  app.writeHash();
+  // A link cannot hold a file: whoever opens it is asked for the file.
+  const needs = app.data ? ` once ${app.data.name} is opened with it (a link cannot hold a file)` : '';
+  try {
+    await navigator.clipboard.writeText(location.href);
+    $('share-msg').textContent = `Link copied: it opens this exact state${needs}.`;
+  } catch {
+    $('share-msg').textContent = `The address bar now holds the link to this state${needs}.`;
+  }
+}
+
 const speedOf = (slider) => Math.round(10 ** Number(slider.value));
 const formatSpeed = (n) => `${n.toLocaleString('en')} samples/s`;
 
@@ -42,7 +55,7 @@ export class Controls {
     on('play', 'click', () => app.togglePlay());
     on('step', 'click', () => app.step());
     on('reset', 'click', () => app.reset());
-    on('share', 'click', () => app.share());
+    on('share', 'click', () => share(app));
     // The Save buttons' code loads on the first click (save-buttons.js).
     for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'save-gif', 'embed']) {
       on(id, 'click', () => import('./save-buttons.js').then((m) => m.save(id, app)).catch((e) => app.fail(e)));
