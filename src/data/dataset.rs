@@ -8,6 +8,8 @@ use crate::features::{ensure_finite, Features, SparseFeatures};
 use crate::report::Task;
 
 mod csr;
+
+pub use csr::CsrParts;
 mod reshape;
 
 /// Samples and their labels. Every constructor and `push` refuses NaN and

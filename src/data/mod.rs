@@ -11,7 +11,7 @@ pub mod rng;
 mod synthetic;
 
 pub use csv::{parse_csv, read_csv, CsvOptions, CsvParser, LabelColumn};
-pub use dataset::{Dataset, Fnv};
+pub use dataset::{CsrParts, Dataset, Fnv};
 pub use libsvm::{parse_libsvm, read_libsvm, LibsvmParser, MAX_FEATURE_INDEX};
 pub use loader::{Format, Loader};
 pub use preset::{Preset, DRIFT_PERIOD};

@@ -5,7 +5,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::js;
-use crate::data::Dataset;
+use crate::data::{CsrParts, Dataset};
 use crate::learner::{Learner, Task};
 use crate::playground::{Change, Event, ModelExport, Page};
 use crate::registry::Catalogue;
@@ -18,7 +18,7 @@ pub struct Playground {
     /// The shading's RGBA pixels, reused frame to frame.
     pub(super) pixels: Vec<u8>,
     /// A sparse file arriving in parts (see file_parts.rs).
-    pub(super) parts: Option<super::file_parts::Parts>,
+    pub(super) parts: Option<CsrParts>,
 }
 
 /// A value as a plain JavaScript object (maps become objects).
