@@ -18,7 +18,8 @@ import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { Loop } from './js/loop.js';
 import { isSecondOrder, label } from './js/catalogue.js';
-import { element, figureControls } from './js/embed-controls.js';
+import { element } from './js/dom.js';
+import { figureControls } from './js/embed-controls.js';
 import { MAX_SPEED, pairs } from './js/state.js';
 import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
 

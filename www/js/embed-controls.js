@@ -1,18 +1,7 @@
 // The <online-learner> element's control bar: the controls its `controls`
 // attribute lists, each shown only when the figure's learner uses it.
 import { FAMILIES, learnersFor } from './catalogue.js';
-
-/** A DOM element with properties (or attributes) and children. */
-export function element(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === 'class') node.className = value;
-    else if (key in node) node[key] = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
+import { element } from './dom.js';
 
 /** The control bar's parts for `host` (an OnlineLearner). */
 export function figureControls(host) {

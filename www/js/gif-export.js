@@ -8,17 +8,11 @@
 // a number of seconds of the page as it plays (10 frames a second).
 import { composite, download } from './export.js';
 import { COLORS } from './plot.js';
+import { element } from './dom.js';
 
 const FPS = 10;
 const MAX_FRAMES = 300;
 const WARN_BYTES = 5e6;
-
-const element = (tag, attributes = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-};
 
 /**
  * RGBA pixels of the colours the plane draws (the class colours at every
@@ -71,9 +65,9 @@ export class GifPanel {
     this.curve = element('input', { type: 'checkbox', id: 'gif-curve' });
     this.estimate = element('p', { class: 'hint', 'aria-live': 'polite' });
     this.start = element('button', { type: 'button', class: 'primary' }, 'Make the GIF');
-    this.cancel = element('button', { type: 'button', hidden: '' }, 'Cancel');
+    this.cancel = element('button', { type: 'button', hidden: true }, 'Cancel');
     this.close = element('button', { type: 'button' }, 'Close');
-    this.bar = element('progress', { max: '1', value: '0', hidden: '' });
+    this.bar = element('progress', { max: 1, value: 0, hidden: true });
     this.root = element('div', { class: 'gif-panel', role: 'group', 'aria-label': 'Save an animated GIF' },
       element('label', {}, 'Length ', this.length, ' ', this.unit),
       element('label', {}, 'Width ', this.width, ' px'),

@@ -5,6 +5,7 @@
 // core as typed; a refused one shows the core's message beside its control.
 import { catalogue, presetsFor } from './catalogue.js';
 import { num } from './format.js';
+import { element } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,16 +18,6 @@ export function mark(input, message, ok = false) {
     note.classList.toggle('ok', ok);
   }
   return !message || ok;
-}
-
-function element(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === 'class') node.className = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
 }
 
 /** A slider's position for a value, and back. */
@@ -58,7 +49,7 @@ export class SettingsPanel {
     const help = element('span', { id: `${id}-help`, class: 'visually-hidden' }, card.help);
     const control = card.kind === 'choice'
       ? element('select', { id, title: card.help, 'aria-describedby': describedBy })
-      : element('input', { id, type: 'text', class: 'num', title: card.help, 'aria-describedby': describedBy, inputmode: card.kind === 'real' ? 'decimal' : 'numeric', autocomplete: 'off', spellcheck: 'false' });
+      : element('input', { id, type: 'text', class: 'num', title: card.help, 'aria-describedby': describedBy, inputmode: card.kind === 'real' ? 'decimal' : 'numeric', autocomplete: 'off', spellcheck: false });
     if (card.kind === 'choice') control.append(...card.words.map((w) => new Option(w, w)));
     if (card.kind === 'optional') control.placeholder = 'none';
     const label = element('label', { for: id, title: card.help }, capitalise(card.label));
