@@ -157,28 +157,38 @@ impl Multiclass {
         })
     }
 
-    /// Every class's score f_k(x), in class order.
-    pub fn scores(&self, x: Features<'_>, out: &mut Vec<f64>) {
-        out.clear();
+    /// The number of classes.
+    pub fn classes(&self) -> usize {
         match self {
-            Multiclass::OneVsRest(learners) => out.extend(learners.iter().map(|l| l.score(x))),
-            Multiclass::CrammerSinger { rows, .. } => out.extend(rows.iter().map(|w| w.score(x))),
+            Multiclass::OneVsRest(learners) => learners.len(),
+            Multiclass::CrammerSinger { rows, .. } => rows.len(),
         }
+    }
+
+    /// Class `k`'s score f_k(x).
+    pub fn score(&self, x: Features<'_>, k: usize) -> f64 {
+        match self {
+            Multiclass::OneVsRest(learners) => learners[k].score(x),
+            Multiclass::CrammerSinger { rows, .. } => rows[k].score(x),
+        }
+    }
+
+    /// The highest-scoring class other than `except`, the lowest on a tie.
+    fn best(&self, x: Features<'_>, except: Option<usize>) -> usize {
+        best((0..self.classes()).map(|k| self.score(x, k)), except)
     }
 
     /// The predicted class: the highest score, the lowest index on a tie.
     pub fn predict(&self, x: Features<'_>) -> usize {
-        let mut scores = Vec::new();
-        self.scores(x, &mut scores);
-        best(&scores, None)
+        self.best(x, None)
     }
 
     /// Learns one sample of class `class`; returns the class it predicted
     /// before learning.
     pub fn learn_one(&mut self, x: Features<'_>, class: usize) -> usize {
-        let mut scores = Vec::new();
-        self.scores(x, &mut scores);
-        let predicted = best(&scores, None);
+        let predicted = self.best(x, None);
+        let wrong = self.best(x, Some(class));
+        let margin = self.score(x, class) - self.score(x, wrong);
         match self {
             Multiclass::OneVsRest(learners) => {
                 for (k, learner) in learners.iter_mut().enumerate() {
@@ -186,13 +196,12 @@ impl Multiclass {
                 }
             }
             Multiclass::CrammerSinger { variant, c, rows } => {
-                let s = best(&scores, Some(class));
-                let loss = (1.0 - (scores[class] - scores[s])).max(0.0);
+                let loss = (1.0 - margin).max(0.0);
                 if loss > 0.0 {
                     let norm = rows[class].step_norm(x.squared_norm());
                     let tau = variant.tau(*c, loss, 2.0 * norm);
                     rows[class].add(x, tau);
-                    rows[s].add(x, -tau);
+                    rows[wrong].add(x, -tau);
                 }
             }
         }
@@ -212,9 +221,9 @@ impl Multiclass {
 }
 
 /// The index of the highest score (skipping `except`), the lowest on a tie.
-fn best(scores: &[f64], except: Option<usize>) -> usize {
+fn best(scores: impl Iterator<Item = f64>, except: Option<usize>) -> usize {
     let mut best = None;
-    for (k, &score) in scores.iter().enumerate() {
+    for (k, score) in scores.enumerate() {
         if Some(k) == except {
             continue;
         }
@@ -252,9 +261,9 @@ mod tests {
 
     #[test]
     fn ties_go_to_the_lowest_class() {
-        assert_eq!(best(&[1.0, 3.0, 3.0], None), 1);
-        assert_eq!(best(&[1.0, 3.0, 3.0], Some(1)), 2);
-        assert_eq!(best(&[0.0, 0.0, 0.0], Some(0)), 1);
+        assert_eq!(best([1.0, 3.0, 3.0].into_iter(), None), 1);
+        assert_eq!(best([1.0, 3.0, 3.0].into_iter(), Some(1)), 2);
+        assert_eq!(best([0.0, 0.0, 0.0].into_iter(), Some(0)), 1);
     }
 
     #[test]

@@ -23,6 +23,8 @@ import os
 import numpy as np
 from scipy.stats import norm
 
+from generate import read_libsvm_dicts
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(ROOT, "tests", "fixtures")
 SHARED = os.path.join(ROOT, "..", "shared", "data")
@@ -84,20 +86,15 @@ def read_csv(name):
 
 
 def read_libsvm(path, limit):
-    rows, labels = [], []
-    with open(path) as f:
-        for line in f:
-            parts = line.split()
-            if parts:
-                labels.append(1.0 if float(parts[0]) > 0 else -1.0)
-                rows.append({int(k) - 1: float(v) for k, v in (p.split(":") for p in parts[1:])})
-            if len(rows) == limit:
-                break
+    """The first `limit` rows of a LIBSVM file as a dense array (generate.py
+    reads the file; its dicts are written out densely here)."""
+    rows, labels = read_libsvm_dicts(path)
+    rows, labels = rows[:limit], labels[:limit]
     X = np.zeros((len(rows), max(max(r) for r in rows) + 1))
     for i, r in enumerate(rows):
         for k, v in r.items():
             X[i, k] = v
-    return X, np.array(labels)
+    return X, np.array(labels, dtype=float)
 
 
 def main():

@@ -42,10 +42,6 @@ impl Covariance {
         covariance
     }
 
-    pub fn form(&self) -> CovarianceForm {
-        self.form
-    }
-
     /// Σ back to a I (slots kept).
     pub fn reset(&mut self) {
         let n = self.n;

@@ -149,14 +149,6 @@ impl SecondOrder {
         })
     }
 
-    pub fn rule(&self) -> Rule {
-        self.rule
-    }
-
-    pub fn covariance(&self) -> &Covariance {
-        &self.covariance
-    }
-
     /// (the rule's own loss, α, β) for margin m and variance v; nothing
     /// changes when the loss is zero.
     fn step(&self, m: f64, v: f64) -> (f64, f64, f64) {

@@ -31,6 +31,7 @@ use crate::error::{Error, Result};
 use crate::eval::{checkpoints, Progress};
 use crate::learner::{sign, Learner};
 use crate::registry::AnyLearner;
+use stats::Summary;
 
 /// How the runs go: sizes, how many orderings, the curve's resolution.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,6 +127,28 @@ pub struct Run {
     pub online_error: f64,
     /// (samples seen, dictionary size, test error on the curve's subset).
     pub curve: Vec<(usize, usize, f64)>,
+}
+
+/// What the tables report of one learner's runs (one per ordering), the
+/// same for both protocols.
+pub trait RunSummaries {
+    fn test_error(&self) -> Summary;
+    fn dictionary(&self) -> Summary;
+    fn online_error(&self) -> Summary;
+}
+
+impl RunSummaries for [Run] {
+    fn test_error(&self) -> Summary {
+        Summary::of(self.iter().map(|r| r.test_error))
+    }
+
+    fn dictionary(&self) -> Summary {
+        Summary::of(self.iter().map(|r| r.dictionary as f64))
+    }
+
+    fn online_error(&self) -> Summary {
+        Summary::of(self.iter().map(|r| r.online_error))
+    }
 }
 
 /// Learns `split.train` in order, recording the curve.

@@ -5,7 +5,9 @@
 
 use super::contenders::Contender;
 use super::stats::{Paired, Summary};
-use super::{channel, check_repeats, mean_curve, run_all, CurvePoint, Run, Setup, Split};
+use super::{
+    channel, check_repeats, mean_curve, run_all, CurvePoint, Run, RunSummaries, Setup, Split,
+};
 use crate::data::rng::derived;
 use crate::error::Result;
 use crate::registry::{Algorithm, AnyLearner};
@@ -19,15 +21,15 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn test_error(&self) -> Summary {
-        Summary::of(self.runs.iter().map(|r| r.test_error))
+        self.runs.test_error()
     }
 
     pub fn dictionary(&self) -> Summary {
-        Summary::of(self.runs.iter().map(|r| r.dictionary as f64))
+        self.runs.dictionary()
     }
 
     pub fn online_error(&self) -> Summary {
-        Summary::of(self.runs.iter().map(|r| r.online_error))
+        self.runs.online_error()
     }
 
     pub fn curve(&self) -> Vec<CurvePoint> {

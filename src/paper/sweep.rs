@@ -7,7 +7,7 @@
 //! by the test set; the test set only reports.
 
 use super::stats::{Paired, Summary};
-use super::{mean_curve, run_all, CurvePoint, Run, Setup, Split};
+use super::{mean_curve, run_all, CurvePoint, Run, RunSummaries, Setup, Split};
 use crate::error::Result;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Key, Settings};
@@ -79,15 +79,15 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn test_error(&self) -> Summary {
-        Summary::of(self.runs.iter().map(|r| r.test_error))
+        self.runs.test_error()
     }
 
     pub fn dictionary(&self) -> Summary {
-        Summary::of(self.runs.iter().map(|r| r.dictionary as f64))
+        self.runs.dictionary()
     }
 
     pub fn online_error(&self) -> f64 {
-        Summary::of(self.runs.iter().map(|r| r.online_error)).mean
+        self.runs.online_error().mean
     }
 
     /// The learning curve averaged over orderings.

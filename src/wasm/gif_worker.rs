@@ -31,10 +31,6 @@ impl GifEncoder {
             .map_err(js)
     }
 
-    pub fn frames(&self) -> usize {
-        self.writer.as_ref().map_or(0, GifWriter::frames)
-    }
-
     /// The GIF file's bytes; the encoder is spent.
     pub fn finish(&mut self) -> Result<Vec<u8>, JsError> {
         self.writer

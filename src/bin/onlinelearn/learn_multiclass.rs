@@ -5,7 +5,6 @@
 //! The report gives the classes, the K weight rows in class order, the
 //! progressive mistakes, the test accuracy and a confusion matrix.
 
-use std::borrow::Cow;
 use std::time::Instant;
 
 use onlinelearn::data::rng::{derived, permutation};
@@ -109,13 +108,14 @@ pub fn learn(algorithms: &[Algorithm], job: Job<'_>) -> Result<(), String> {
             Multiclass::new(algorithm, &job.settings, k).map_err(|e| e.to_string())?;
         let (mut mistakes, mut seen, mut seconds) = (0u64, 0u64, 0.0);
         for pass in 0..job.passes {
-            let order: Cow<[usize]> = if job.shuffle {
-                Cow::Owned(permutation(
+            // Every learner sees the same order, as in `learn`.
+            let order: Vec<usize> = if job.shuffle {
+                permutation(
                     &mut derived(job.settings.seed, pass as u64),
                     job.train.data.len(),
-                ))
+                )
             } else {
-                Cow::Owned((0..job.train.data.len()).collect())
+                (0..job.train.data.len()).collect()
             };
             let start = Instant::now();
             for &i in order.iter() {
