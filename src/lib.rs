@@ -61,7 +61,7 @@ pub mod settings;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use data::{Dataset, Preset, Stream, StreamConfig};
+pub use data::{class_number, Dataset, Preset, Stream, StreamConfig};
 pub use error::{Error, ParseError, Result};
 pub use features::{Features, SparseFeatures};
 pub use learner::{

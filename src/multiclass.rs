@@ -20,7 +20,7 @@
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{Family, Learner, LinearModel};
+use crate::learner::{Family, Learner, LinearModel, Update};
 use crate::linear::{PaVariant, Weights};
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Choice, Reduction, Settings};
@@ -130,10 +130,7 @@ impl Multiclass {
                 names.join(", ")
             )));
         }
-        let binary = Settings {
-            task: crate::learner::Task::Classification,
-            ..settings.clone()
-        };
+        let binary = binary(settings);
         Ok(match reduction {
             Reduction::OneVsRest => Multiclass::OneVsRest(
                 (0..classes)
@@ -183,29 +180,103 @@ impl Multiclass {
         self.best(x, None)
     }
 
-    /// Learns one sample of class `class`; returns the class it predicted
-    /// before learning.
-    pub fn learn_one(&mut self, x: Features<'_>, class: usize) -> usize {
+    /// Learns one sample of class `class`.
+    pub fn learn_one(&mut self, x: Features<'_>, class: usize) -> ClassStep {
         let predicted = self.best(x, None);
         let wrong = self.best(x, Some(class));
-        let margin = self.score(x, class) - self.score(x, wrong);
-        match self {
+        let score = self.score(x, class);
+        let margin = score - self.score(x, wrong);
+        let loss = (1.0 - margin).max(0.0);
+        let (tau, aggressive) = match self {
             Multiclass::OneVsRest(learners) => {
+                let mut tau = 0.0;
+                let mut aggressive = false;
                 for (k, learner) in learners.iter_mut().enumerate() {
-                    learner.learn_one(x, if k == class { 1.0 } else { -1.0 });
+                    let update = learner.learn_one(x, if k == class { 1.0 } else { -1.0 });
+                    aggressive |= update.aggressive;
+                    if k == class {
+                        tau = update.tau;
+                    }
                 }
+                (tau, aggressive)
             }
             Multiclass::CrammerSinger { variant, c, rows } => {
-                let loss = (1.0 - margin).max(0.0);
                 if loss > 0.0 {
                     let norm = rows[class].step_norm(x.squared_norm());
                     let tau = variant.tau(*c, loss, 2.0 * norm);
                     rows[class].add(x, tau);
                     rows[wrong].add(x, -tau);
+                    (tau, true)
+                } else {
+                    (0.0, false)
+                }
+            }
+        };
+        ClassStep {
+            class,
+            predicted,
+            wrong,
+            update: Update {
+                score,
+                margin,
+                loss,
+                tau,
+                score_after: self.score(x, class) - self.score(x, wrong),
+                aggressive,
+                mistake: predicted != class,
+                ..Update::default()
+            },
+        }
+    }
+
+    /// `algorithm` over `models.len()` classes, starting from these rows
+    /// (a learner switched mid-stream keeps what was learned).
+    pub fn warm_started(
+        algorithm: Algorithm,
+        settings: &Settings,
+        models: &[LinearModel],
+    ) -> Result<Self> {
+        let mut next = Self::new(algorithm, settings, models.len())?;
+        match &mut next {
+            Multiclass::OneVsRest(learners) => {
+                for (learner, model) in learners.iter_mut().zip(models) {
+                    *learner = AnyLearner::warm_started(algorithm, &binary(settings), model)?;
+                }
+            }
+            Multiclass::CrammerSinger { rows, .. } => {
+                for (row, model) in rows.iter_mut().zip(models) {
+                    *row = Weights::from_model(model, settings.bias);
                 }
             }
         }
-        predicted
+        Ok(next)
+    }
+
+    /// Applies live settings (C, say) mid-stream, keeping the rows.
+    pub fn retune(&mut self, settings: &Settings) -> Result<()> {
+        match self {
+            Multiclass::OneVsRest(learners) => learners
+                .iter_mut()
+                .try_for_each(|learner| learner.retune(&binary(settings))),
+            Multiclass::CrammerSinger { c, .. } => {
+                *c = crate::settings::check(crate::settings::Key::C, settings.c)?;
+                Ok(())
+            }
+        }
+    }
+
+    /// The one-vs-rest pockets judge on `data` (labels: class indices), each
+    /// as "its class or another", as a binary pocket judges on the points.
+    pub fn judge_pockets_on(&mut self, data: &Dataset) {
+        if let Multiclass::OneVsRest(learners) = self {
+            for (k, learner) in learners.iter_mut().enumerate() {
+                if let AnyLearner::Pocket(pocket) = learner {
+                    let mut own = data.clone();
+                    own.relabel(|class| if class == k as f64 { 1.0 } else { -1.0 });
+                    pocket.judge_on(own);
+                }
+            }
+        }
     }
 
     /// The K weight rows (and biases), in class order.
@@ -217,6 +288,27 @@ impl Multiclass {
                 .collect(),
             Multiclass::CrammerSinger { rows, .. } => rows.iter().map(Weights::model).collect(),
         }
+    }
+}
+
+/// What learning one sample did: the class predicted before, the
+/// highest-scoring wrong class s, and the update as the page explains it:
+/// score F_y, margin F_y − F_s, the multiclass hinge loss max(0, 1 − margin),
+/// τ (Crammer & Singer's step; in one-vs-rest the true class's learner's),
+/// and after it, F_y − F_s again.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClassStep {
+    pub class: usize,
+    pub predicted: usize,
+    pub wrong: usize,
+    pub update: Update,
+}
+
+/// The settings of each binary learner in one-vs-rest.
+fn binary(settings: &Settings) -> Settings {
+    Settings {
+        task: crate::learner::Task::Classification,
+        ..settings.clone()
     }
 }
 
@@ -277,7 +369,13 @@ mod tests {
         let mut m = Multiclass::new(Algorithm::Pa1, &settings, 3).unwrap();
         let x = Features::Dense(&[1.0, 2.0]);
         // All scores 0: the wrong class is 0 (lowest index), loss 1, tau = 1 / (2 * 5).
-        assert_eq!(m.learn_one(x, 2), 0);
+        let step = m.learn_one(x, 2);
+        assert_eq!((step.predicted, step.wrong), (0, 0));
+        assert_eq!(
+            (step.update.margin, step.update.loss, step.update.tau),
+            (0.0, 1.0, 0.1)
+        );
+        assert!(step.update.mistake && step.update.aggressive);
         let rows = m.models();
         assert_eq!(rows[2].weights, vec![0.1, 0.2]);
         assert_eq!(rows[0].weights, vec![-0.1, -0.2]);

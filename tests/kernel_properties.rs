@@ -102,9 +102,15 @@ proptest! {
         prop_assert_eq!(inverse.len(), n);
         let direct = InverseGram::from_kernel(n, |i, j| kernel.eval(set.vector(i).0, set.vector(j).0));
         let scale = (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| direct.inverse(i, j).abs()).fold(1.0, f64::max);
+        // Both inverses carry errors of about cond(K) times the rounding
+        // error, and cond(K) ≤ n² max|K⁻¹| for a Gaussian Gram matrix
+        // (entries ≤ 1): near-duplicate points make it large (a saved case,
+        // σ = 1.84: cond up to 1.2e7, the two differ by 1.5e-8 of the scale;
+        // another: 1e-7 at n = 22). A wrong update is off by O(1).
+        let tolerance = 1e-8f64.max(1e-13 * (n * n) as f64 * scale) * scale;
         for i in 0..n {
             for j in 0..n {
-                prop_assert!((inverse.inverse(i, j) - direct.inverse(i, j)).abs() <= 1e-8 * scale, "({i}, {j})");
+                prop_assert!((inverse.inverse(i, j) - direct.inverse(i, j)).abs() <= tolerance, "({i}, {j}): {} vs {}, scale {scale}", inverse.inverse(i, j), direct.inverse(i, j));
                 prop_assert_eq!(inverse.inverse(i, j), inverse.inverse(j, i));
             }
         }

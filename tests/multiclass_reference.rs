@@ -61,7 +61,9 @@ fn multiclass_matches_scikit_learn_and_libol() {
             let algorithm: Algorithm = case["algo"].as_str().unwrap().parse().unwrap();
             let mut learner = Multiclass::new(algorithm, &settings, classes.len()).unwrap();
             let mistakes = (0..train.len())
-                .filter(|&i| learner.learn_one(train.row(i), train_classes[i]) != train_classes[i])
+                .filter(|&i| {
+                    learner.learn_one(train.row(i), train_classes[i]).predicted != train_classes[i]
+                })
                 .count() as u64;
             let name = format!(
                 "{} {} {} C={} on {train_file}",

@@ -291,6 +291,20 @@ mod tests {
     }
 
     #[test]
+    fn multiclass_label_noise_moves_labels_to_other_classes_only() {
+        let clean = stream(Preset::FourClasses, 5).take(4000);
+        let mut cfg = StreamConfig::new(Preset::FourClasses, 5);
+        cfg.label_noise = 0.3;
+        let noisy = Stream::new(cfg).unwrap().take(4000);
+        let changed = (0..4000)
+            .filter(|&i| clean.label(i) != noisy.label(i))
+            .count();
+        // Each flip lands on another class, so about 30% change.
+        assert!((1050..1350).contains(&changed), "{changed} of 4000 changed");
+        assert_eq!(clean.row(7), noisy.row(7), "same points, new labels");
+    }
+
+    #[test]
     fn every_preset_stays_in_view_and_has_the_right_shape() {
         for p in Preset::ALL {
             let s = stream(p, 11);
@@ -309,7 +323,15 @@ mod tests {
                 assert!(outside <= 10, "{p}: {outside} of 1000 points out of view");
             }
             if p.task() == Task::Classification {
-                assert!(data.labels().iter().all(|&y| y == 1.0 || y == -1.0));
+                // Every class turns up, and nothing else (page labels: ±1, 3, 4).
+                let mut seen = vec![0; p.classes()];
+                for &y in data.labels() {
+                    seen[crate::data::class_index(y).expect("a class label")] += 1;
+                }
+                assert!(
+                    seen.iter().all(|&n| n > 1000 / (2 * p.classes())),
+                    "{p}: {seen:?}"
+                );
             }
         }
     }

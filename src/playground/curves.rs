@@ -30,6 +30,9 @@ const FIRST_RANGE: u64 = 64;
 #[derive(Clone, Debug)]
 pub struct Curves {
     series: [Vec<f64>; SERIES],
+    /// With more than two classes: each class's online mistake rate (the
+    /// share of its samples predicted wrong before learning them).
+    by_class: Vec<Vec<f64>>,
     /// Record every `step` samples until `range`, then double both.
     step: u64,
     range: u64,
@@ -39,6 +42,7 @@ impl Default for Curves {
     fn default() -> Self {
         Self {
             series: Default::default(),
+            by_class: Vec::new(),
             step: 1,
             range: FIRST_RANGE,
         }
@@ -51,9 +55,16 @@ impl Curves {
         samples > 0 && samples.is_multiple_of(self.step)
     }
 
-    /// Appends a point (call when [`Curves::due`]).
-    pub fn record(&mut self, values: [f64; SERIES]) {
+    /// Appends a point (call when [`Curves::due`]), with each class's
+    /// mistake rate when there are more than two (else `by_class` is empty).
+    pub fn record(&mut self, values: [f64; SERIES], by_class: &[f64]) {
         for (series, value) in self.series.iter_mut().zip(values) {
+            series.push(value);
+        }
+        if self.by_class.len() != by_class.len() {
+            self.by_class.resize(by_class.len(), Vec::new());
+        }
+        for (series, &value) in self.by_class.iter_mut().zip(by_class) {
             series.push(value);
         }
         let samples = values[Series::Samples as usize] as u64;
@@ -74,6 +85,11 @@ impl Curves {
     pub fn series(&self, which: Series) -> &[f64] {
         &self.series[which as usize]
     }
+
+    /// Class `k`'s mistake rate at each point (empty with two classes).
+    pub fn class_series(&self, k: usize) -> &[f64] {
+        self.by_class.get(k).map_or(&[], Vec::as_slice)
+    }
 }
 
 #[cfg(test)]
@@ -85,7 +101,7 @@ mod tests {
         let mut curves = Curves::default();
         for n in 1..=100_000u64 {
             if curves.due(n) {
-                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0]);
+                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0], &[]);
             }
         }
         let xs = curves.series(Series::Samples);

@@ -14,8 +14,9 @@ use super::source::Source;
 use crate::features::Features;
 use crate::kernel::KernelSpec;
 use crate::learner::Learner;
+use crate::multiclass::Multiclass;
 use crate::registry::AnyLearner;
-use crate::settings::SettingsSubset;
+use crate::settings::{Choice, Reduction, SettingsSubset};
 
 /// Identifies the file type; the page refuses JSON without it.
 pub const MODEL_FORMAT: &str = "onlinelearn-model";
@@ -77,6 +78,15 @@ enum Model {
         weights: Vec<f64>,
         bias: f64,
     },
+    /// K classes: a weight row and a bias per class, in class order.
+    Multiclass {
+        rule: &'static str,
+        reduction: &'static str,
+        /// The classes as numbered on the page (keys 1 to 6).
+        classes: Vec<u32>,
+        weights: Vec<Vec<f64>>,
+        bias: Vec<f64>,
+    },
     Kernel {
         rule: &'static str,
         kernel: Kernel,
@@ -126,7 +136,11 @@ impl<'a> ModelExport<'a> {
             settings: setup.settings.subset(&session.settings_in_force()),
             data: data_origin(session),
             samples: session.progress().samples,
-            model: model(session.learner()),
+            model: match (session.learner(), session.multiclass()) {
+                (Some(learner), _) => model(learner),
+                (None, Some(multiclass)) => class_model(multiclass, setup.settings.multiclass),
+                (None, None) => unreachable!("a session has a learner or K classes"),
+            },
             state,
         }
     }
@@ -152,6 +166,17 @@ fn data_origin(session: &Session) -> DataOrigin {
                 target: t.target.map(|(mean, scale)| TargetScale { mean, scale }),
             }),
         },
+    }
+}
+
+fn class_model(multiclass: &Multiclass, reduction: Reduction) -> Model {
+    let rows = multiclass.models();
+    Model::Multiclass {
+        rule: "class = the k with the largest w_k . x + bias_k (the lowest k on a tie)",
+        reduction: reduction.name(),
+        classes: (1..=rows.len() as u32).collect(),
+        bias: rows.iter().map(|m| m.bias).collect(),
+        weights: rows.into_iter().map(|m| m.weights).collect(),
     }
 }
 
@@ -237,7 +262,7 @@ mod tests {
     fn a_linear_model_exports_its_exact_weights() {
         let s = trained(Algorithm::Pa1);
         let doc = json(&s, "v=2&algo=pa1&log=x");
-        let model = s.learner().linear_model().unwrap();
+        let model = s.learner().unwrap().linear_model().unwrap();
         let weights: Vec<f64> = serde_json::from_value(doc["model"]["weights"].clone()).unwrap();
         assert_eq!(weights, model.weights, "shortest round-trip text");
         assert_eq!(doc["model"]["bias"], model.bias);
@@ -256,7 +281,7 @@ mod tests {
     fn a_kernel_model_lists_every_support_vector_and_scores_alike() {
         let s = trained(Algorithm::Apsm);
         let doc = json(&s, "");
-        let set = s.learner().support_set().unwrap();
+        let set = s.learner().unwrap().support_set().unwrap();
         let support = doc["model"]["support"].as_array().unwrap();
         assert_eq!(support.len(), set.len());
         assert!(set.len() > 5);
@@ -267,7 +292,7 @@ mod tests {
             let d2 = (x[0] - 0.3).powi(2) + (x[1] + 0.2).powi(2);
             f += v["alpha"].as_f64().unwrap() * (-d2 / (2.0 * sigma * sigma)).exp();
         }
-        let direct = s.learner().score(Features::Dense(&[0.3, -0.2]));
+        let direct = s.learner().unwrap().score(Features::Dense(&[0.3, -0.2]));
         assert!(
             (f - direct).abs() < 1e-9 * direct.abs().max(1.0),
             "{f} vs {direct}"

@@ -3,6 +3,7 @@
 //! far the last update turned it).
 
 use crate::learner::{LinearModel, Update};
+use crate::multiclass::ClassStep;
 
 /// The sample the learner saw last, and what it did with it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,6 +16,9 @@ pub struct LastSample {
     /// ||x||^2 as the update saw it (with the constant 1 in augmented mode;
     /// k(x, x) for a kernel learner).
     pub squared_norm: f64,
+    /// With more than two classes: the sample's class, the class predicted
+    /// and the highest-scoring wrong class.
+    pub classes: Option<ClassStep>,
 }
 
 /// What the explanation panel reads, by name.
@@ -22,7 +26,7 @@ impl serde::Serialize for LastSample {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let u = &self.update;
-        let mut s = serializer.serialize_struct("LastSample", 17)?;
+        let mut s = serializer.serialize_struct("LastSample", 19)?;
         s.serialize_field("x", &self.point[0])?;
         s.serialize_field("y", &self.point[1])?;
         s.serialize_field("label", &self.label)?;
@@ -42,6 +46,11 @@ impl serde::Serialize for LastSample {
         s.serialize_field("v", &u.confidence.variance)?;
         s.serialize_field("beta", &u.confidence.beta)?;
         s.serialize_field("own", &u.confidence.loss)?;
+        // More than two classes: the predicted and the highest-scoring
+        // wrong class, as page labels (null with two classes).
+        let label = |k: usize| crate::data::class_label(k);
+        s.serialize_field("predicted", &self.classes.map(|c| label(c.predicted)))?;
+        s.serialize_field("rival", &self.classes.map(|c| label(c.wrong)))?;
         s.end()
     }
 }

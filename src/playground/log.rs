@@ -29,7 +29,8 @@ pub enum Event {
     /// `n` samples from the stream.
     Stream(u64),
     /// A clicked point: coordinates in units of [`QUANTUM`]; `label` is +1
-    /// or -1 (classification) or 0 (regression: the second coordinate is y).
+    /// or -1, or 3 to 6 with more classes (classification), or 0
+    /// (regression: the second coordinate is y).
     Point {
         x: i64,
         y: i64,
@@ -84,7 +85,9 @@ impl EventLog {
                     bytes.push(match label {
                         1 => 2,
                         -1 => 3,
-                        _ => 4,
+                        0 => 4,
+                        // Classes 3 to 6 (tags 9 to 12, after the others).
+                        k => 6 + k as u8,
                     });
                     put_varint(&mut bytes, zigzag(x));
                     put_varint(&mut bytes, zigzag(y));
@@ -126,10 +129,13 @@ impl EventLog {
             }
             let event = match reader.byte()? {
                 1 => Event::Stream(reader.varint()?),
-                tag @ 2..=4 => Event::Point {
+                tag @ (2..=4 | 9..=12) => Event::Point {
                     x: unzigzag(reader.varint()?),
                     y: unzigzag(reader.varint()?),
-                    label: [1, -1, 0][(tag - 2) as usize],
+                    label: match tag {
+                        2..=4 => [1, -1, 0][(tag - 2) as usize],
+                        k => k as i8 - 6,
+                    },
                 },
                 5 => Event::Erase(reader.varint()?),
                 6 => Event::Epochs(reader.varint()?),

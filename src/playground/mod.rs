@@ -15,6 +15,7 @@ mod held_out;
 mod last_sample;
 mod learning;
 mod log;
+mod model;
 mod page;
 mod points;
 mod replay;
@@ -45,3 +46,5 @@ pub const MAX_COORDINATE: f64 = 10.0;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_classes;

@@ -239,7 +239,6 @@ impl Page {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learner::Learner;
     use crate::playground::Event;
 
     fn points_file() -> (Dataset, String) {
@@ -277,8 +276,8 @@ mod tests {
             "from the first row, same link"
         );
         assert_eq!(
-            shared.session().learner().linear_model(),
-            loaded.session().learner().linear_model()
+            shared.session().linear_models(),
+            loaded.session().linear_models()
         );
         let mut waiting = Page::open(&loaded.hash(""), None).unwrap();
         let note = waiting

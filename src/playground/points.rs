@@ -3,9 +3,10 @@
 
 use super::last_sample::{plane, Plane};
 use super::log::{Event, QUANTUM};
+use super::model::Model;
 use super::session::Session;
 use super::{MAX_COORDINATE, MAX_SHOWN_POINTS};
-use crate::data::Dataset;
+use crate::data::{class_index, Dataset};
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{Learner, Task, Update};
@@ -27,14 +28,16 @@ impl Session {
         }
         let label = match self.task() {
             Task::Regression => 0,
-            Task::Classification if label == 1.0 => 1,
-            Task::Classification if label == -1.0 => -1,
-            Task::Classification => {
-                return Err(Error::BadSample(format!(
-                    "a point's class must be +1 or -1, got {}",
-                    text(label)
-                )))
-            }
+            Task::Classification => match class_index(label) {
+                Some(k) if k < self.classes() => label as i8,
+                _ => {
+                    return Err(Error::BadSample(format!(
+                        "a point's class must be {}, got {}",
+                        class_words(self.classes()),
+                        text(label)
+                    )))
+                }
+            },
         };
         let units = |v: f64| (v / QUANTUM).round() as i64;
         self.apply(Event::Point {
@@ -73,7 +76,7 @@ impl Session {
         let point = [x as f64 * QUANTUM, y as f64 * QUANTUM];
         let label = label as f64;
         let expected = match self.task() {
-            Task::Classification => label != 0.0,
+            Task::Classification => class_index(label).is_some_and(|k| k < self.classes()),
             Task::Regression => label == 0.0,
         };
         if !expected || point.iter().any(|v| !(v.abs() <= MAX_COORDINATE)) {
@@ -113,12 +116,16 @@ impl Session {
         self.cycled = true;
         // On a fixed set the pocket's ratchet judges on that set (not on
         // every sample seen, which would grow with each epoch).
-        if matches!(self.learner, AnyLearner::Pocket(_))
-            && self.judged_version != Some(self.points_version)
-        {
+        if self.judged_version != Some(self.points_version) {
             let points = self.points_dataset().clone();
-            if let AnyLearner::Pocket(pocket) = &mut self.learner {
-                pocket.judge_on(points);
+            match &mut self.model {
+                Model::Binary(AnyLearner::Pocket(pocket)) => pocket.judge_on(points),
+                Model::Classes(multiclass) => {
+                    let mut classes = points;
+                    classes.relabel(|label| class_index(label).map_or(-1.0, |k| k as f64));
+                    multiclass.judge_pockets_on(&classes);
+                }
+                Model::Binary(_) => {}
             }
             self.judged_version = Some(self.points_version);
         }
@@ -176,7 +183,7 @@ impl Session {
     /// (x, y, alpha, id, label) per vector; empty for linear learners.
     pub fn support_vectors(&mut self) -> &[f64] {
         self.support_buffer.clear();
-        if let Some(set) = self.learner.support_set() {
+        if let Some(set) = self.model.binary().and_then(|l| l.support_set()) {
             for i in 0..set.len() {
                 let (x, label) = set.vector(i);
                 if let Features::Dense(p) = x {
@@ -196,13 +203,24 @@ impl Session {
 
     /// The model predictions use, as (w1, w2, b).
     pub fn model(&self) -> Option<Plane> {
-        self.learner.linear_model().as_ref().map(plane)
+        let learner = self.model.binary()?;
+        learner.linear_model().as_ref().map(plane)
+    }
+
+    /// With more than two classes, each class's (w1, w2, b) in class order
+    /// (empty with two).
+    pub fn class_models(&self) -> Vec<Plane> {
+        match &self.model {
+            Model::Classes(multiclass) => multiclass.models().iter().map(plane).collect(),
+            Model::Binary(_) => Vec::new(),
+        }
     }
 
     /// The weights the update rule moves, when predictions use others (the
     /// pocket's perceptron, the averaged perceptron's current vector).
     pub fn moving_model(&self) -> Option<Plane> {
-        self.learner.moving_model().as_ref().map(plane)
+        let learner = self.model.binary()?;
+        learner.moving_model().as_ref().map(plane)
     }
 
     /// The model before the last aggressive update, and the angle in degrees
@@ -210,4 +228,12 @@ impl Session {
     pub fn ghost(&self) -> Option<(Plane, f64)> {
         self.ghost
     }
+}
+
+/// The class labels a click may take: "+1 or -1", "+1, -1 or 3", ...
+fn class_words(classes: usize) -> String {
+    let mut words = vec!["+1".to_string(), "-1".to_string()];
+    words.extend((3..=classes).map(|k| k.to_string()));
+    let last = words.pop().expect("two at least");
+    format!("{} or {last}", words.join(", "))
 }

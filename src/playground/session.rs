@@ -6,13 +6,15 @@ use super::curves::Curves;
 use super::held_out::HeldOut;
 use super::last_sample::{LastSample, Plane};
 use super::log::{Event, EventLog};
+use super::model::Model;
 use super::share::{Setup, SharedState};
 use super::source::{FileSource, SampleBuffer, Source};
 use super::{LOSS_WINDOW, MAX_STEP, TEST_SET_SIZE};
 use crate::data::{Dataset, Preset, Stream, StreamConfig};
 use crate::error::{Error, Result};
 use crate::eval::{MovingAverage, Progress};
-use crate::learner::{Learner, Task};
+use crate::learner::Task;
+use crate::multiclass::Multiclass;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Key, Scope, Settings};
 
@@ -22,7 +24,9 @@ pub struct Session {
     pub(super) initial: Setup,
     /// The setup now, after changes made mid-stream.
     pub(super) current: Setup,
-    pub(super) learner: AnyLearner,
+    pub(super) model: Model,
+    /// With more than two classes: (samples, mistakes) of each class.
+    pub(super) by_class: Vec<[u64; 2]>,
     /// The seeded stream of the preset, or a loaded file.
     pub(super) source: Source,
     pub(super) buffer: SampleBuffer,
@@ -94,7 +98,15 @@ impl Session {
             }
         };
         Ok(Self {
-            learner: AnyLearner::new(setup.algorithm, &setup.learner_settings())?,
+            model: Model::new(&setup)?,
+            by_class: vec![
+                [0, 0];
+                if setup.classes() > 2 {
+                    setup.classes()
+                } else {
+                    0
+                }
+            ],
             test,
             held_out: HeldOut::default(),
             source,
@@ -157,13 +169,15 @@ impl Session {
     /// task when the current one does not fit), and a learner that cannot
     /// learn the task is swapped for PA-I; the message says so.
     pub fn load_file(&mut self, file: FileSource) -> Result<Option<String>> {
-        let mut setup = self.current.clone();
         let mut message = None;
-        if setup.settings.preset.task() != file.task {
-            setup.settings.preset = match file.task {
+        let mut setup = self.current.clone();
+        // A file's classes are two (the page reads ±1 labels), so a
+        // multiclass preset gives way to the plain one.
+        if setup.settings.preset.task() != file.task || setup.classes() > 2 {
+            setup = setup.with_preset(match file.task {
                 Task::Classification => Preset::Overlapping,
                 Task::Regression => Preset::Regression1d,
-            };
+            });
         }
         if !setup.algorithm.supports(file.task) {
             message = Some(format!(
@@ -231,12 +245,7 @@ impl Session {
                     settings: self.current.settings.clone(),
                 };
                 next.validate()?;
-                self.learner = match self.learner.linear_model() {
-                    Some(model) => {
-                        AnyLearner::warm_started(algorithm, &next.learner_settings(), &model)?
-                    }
-                    None => AnyLearner::new(algorithm, &next.learner_settings())?,
-                };
+                self.model = self.model.switched(&next)?;
                 self.judged_version = None;
                 self.held_out.clear();
                 self.current = next;
@@ -265,11 +274,12 @@ impl Session {
         }
         let mut setup = self.current.clone();
         setup.settings.set_number(key, value)?;
-        if spec.scope != Scope::Learner {
-            *self = self.restarted(setup)?;
+        if key == Key::Preset || key == Key::Seed {
+            *self = self.restarted(setup.with_preset(setup.settings.preset))?;
             return Ok(Change::Restarted);
         }
-        // Same start, same samples, the new value from the first one on.
+        // Same start, same samples, the new value from the first one on
+        // (the learner's settings, and the classes and their reduction).
         let mut initial = self.initial.clone();
         initial.settings.set_number(key, value)?;
         let log = self.log.clone();
@@ -287,6 +297,9 @@ impl Session {
         }
         let mut next = self.current.clone();
         next.settings.set_text(key, text)?;
+        if key == Key::Preset {
+            next = next.with_preset(next.settings.preset);
+        }
         next.validate()
     }
 
@@ -301,7 +314,7 @@ impl Session {
         let mut next = self.current.clone();
         next.settings.set_number(key, value)?;
         next.validate()?;
-        self.learner.retune(&next.learner_settings())?;
+        self.model.retune(&next)?;
         self.source.set_label_noise(next.settings.noise)?;
         self.current = next;
         Ok(())
@@ -332,11 +345,33 @@ impl Session {
             .algorithm()
             .settings_in_force(&self.current.learner_settings());
         keys.extend([Key::Preset, Key::Seed, Key::Noise]);
+        if self.task() == Task::Classification && self.on_plane() && self.file().is_none() {
+            keys.push(Key::Classes);
+        }
+        if self.classes() > 2 {
+            keys.push(Key::Multiclass);
+        }
         keys
     }
 
-    pub fn learner(&self) -> &AnyLearner {
-        &self.learner
+    /// The classes learned: 0 for regression, else 2 to 6.
+    pub fn classes(&self) -> usize {
+        self.current.classes()
+    }
+
+    /// The binary learner (None with more than two classes).
+    pub fn learner(&self) -> Option<&AnyLearner> {
+        self.model.binary()
+    }
+
+    /// The weight rows: one (none for a kernel learner), or K with K classes.
+    pub fn linear_models(&self) -> Vec<crate::learner::LinearModel> {
+        self.model.linear_models()
+    }
+
+    /// The K classes' model (None with two).
+    pub fn multiclass(&self) -> Option<&Multiclass> {
+        self.model.multiclass()
     }
 
     pub fn progress(&self) -> &Progress {

@@ -19,9 +19,11 @@
 mod legacy;
 
 use super::log::{Event, EventLog};
+use super::model::Model;
 use crate::data::Preset;
 use crate::error::{Error, Result};
-use crate::registry::{Algorithm, AnyLearner};
+use crate::learner::Task;
+use crate::registry::Algorithm;
 use crate::settings::{Key, Scope, Settings, TABLE};
 use legacy::{legacy_defaults, legacy_log, legacy_notice};
 
@@ -68,7 +70,33 @@ impl Setup {
                 self.settings.preset.task().name()
             )));
         }
-        AnyLearner::new(self.algorithm, &self.learner_settings()).map(|_| ())
+        let classes = self.settings.classes as usize;
+        let preset = self.settings.preset;
+        if classes < preset.classes() || (preset.task() == Task::Regression && classes != 2) {
+            return Err(Error::Mismatch(format!(
+                "{preset} has {} classes; classes must be from {} to 6",
+                preset.classes(),
+                preset.classes().max(2)
+            )));
+        }
+        Model::new(self).map(|_| ())
+    }
+
+    /// The classes the session learns: 0 for regression, else 2 to 6
+    /// (more than two are learned by the `multiclass` reduction).
+    pub fn classes(&self) -> usize {
+        match self.settings.preset.task() {
+            Task::Regression => 0,
+            Task::Classification => self.settings.classes as usize,
+        }
+    }
+
+    /// The same setup on `preset`, whose classes it takes.
+    pub fn with_preset(&self, preset: Preset) -> Setup {
+        let mut next = self.clone();
+        next.settings.preset = preset;
+        next.settings.classes = preset.classes().max(2) as u64;
+        next
     }
 }
 
@@ -148,6 +176,10 @@ impl SharedState {
             }
         }
         s.settings.task = s.settings.preset.task();
+        // A link that names a multiclass preset holds its classes even
+        // without `classes=`.
+        let least = s.settings.preset.classes() as u64;
+        s.settings.classes = s.settings.classes.max(least);
         let unversioned = !pairs.iter().any(|(k, _)| *k == "v");
         if unversioned
             && pairs.iter().any(|(k, _)| *k == "eta")

@@ -120,7 +120,7 @@ fn pocket_in_epochs_mode_judges_on_the_points_and_shows_both_vectors() {
     s.apply(Event::Stream(100)).unwrap();
     s.apply(Event::Epochs(2000)).unwrap();
     let shown = s.points_dataset().clone();
-    let AnyLearner::Pocket(pocket) = s.learner() else {
+    let Some(AnyLearner::Pocket(pocket)) = s.learner() else {
         panic!()
     };
     let mistakes = pocket.pocket_mistakes();
@@ -350,8 +350,13 @@ fn a_setting_changes_live_replays_or_restarts_as_the_table_says() {
     again.click(0.2, 0.3, 1.0).unwrap();
     again.set("sigma", "0.3").unwrap();
     assert_eq!(
-        again.learner().support_set().unwrap().coefficients(),
-        s.learner().support_set().unwrap().coefficients()
+        again
+            .learner()
+            .unwrap()
+            .support_set()
+            .unwrap()
+            .coefficients(),
+        s.learner().unwrap().support_set().unwrap().coefficients()
     );
     // New data starts afresh.
     assert_eq!(s.set("preset", "xor").unwrap(), Change::Restarted);

@@ -123,6 +123,8 @@ impl Choice for Preset {
         "drift",
         "regression-1d",
         "regression-nd",
+        "three-classes",
+        "four-classes",
     ];
     const WHAT: &'static str = "preset";
 }

@@ -286,10 +286,15 @@ settings_table! {
     Noise noise: f64 = 0.0;
         "noise", code 4, Range::Unit, Page, live true;
         "label noise": "The share of streamed labels flipped at random (on top of the preset's own).";
-    /// How more than two classes are learned (the command line, on data with K > 2 classes).
+    /// How more than two classes are learned (the command line on data with
+    /// K > 2 classes, the page with more than two classes).
     Multiclass multiclass: Reduction = Reduction::OneVsRest;
-        "multiclass", code 32, Range::Choice, Cli, live false;
+        "multiclass", code 32, Range::Choice, Run, live false;
         "multiclass": "With more than two classes: one-vs-rest (any linear or second-order learner, one per class) or crammer-singer (pa, pa1, pa2: Crammer et al. 2006, section 7).";
+    /// The page's classes: its preset's, or more once a click adds one.
+    Classes classes: u64 = 2;
+        "classes", code 33, whole(2, 6, "a whole number from 2 to 6"), Page, live false;
+        "classes": "How many classes the plane holds (keys 1 to 6 pick the class a click adds): more than two are learned by one-vs-rest or Crammer & Singer's PA.";
     /// Classification or regression (the command line; the page's follows its preset).
     Task task: Task = Task::Classification;
         "task", code 27, Range::Choice, Cli, live false;

@@ -209,17 +209,15 @@ impl Playground {
         self.page.session().on_plane()
     }
 
-    /// The model's weights in full (all features, then the bias); empty
-    /// for a kernel learner.
+    /// The model's weights in full (all features, then the bias; with K
+    /// classes, K such rows one after another); empty for a kernel learner.
     pub fn weights(&self) -> Vec<f64> {
-        match self.page.session().learner().linear_model() {
-            Some(model) => {
-                let mut w = model.weights;
-                w.push(model.bias);
-                w
-            }
-            None => Vec::new(),
+        let mut w = Vec::new();
+        for model in self.page.session().linear_models() {
+            w.extend(model.weights);
+            w.push(model.bias);
         }
+        w
     }
 
     /// The page's keys read from the link this session was built from.
@@ -285,7 +283,10 @@ impl Playground {
 
     /// The constant a kernel learner adds to its expansion (APSM's b); 0 otherwise.
     pub fn kernel_offset(&self) -> f64 {
-        self.page.session().learner().kernel_offset()
+        self.page
+            .session()
+            .learner()
+            .map_or(0.0, |learner| learner.kernel_offset())
     }
 
     /// Switches learner, starting from the current weights.

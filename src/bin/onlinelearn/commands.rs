@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use onlinelearn::{Algorithm, Features, Preset, Stream, StreamConfig};
+use onlinelearn::{class_number, Algorithm, Features, Preset, Stream, StreamConfig};
 
 use crate::input::Format;
 use crate::setting_flags::SettingFlags;
@@ -131,7 +131,14 @@ fn stream(preset: Preset, n: usize, seed: u64, noise: f64, features: usize) -> R
         for v in x {
             out.push_str(&format!("{v},"));
         }
-        out.push_str(&format!("{}\n", data.label(i)));
+        // Multiclass presets write their classes as 1 to K (the page's
+        // labels give class 2 the binary −1; a file's sorted labels are its
+        // class order).
+        let label = match preset.classes() {
+            0..=2 => data.label(i),
+            _ => class_number(data.label(i)),
+        };
+        out.push_str(&format!("{label}\n"));
     }
     print!("{out}");
     Ok(())

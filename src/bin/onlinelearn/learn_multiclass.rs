@@ -120,7 +120,7 @@ pub fn learn(algorithms: &[Algorithm], job: Job<'_>) -> Result<(), String> {
             let start = Instant::now();
             for &i in order.iter() {
                 let class = train_classes[i];
-                if learner.learn_one(job.train.data.row(i), class) != class {
+                if learner.learn_one(job.train.data.row(i), class).predicted != class {
                     mistakes += 1;
                 }
                 seen += 1;

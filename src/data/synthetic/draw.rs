@@ -6,7 +6,7 @@ use std::f64::consts::PI;
 
 use super::Concept;
 use crate::data::rng::{chance, normal};
-use crate::data::{Preset, Rng, DRIFT_PERIOD};
+use crate::data::{class_index, class_label, Preset, Rng, DRIFT_PERIOD};
 use crate::report::Task;
 
 #[derive(Clone, Copy)]
@@ -92,6 +92,18 @@ pub(super) fn draw(
             x[1] = rng.random_range(-1.0..1.0);
             sign(libm::cos(angle) * x[0] + libm::sin(angle) * x[1])
         }
+        Preset::ThreeClasses | Preset::FourClasses => {
+            let (classes, distance, spread) = if preset == Preset::ThreeClasses {
+                (3, 0.55, 0.22)
+            } else {
+                (4, 0.6, 0.28)
+            };
+            let k = rng.random_range(0..classes);
+            let a = concept.angle + 2.0 * PI * k as f64 / classes as f64;
+            x[0] = distance * libm::cos(a) + spread * normal(rng);
+            x[1] = distance * libm::sin(a) + spread * normal(rng);
+            class_label(k)
+        }
         Preset::Regression1d => {
             x[0] = rng.random_range(-1.0..1.0);
             concept.weights[0] * x[0] + 0.5 * concept.offset + 0.08 * normal(rng)
@@ -112,7 +124,15 @@ pub(super) fn draw(
     {
         // Always draw, so that the noise level does not shift later samples.
         let corrupt = chance(rng, label_noise);
-        if preset.task() == Task::Classification {
+        let classes = preset.classes();
+        if classes > 2 {
+            // A noisy label is one of the other classes, each as likely.
+            let other = rng.random_range(1..classes);
+            if corrupt {
+                let k = class_index(y).expect("a preset's label is a class");
+                y = class_label((k + other) % classes);
+            }
+        } else if preset.task() == Task::Classification {
             if corrupt != flip_every_30th {
                 y = -y;
             }

@@ -1,0 +1,144 @@
+//! The session's model: one learner for two classes or regression, or K
+//! classes learned by a reduction ([`Multiclass`]: one-vs-rest, or Crammer &
+//! Singer's PA). Points and streams carry the page's class labels (+1, −1,
+//! 3, 4, 5, 6: see [`class_index`]); the multiclass model learns their
+//! class indices.
+
+use super::share::Setup;
+use crate::data::class_index;
+use crate::error::{Error, Result};
+use crate::features::Features;
+use crate::grid::Grid;
+use crate::learner::{Learner, LinearModel, Update};
+use crate::multiclass::{ClassStep, Multiclass};
+use crate::registry::{Algorithm, AnyLearner};
+use crate::settings::Choice;
+
+#[derive(Clone, Debug)]
+pub enum Model {
+    Binary(AnyLearner),
+    Classes(Multiclass),
+}
+
+impl Model {
+    /// The model `setup` asks for: K classes by its reduction when it has
+    /// more than two.
+    pub fn new(setup: &Setup) -> Result<Self> {
+        let settings = setup.learner_settings();
+        match setup.classes() {
+            0..=2 => AnyLearner::new(setup.algorithm, &settings).map(Model::Binary),
+            k => {
+                able(setup.algorithm, setup, k)?;
+                Multiclass::new(setup.algorithm, &settings, k).map(Model::Classes)
+            }
+        }
+    }
+
+    /// `next`'s learner, starting from this model's weights (a learner
+    /// switched mid-stream); a kernel learner's support set cannot carry
+    /// over, so it starts afresh.
+    pub fn switched(&self, next: &Setup) -> Result<Self> {
+        let settings = next.learner_settings();
+        match self {
+            Model::Binary(learner) => match learner.linear_model() {
+                Some(model) => {
+                    AnyLearner::warm_started(next.algorithm, &settings, &model).map(Model::Binary)
+                }
+                None => Self::new(next),
+            },
+            Model::Classes(multiclass) => {
+                able(next.algorithm, next, multiclass.classes())?;
+                Multiclass::warm_started(next.algorithm, &settings, &multiclass.models())
+                    .map(Model::Classes)
+            }
+        }
+    }
+
+    /// The binary learner (None with more than two classes).
+    pub fn binary(&self) -> Option<&AnyLearner> {
+        match self {
+            Model::Binary(learner) => Some(learner),
+            Model::Classes(_) => None,
+        }
+    }
+
+    pub fn multiclass(&self) -> Option<&Multiclass> {
+        match self {
+            Model::Binary(_) => None,
+            Model::Classes(multiclass) => Some(multiclass),
+        }
+    }
+
+    /// Learns one sample of label `y` (a page class label with more than
+    /// two classes); returns the update and, with more than two classes,
+    /// the classes it involved.
+    pub fn learn(&mut self, x: Features<'_>, y: f64) -> (Update, Option<ClassStep>) {
+        match self {
+            Model::Binary(learner) => (learner.learn_one(x, y), None),
+            Model::Classes(multiclass) => {
+                let class = class_index(y).expect("the session checks a point's class");
+                let step = multiclass.learn_one(x, class);
+                (step.update, Some(step))
+            }
+        }
+    }
+
+    /// Scores the grid: one score per cell, or with K classes K scores per
+    /// cell (cell by cell, class by class).
+    pub fn score_grid(&self, grid: &Grid, out: &mut Vec<f32>) {
+        match self {
+            Model::Binary(learner) => {
+                out.resize(grid.len(), 0.0);
+                learner.score_grid(grid, out);
+            }
+            Model::Classes(multiclass) => {
+                let k = multiclass.classes();
+                out.resize(grid.len() * k, 0.0);
+                let mut cell = 0;
+                for j in 0..grid.ny {
+                    for i in 0..grid.nx {
+                        let x = [grid.x(i), grid.y(j)];
+                        for class in 0..k {
+                            out[cell * k + class] =
+                                multiclass.score(Features::Dense(&x), class) as f32;
+                        }
+                        cell += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The weight rows: one for two classes (None for a kernel learner),
+    /// K for more.
+    pub fn linear_models(&self) -> Vec<LinearModel> {
+        match self {
+            Model::Binary(learner) => learner.linear_model().into_iter().collect(),
+            Model::Classes(multiclass) => multiclass.models(),
+        }
+    }
+
+    pub fn retune(&mut self, setup: &Setup) -> Result<()> {
+        match self {
+            Model::Binary(learner) => learner.retune(&setup.learner_settings()),
+            Model::Classes(multiclass) => multiclass.retune(&setup.learner_settings()),
+        }
+    }
+}
+
+/// Refuses a learner that cannot learn `classes` classes by the setup's
+/// reduction, naming those that can.
+fn able(algorithm: Algorithm, setup: &Setup, classes: usize) -> Result<()> {
+    let reduction = setup.settings.multiclass;
+    let able = Multiclass::able(reduction);
+    if able.contains(&algorithm) {
+        return Ok(());
+    }
+    let names: Vec<&str> = able.iter().map(|a| a.label()).collect();
+    Err(Error::Mismatch(format!(
+        "{} cannot learn {classes} classes by {}; the learners that can: {}",
+        algorithm.label(),
+        reduction.name(),
+        names.join(", ")
+    )))
+}
