@@ -14,6 +14,9 @@ use crate::multiclass::{ClassStep, Multiclass};
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::Choice;
 
+// One per session, and the binary learner is the common case: boxing it
+// would add a pointer hop to every sample for no saving.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Model {
     Binary(AnyLearner),
