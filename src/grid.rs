@@ -93,6 +93,34 @@ pub fn shade(scores: &[f32], positive: [u8; 3], negative: [u8; 3], pixels: &mut 
     }
 }
 
+/// Colours K classes' scores (K per cell, class by class) as the plane
+/// shows them: the winning class's colour (the lowest on a tie, as the
+/// model predicts), its alpha from the winning lead over the runner-up as
+/// [`shade`]'s from |score|: 18 at a boundary to 88 from a lead of 2 on.
+pub fn shade_classes(scores: &[f32], colors: &[[u8; 3]], pixels: &mut Vec<u8>) {
+    let k = colors.len();
+    pixels.clear();
+    pixels.reserve(4 * scores.len() / k);
+    for cell in scores.chunks_exact(k) {
+        let (mut best, mut top, mut second) = (0, f32::NEG_INFINITY, f32::NEG_INFINITY);
+        for (class, &score) in cell.iter().enumerate() {
+            if score > top {
+                (best, second, top) = (class, top, score);
+            } else if score > second {
+                second = score;
+            }
+        }
+        let lead = (top - second) as f64;
+        let [r, g, b] = colors[best];
+        let alpha = if lead.is_nan() {
+            0
+        } else {
+            (18.0 + 70.0 * lead.min(2.0) / 2.0).round_ties_even() as u8
+        };
+        pixels.extend_from_slice(&[r, g, b, alpha]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +131,16 @@ mod tests {
         assert_eq!((g.x(0), g.x(3)), (0.5, 3.5));
         assert_eq!((g.y(0), g.y(1)), (1.5, 0.5));
         assert_eq!(g.len(), 8);
+    }
+
+    #[test]
+    fn class_shading_takes_the_winner_and_its_lead() {
+        let colors = [[1, 1, 1], [2, 2, 2], [3, 3, 3]];
+        let mut pixels = Vec::new();
+        // Class 2 leads by 0.25 (alpha 26.75 -> 27); a tie goes to class 0
+        // at the boundary's alpha 18; a lead of 5 saturates at 88.
+        shade_classes(&[0.0, 0.5, 0.75, 1.0, 1.0, -1.0, -3.0, 2.0, -4.0], &colors, &mut pixels);
+        assert_eq!(pixels, vec![3, 3, 3, 27, 1, 1, 1, 18, 2, 2, 2, 88]);
     }
 
     #[test]

@@ -26,8 +26,10 @@ import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
 /**
  * Attributes that are session settings: the link's keys (every setting of
  * the learner core's table, by the name the link uses) and the learner.
+ * Listed here because the element declares them before wasm (and so the
+ * table) is loaded; tests/e2e/embed.test.mjs checks the list against it.
  */
-const SETTINGS = ['algo', 'c', 'eps', 'lr', 'bias', 'kernel', 'sigma', 'degree', 'offset', 'budget', 'eta', 'nu', 'q', 'lambda', 'rho', 'radius', 'dictionary', 'horizon', 'olru-c', 'olru-a', 'olrd-c', 'olrd-form', 'spa-form', 'spa-alpha', 'spa-beta', 'noise', 'seed', 'preset'];
+const SETTINGS = ['algo', 'c', 'eps', 'lr', 'bias', 'kernel', 'sigma', 'degree', 'offset', 'budget', 'eta', 'nu', 'q', 'lambda', 'rho', 'radius', 'dictionary', 'horizon', 'olru-c', 'olru-a', 'olrd-c', 'olrd-form', 'spa-form', 'spa-alpha', 'spa-beta', 'r', 'confidence', 'initial-variance', 'covariance', 'noise', 'seed', 'preset', 'multiclass', 'classes'];
 const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif'];
 const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 const SUMMARY_EVERY_MS = 10000;

@@ -7,7 +7,8 @@ use serde::Serialize;
 use super::Algorithm;
 use crate::data::Preset;
 use crate::learner::Family;
-use crate::settings::{Key, Kind, Scope, Settings, TABLE};
+use crate::multiclass::Multiclass;
+use crate::settings::{Choice, Key, Kind, Reduction, Scope, Settings, TABLE};
 
 #[derive(Serialize)]
 pub struct Catalogue {
@@ -21,6 +22,8 @@ pub struct Catalogue {
 pub struct PresetCard {
     pub name: &'static str,
     pub task: &'static str,
+    /// Its classes (0 for regression).
+    pub classes: usize,
 }
 
 /// A slider beside a setting's field: from `min` to `max`, on a log scale
@@ -71,6 +74,9 @@ pub struct LearnerCard {
     /// [setting, word] (AROW and SCW: bias decoupled), so the page can
     /// offer only the others.
     pub refused: Vec<[&'static str; 2]>,
+    /// The reductions that learn more than two classes with it (none for
+    /// the kernel learners).
+    pub multiclass: Vec<&'static str>,
 }
 
 /// The [setting, word] pairs `algorithm` refuses, tried one by one on
@@ -129,6 +135,11 @@ impl Catalogue {
                         in_paper: info.in_paper,
                         settings: (info.reads)(&page).iter().map(|k| k.name()).collect(),
                         refused: refused_words(a, &page),
+                        multiclass: Reduction::ALL
+                            .iter()
+                            .filter(|&&r| Multiclass::able(r).contains(&a))
+                            .map(|&r| r.name())
+                            .collect(),
                     }
                 })
                 .collect(),
@@ -154,6 +165,7 @@ impl Catalogue {
                 .map(|p| PresetCard {
                     name: p.name(),
                     task: p.task().name(),
+                    classes: p.classes(),
                 })
                 .collect(),
         }

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::js;
 use super::page::{object, Playground};
-use crate::grid::{shade, Grid};
+use crate::grid::{shade, shade_classes, Grid};
 use crate::playground::{Series, SERIES};
 
 #[wasm_bindgen]
@@ -28,10 +28,12 @@ impl Playground {
     }
 
     /// Scores an `n` x `n` grid over the rectangle (as [`Playground::grid`])
-    /// and shades it onto `context`, an `n` x `n` canvas: each cell takes
-    /// the class colour of its score's sign (`positive` and `negative` as
-    /// 0xRRGGBB), more opaque where |score| is larger. Returns the scores'
-    /// address, for the contours.
+    /// and shades it onto `context`, an `n` x `n` canvas. `colors` holds
+    /// the classes' colours as 0xRRGGBB, +1's first: with two classes each
+    /// cell takes the colour of its score's sign, more opaque where |score|
+    /// is larger; with K, the winning class's colour, more opaque where it
+    /// wins by more. Returns the scores' address (K per cell with K
+    /// classes), for the contours.
     #[allow(clippy::too_many_arguments)]
     pub fn shade(
         &mut self,
@@ -41,13 +43,25 @@ impl Playground {
         x_max: f64,
         y_min: f64,
         y_max: f64,
-        positive: u32,
-        negative: u32,
+        colors: Vec<u32>,
     ) -> Result<*const f32, JsError> {
         let grid = Grid::new(n, n, (x_min, x_max), (y_min, y_max)).map_err(js)?;
-        let scores = self.page.session_scoring().score_grid(&grid);
+        let classes = self.page.session().classes();
+        if colors.len() < classes.max(2) {
+            return Err(JsError::new(&format!(
+                "{} colours for {} classes",
+                colors.len(),
+                classes.max(2)
+            )));
+        }
         let rgb = |c: u32| [(c >> 16) as u8, (c >> 8) as u8, c as u8];
-        shade(scores, rgb(positive), rgb(negative), &mut self.pixels);
+        let colors: Vec<[u8; 3]> = colors.into_iter().map(rgb).collect();
+        let scores = self.page.session_scoring().score_grid(&grid);
+        if classes > 2 {
+            shade_classes(scores, &colors[..classes], &mut self.pixels);
+        } else {
+            shade(scores, colors[0], colors[1], &mut self.pixels);
+        }
         let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
             wasm_bindgen::Clamped(&self.pixels),
             n as u32,
@@ -101,6 +115,23 @@ impl Playground {
             .get(series)
             .ok_or_else(|| JsError::new("no such curve"))?;
         Ok(self.page.session().curves().series(*series).as_ptr())
+    }
+
+    /// Class `k`'s online mistake rate at each curve point (more than two
+    /// classes; empty otherwise).
+    pub fn class_curve_ptr(&self, k: usize) -> *const f64 {
+        self.page.session().curves().class_series(k).as_ptr()
+    }
+
+    /// The classes the session learns (0 for regression, else 2 to 6).
+    pub fn classes(&self) -> usize {
+        self.page.session().classes()
+    }
+
+    /// With more than two classes, each class's (w1, w2, b), in class order;
+    /// empty otherwise.
+    pub fn class_models(&self) -> Vec<f64> {
+        self.page.session().class_models().concat()
     }
 
     /// Whether the test curve scores the shown points (epochs mode, or no

@@ -133,6 +133,13 @@ test('the element honours its attributes; figures on one page do not interfere',
   assert.match(await page.locator('#c').locator('.error').textContent(), /Settings not understood: .*C.*positive/);
   assert.equal(await page.evaluate(() => document.getElementById('c').figure.pg.settings().c), 0.1);
 
+  // Every setting of the core's table is an attribute the element observes.
+  const unobserved = await page.evaluate(async () => {
+    const observed = customElements.get('online-learner').observedAttributes;
+    const { catalogue } = await import('/js/catalogue.js');
+    return catalogue().settings.map((s) => s.name).filter((name) => !observed.includes(name));
+  });
+  assert.deepEqual(unobserved, [], 'settings the element would ignore as attributes');
   // Clicks and steps reach only their own figure.
   const a = page.locator('#a');
   await clickPlane(page, 0.3, 0.3, { within: a });

@@ -9,7 +9,9 @@ import { SettingsPanel } from './settings-panel.js';
 import { CurvesPanel } from './curves-panel.js';
 import { StatusLines } from './status.js';
 import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
-import { isSecondOrder, label, learner, learnersFor, replacements } from './catalogue.js';
+import { isSecondOrder, label, refusals, replacements } from './catalogue.js';
+import { classOf } from './classes.js';
+import { switchView } from './view-switch.js';
 import { DataPanel } from './data-panel.js';
 import { loadInto, release } from './parsed-data.js';
 import { SYNC_MS, finishReplay, replayFor } from './replay.js';
@@ -159,10 +161,11 @@ export class App {
     const inForce = new Set(this.figures.flatMap((f) => f.pg.in_force()));
     if (this.data) for (const key of ['preset', 'seed', 'noise']) inForce.delete(key);
     this.controls.sync(settings, this.page);
-    const refused = new Set(this.figures.flatMap((f) => learner(f.pg.algorithm())?.refused ?? []).map(([key, word]) => `${key}=${word}`));
+    const refused = new Set(this.figures.flatMap((f) => refusals(f.pg.algorithm())));
     this.settingsPanel.sync(settings, inForce, settings.task, refused);
     document.body.dataset.kernel = String(this.figures.some((f) => f.pg.is_kernel()));
     document.body.dataset.secondOrder = String(this.figures.some((f) => isSecondOrder(f.pg.algorithm())));
+    document.body.dataset.multiclass = String(this.figures[0].pg.classes() > 2);
   }
 
   /**
@@ -194,7 +197,14 @@ export class App {
     this.changed();
   }
 
-  click(x, y, label) { this.act((pg) => pg.click(x, y, label)); }
+  /** Adds a point; a class beyond the session's raises its classes first (the points replay as that many). */
+  click(x, y, label) {
+    const classes = classOf(label) + 1;
+    if (!this.replaying && classes > this.figures[0].pg.classes()) {
+      try { this.setSetting('classes', String(classes)); } catch (error) { return this.showError(message(error)); }
+    }
+    this.act((pg) => pg.click(x, y, label));
+  }
   erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
 
   /**
@@ -238,34 +248,7 @@ export class App {
   }
 
   setView(view) {
-    const current = this.page.view;
-    if (view === current) return;
-    const settings = this.settings();
-    const page = { ...this.page, view };
-    const sameSession = ['classify', 'epochs'].includes(current) && ['classify', 'epochs'].includes(view);
-    if (sameSession) {
-      this.page = page;
-      this.sync();
-      this.changed();
-      return;
-    }
-    const pg = this.figures[0].pg;
-    if (view === 'regress' || settings.task === 'regression') {
-      // Another task: a fresh session on that task's preset.
-      const regress = view === 'regress';
-      if (regress) this.lastClassificationPreset = settings.preset;
-      const preset = regress ? 'regression-1d' : (this.lastClassificationPreset ?? 'overlapping');
-      const algorithm = regress && !learnersFor('regression').some((l) => l.name === settings.algorithm) ? 'pa1' : settings.algorithm;
-      pg.reset();
-      this.build(`${state.withLearner(pg.hash(''), algorithm)}&preset=${preset}&${state.pageExtras(page)}`);
-      return;
-    }
-    if (view === 'compare' && !page.algos.includes(settings.algorithm)) {
-      // The learner on the plane leads the comparison.
-      page.algos = [settings.algorithm, ...page.algos].slice(0, state.MAX_COMPARED);
-    }
-    const lead = view === 'compare' ? page.algos[0] : this.page.algos[0];
-    this.build(`${state.withLearner(pg.hash(''), lead)}&${state.pageExtras(page)}`);
+    switchView(this, view);
   }
 
   setCompared(algos) {

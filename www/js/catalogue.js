@@ -32,9 +32,28 @@ export const isSecondOrder = (name) => learner(name)?.family === 'second-order';
 /** The learner menu's groups, in order: [family, heading]. */
 export const FAMILIES = [['linear', 'Linear'], ['second-order', 'Second-order (confidence)'], ['kernel', 'Kernel']];
 
-/** The learners that can learn a task, in the registry's order. */
-export function learnersFor(task) {
-  return catalogue().learners.filter((l) => task === 'classification' || l.regression);
+/**
+ * The learners that can learn a task, in the registry's order; with more
+ * than two `classes`, those that the `reduction` takes.
+ */
+export function learnersFor(task, classes = 2, reduction = 'one-vs-rest') {
+  return catalogue().learners.filter((l) => (task === 'classification' || l.regression) && (classes <= 2 || l.multiclass.includes(reduction)));
+}
+
+/**
+ * What a learner cannot take, as 'setting=word': its refused choices, the
+ * reductions it has no part in, and (a kernel learner) the presets of more
+ * than two classes.
+ */
+export function refusals(name) {
+  const card = learner(name);
+  if (!card) return [];
+  const out = card.refused.map(([key, word]) => `${key}=${word}`);
+  for (const word of setting('multiclass').words) if (!card.multiclass.includes(word)) out.push(`multiclass=${word}`);
+  if (card.multiclass.length === 0) {
+    for (const p of catalogue().presets) if (p.classes > 2) out.push(`preset=${p.name}`);
+  }
+  return out;
 }
 
 /** The eight learners Meng & Song (2023) compare. */

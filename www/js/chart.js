@@ -31,7 +31,7 @@ export class Chart {
     this.renderLegend();
   }
 
-  /** Declares a line: `key` names it, `style` is { label, color, dash }. */
+  /** Declares a line: `key` names it, `style` is { label, color, dash, thin }. */
   define(key, style) {
     if (!this.lines.has(key)) {
       this.lines.set(key, { ...style, xs: [], ys: [] });
@@ -107,7 +107,7 @@ export class Chart {
     const ctx = this.canvas.getContext('2d');
     ctx.save();
     ctx.strokeStyle = line.color;
-    ctx.lineWidth = 1.6;
+    ctx.lineWidth = line.thin ? 1 : 1.6;
     ctx.setLineDash(line.dash ? [5, 3] : []);
     ctx.beginPath();
     ctx.moveTo(this.X(line.xs[from]), this.Y(line.ys[from]));

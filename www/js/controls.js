@@ -1,17 +1,18 @@
 // The page's own controls: the views, the learner menu and Compare's
 // checklist (both from the catalogue), the run buttons and speed, and the
 // tool a click uses. The settings' controls are settings-panel.js's.
-import { FAMILIES, catalogue, learnersFor, paperLearners } from './catalogue.js';
+import { FAMILIES, learnersFor, paperLearners } from './catalogue.js';
 import { MAX_COMPARED, MAX_SPEED } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The learner menu: the learners of the task, grouped by family. */
-function learnerOptions(select, task) {
+/** The learner menu: the learners of the task (and of its classes), grouped by family. */
+function learnerOptions(select, settings) {
+  const able = learnersFor(settings.task, settings.classes, settings.multiclass);
   const groups = FAMILIES.map(([family, heading]) => {
     const group = document.createElement('optgroup');
     group.label = heading;
-    group.append(...learnersFor(task).filter((l) => l.family === family).map((l) => new Option(l.label, l.name)));
+    group.append(...able.filter((l) => l.family === family).map((l) => new Option(l.label, l.name)));
     return group;
   }).filter((g) => g.children.length > 0);
   select.replaceChildren(...groups);
@@ -93,16 +94,35 @@ export class Controls {
     for (const button of document.querySelectorAll('button[data-view]')) {
       button.setAttribute('aria-pressed', String(button.dataset.view === page.view));
     }
-    learnerOptions($('algo'), settings.task);
+    learnerOptions($('algo'), settings);
+    // Six of the paper's eight are kernel learners: two classes only.
+    const many = settings.task === 'classification' && settings.classes > 2;
+    $('paper-eight').disabled = many;
+    $('paper-eight').title = many ? 'The paper compares kernel learners, which learn two classes: set the classes to 2 first' : '';
+    this.syncClasses(settings.task === 'classification' ? settings.classes : 0);
     $('algo').value = settings.algorithm;
     $('speed').value = String(Math.log10(page.speed));
     $('speed-out').value = formatSpeed(Math.round(page.speed));
-    this.syncCompare(page);
+    this.syncCompare(page, settings);
   }
 
-  syncCompare(page) {
+  /**
+   * The class picker: +1 and -1 with two classes, 1 to K with more (the
+   * same two first); a click with 3 to 6 adds that class.
+   */
+  syncClasses(classes) {
+    const many = classes > 2;
+    for (const button of document.querySelectorAll('[data-tool]')) {
+      const tool = button.dataset.tool;
+      if (tool !== '1' && tool !== '-1') continue;
+      const text = many ? (tool === '1' ? ' 1' : ' 2') : (tool === '1' ? ' +1' : ' \u22121');
+      if (button.lastChild.textContent !== text) button.lastChild.textContent = text;
+    }
+  }
+
+  syncCompare(page, settings) {
     const box = $('compare-algos');
-    box.replaceChildren(...catalogue().learners.map((learner) => {
+    box.replaceChildren(...learnersFor(settings.task, settings.classes, settings.multiclass).map((learner) => {
       const label = document.createElement('label');
       const check = document.createElement('input');
       check.type = 'checkbox';

@@ -4,6 +4,7 @@
 import { Chart } from './chart.js';
 import { label } from './catalogue.js';
 import { PALETTE } from './palette.js';
+import { cssColor } from './classes.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,6 +35,11 @@ export class CurvesPanel {
       this.error.define(`${i}:online`, { label: many ? label(figure.pg.algorithm()) : regression ? 'progressive MAE' : 'online mistake rate', color });
       this.error.define(`${i}:test`, { label: this.testLabel(figure, regression), color: many ? color : '#0b7a75', dash: true, unlisted: many });
       this.loss.define(`${i}:loss`, { unlisted: many, label: `${name}moving-average ${regression ? '|error|' : 'hinge loss'} (100 samples)`, color: many ? color : '#8a3b06' });
+      // More than two classes, one learner: each class's own mistake rate.
+      const classes = figure.pg.classes();
+      for (let k = 0; !many && classes > 2 && k < classes; k++) {
+        this.error.define(`${i}:class${k}`, { label: `class ${k + 1} mistakes`, color: cssColor(k), thin: true });
+      }
       if (figure.pg.is_kernel()) {
         this.support.define(`${i}:support`, { unlisted: many, label: `${name}support-set size`, color: many ? color : '#0b7a75' });
       }
@@ -64,6 +70,7 @@ export class CurvesPanel {
       this.error.append(`${i}:test`, points.samples, points.test);
       this.loss.append(`${i}:loss`, points.samples, points.loss);
       this.support.append(`${i}:support`, points.samples, points.support);
+      points.byClass.forEach((ys, k) => this.error.append(`${i}:class${k}`, points.samples, ys));
     });
   }
 }

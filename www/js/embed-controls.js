@@ -78,7 +78,12 @@ export function figureControls(host) {
       parts.push(save);
     } else if (name === 'class' && pg.task() === 'classification') {
       const group = element('span', { role: 'radiogroup', 'aria-label': 'What a click adds', class: 'classes' });
-      for (const [tool, text] of [['1', 'Class +1'], ['-1', 'Class −1']]) {
+      // +1 and −1, or with more classes 1 to K (their labels: 1, −1, 3 ...).
+      const classes = pg.classes();
+      const tools = classes > 2
+        ? Array.from({ length: classes }, (_, k) => [String(k === 1 ? -1 : k + 1), `Class ${k + 1}`])
+        : [['1', 'Class +1'], ['-1', 'Class −1']];
+      for (const [tool, text] of tools) {
         const button = element('button', { type: 'button', role: 'radio', 'aria-checked': String(host.tool === tool) }, text);
         button.addEventListener('click', () => {
           host.tool = tool;

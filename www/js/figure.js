@@ -83,6 +83,7 @@ export class Figure {
     this.plane.setWide(null);
     const { samples } = pg.counts();
     const model = pg.model();
+    const classRows = pg.classes() > 2 ? pg.class_models() : null;
     const kernel = pg.is_kernel();
     // support_len() refills the buffer (it may move): ask for the pointer after.
     const supportLength = kernel ? pg.support_len() : 0;
@@ -90,7 +91,7 @@ export class Figure {
     if (kernel) this.trackRemovals(support);
     // Support rings are stamped with the points: they share a layer.
     const pointsKey = `${samples}:${pg.points_len()}:${support?.length ?? 0}`;
-    const modelKey = kernel ? `${samples}:${support.length}` : model.join(',');
+    const modelKey = kernel ? `${samples}:${support.length}` : (classRows ?? model).join(',');
     const animating = this.fading.length > 0;
     const pointsDue = this.drawn?.points !== pointsKey || animating;
     const shadingDue = task === 'classification' && (this.drawn?.model !== modelKey || this.drawn?.task !== task);
@@ -107,7 +108,7 @@ export class Figure {
       // Kernel learners: their surface's f = 0 and f = ±1. Second-order
       // learners shade f/√(xᵀΣx), whose ±1 lines bound the band of
       // boundaries within one standard deviation of w.
-      const levels = kernel ? [0, 1, -1] : isSecondOrder(pg.algorithm()) ? [1, -1] : null;
+      const levels = kernel ? [0, 1, -1] : isSecondOrder(pg.algorithm()) && !classRows ? [1, -1] : null;
       this.plane.drawShading(pg, levels, kernel ? 'surface' : 'band');
     } else if (task !== 'classification' && this.drawn?.task !== task) {
       this.plane.clearShading();
@@ -121,6 +122,7 @@ export class Figure {
         last: pg.last(),
         task,
         eps,
+        classRows,
       });
     }
     this.drawn = {
@@ -168,10 +170,13 @@ export class Figure {
     const from = this.curvesRead;
     this.curvesRead = length;
     const read = (series) => Array.from(f64View(pg.curve_ptr(series), length).subarray(from));
+    const classes = pg.classes() > 2 ? pg.classes() : 0;
     return {
       from,
       samples: read(SERIES.samples), online: read(SERIES.online), loss: read(SERIES.loss), test: read(SERIES.test),
       support: read(SERIES.support),
+      // Each class's own mistake rate (more than two classes).
+      byClass: Array.from({ length: classes }, (_, k) => Array.from(f64View(pg.class_curve_ptr(k), length).subarray(from))),
     };
   }
 

@@ -8,6 +8,7 @@
 // a number of seconds of the page as it plays (10 frames a second).
 import { composite, download } from './export.js';
 import { COLORS } from './plot.js';
+import { CLASSES } from './classes.js';
 import { element } from './dom.js';
 
 const FPS = 10;
@@ -23,7 +24,7 @@ export function pageSwatch() {
   const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
   const over = ([r, g, b], a) => [r, g, b].map((c) => Math.round(c * a + 255 * (1 - a)));
   const colours = [[255, 255, 255], ...[COLORS.ink, COLORS.muted, COLORS.accent, '#b3261e', '#8a4b14'].map(hex), [150, 66, 8], [20, 58, 110]];
-  for (const c of [COLORS.pos, COLORS.neg]) {
+  for (const { color: c } of CLASSES) {
     for (let alpha = 18; alpha <= 88; alpha += 5) colours.push(over(c, alpha / 255));
     colours.push(over(c, 0.9), c);
   }

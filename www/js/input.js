@@ -1,5 +1,5 @@
 // Pointer and keyboard input. Click adds a point of the selected class,
-// Shift-click the other class, Alt-click or right-click erases the nearest
+// Shift-click the other of +1 and -1, Alt-click or right-click erases the nearest
 // point. On a touch screen a tap adds (with the class toggle's tool) and a
 // swipe scrolls the page, unless Draw mode is on: then every touch adds.
 // The plane is also a keyboard stop: arrows move a cursor, Enter adds,
@@ -22,9 +22,7 @@ export function bindPointer(plane, app) {
       app.erase(x, y, ERASE_RADIUS);
       return;
     }
-    let label = app.tool === '-1' ? -1 : 1;
-    if (event.shiftKey) label = -label;
-    app.click(x, y, label);
+    app.click(x, y, toolLabel(app.tool, event.shiftKey));
   };
   let tap = null; // a touch that may still become a swipe
   canvas.addEventListener('pointerdown', (event) => {
@@ -67,10 +65,8 @@ export function bindPlaneKeys(plane, app) {
       place();
       app.announce(`Cursor at x ${at.x.toFixed(2)}, y ${at.y.toFixed(2)}`);
     } else if (event.key === 'Enter') {
-      let label = app.tool === '-1' ? -1 : 1;
-      if (event.shiftKey) label = -label;
       if (app.tool === 'erase') app.erase(at.x, at.y, ERASE_RADIUS);
-      else app.click(at.x, at.y, label);
+      else app.click(at.x, at.y, toolLabel(app.tool, event.shiftKey));
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       app.erase(at.x, at.y, ERASE_RADIUS);
     } else if (event.key === 'Escape') {
@@ -84,7 +80,13 @@ export function bindPlaneKeys(plane, app) {
   });
 }
 
-/** Space play/pause, right arrow step, r reset, 1 / 2 pick the class, ? help. */
+/** The label a click adds with `tool` ('1', '-1', '3' ... '6'); Shift swaps +1 and -1. */
+function toolLabel(tool, shift) {
+  const label = Number(tool);
+  return shift && Math.abs(label) === 1 ? -label : label;
+}
+
+/** Space play/pause, right arrow step, r reset, 1 to 6 pick the class, ? help. */
 export function bindKeys(app, controls) {
   document.addEventListener('keydown', (event) => {
     const target = event.target;
@@ -109,6 +111,9 @@ export function bindKeys(app, controls) {
         break;
       case '2':
         controls.setTool('-1');
+        break;
+      case '3': case '4': case '5': case '6':
+        controls.setTool(event.key);
         break;
       case '?':
         app.showHelp();

@@ -5,12 +5,14 @@
 import { f32View } from './wasm.js';
 import { contour } from './contour.js';
 import { markerMasks, packColor, ringMask, stamp } from './stamps.js';
+import { CLASSES, classBoundaries, classOf, cssColor } from './classes.js';
 
 export const VIEW = { xMin: -1.5, xMax: 1.5, yMin: -1.5, yMax: 1.5 };
 export const COLORS = { pos: [224, 112, 31], neg: [37, 99, 173], ink: '#1d232b', muted: '#8a939e', accent: '#0b7a75' };
 /** The class colours as 0xRRGGBB, for the shading (coloured in wasm). */
 const hex = ([r, g, b]) => (r << 16) | (g << 8) | b;
-const RGB = { pos: hex(COLORS.pos), neg: hex(COLORS.neg) };
+const CLASS_RGB = Uint32Array.from(CLASSES.map((c) => hex(c.color)));
+const CLASS_PACKED = CLASSES.map((c) => packColor(c.color));
 const ARROW = 0.45; // weight arrow length in plane units
 export const FADE_MS = 900; // how long a removed support vector takes to fade out
 
@@ -98,7 +100,7 @@ export class Plane {
    */
   drawShading(playground, levels = null, kind = 'surface') {
     const n = this.gridSize;
-    const ptr = playground.shade(this.offscreenContext, n, VIEW.xMin, VIEW.xMax, VIEW.yMin, VIEW.yMax, RGB.pos, RGB.neg);
+    const ptr = playground.shade(this.offscreenContext, n, VIEW.xMin, VIEW.xMax, VIEW.yMin, VIEW.yMax, CLASS_RGB);
     this.contours = levels && levels.map((level) => ({ level, kind, segments: contour(f32View(ptr, n * n), n, n, level) }));
     const ctx = this.shade.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
@@ -111,8 +113,8 @@ export class Plane {
   }
 
   /**
-   * Draws all points (+1 filled orange circles, -1 blue crosses, regression
-   * grey dots) and a kernel learner's support vectors (rings sized by |α|,
+   * Draws all points (each class its colour and shape, classes.js: +1
+   * filled orange circles, -1 blue crosses, ...; regression grey dots) and a kernel learner's support vectors (rings sized by |α|,
    * the removed ones fading). Thousands of anti-aliased paths cost ~14 ms
    * to rasterise in software, and 200 rings took a kernel stream from 59
    * to 40 fps in Chromium: each mark's coverage mask is computed once and
@@ -131,12 +133,11 @@ export class Plane {
     words.fill(0);
     const scale = width / (VIEW.xMax - VIEW.xMin);
     const at = (x, y) => [Math.round((x - VIEW.xMin) * scale), Math.round((VIEW.yMax - y) * scale)];
-    const colors = task === 'regression'
-      ? [packColor([70, 80, 95]), packColor([70, 80, 95])]
-      : [packColor(COLORS.pos), packColor(COLORS.neg)];
+    const grey = packColor([70, 80, 95]);
     for (let k = 0; k < points.length; k += 3) {
-      const negative = task !== 'regression' && points[k + 2] < 0;
-      stamp(words, width, ...at(points[k], points[k + 1]), negative ? this.markers.cross : this.markers.disc, colors[negative ? 1 : 0]);
+      const c = task === 'regression' ? -1 : classOf(points[k + 2]);
+      const mark = c < 0 ? this.markers.disc : this.markers[CLASSES[c].shape];
+      stamp(words, width, ...at(points[k], points[k + 1]), mark, c < 0 ? grey : CLASS_PACKED[c]);
     }
     if (support) this.stampSupport(words, width, at, ratio, support, fading);
     this.dots.getContext('2d').putImageData(this.pixels, 0, 0);
@@ -165,11 +166,12 @@ export class Plane {
   }
 
   /** Boundary, margins, weight arrow, ghost and newest sample; traced contours (kernel surfaces, second-order bands). */
-  drawOverlay({ model, moving, ghost, last, task, eps }) {
+  drawOverlay({ model, moving, ghost, last, task, eps, classRows = null }) {
     const ctx = this.overlay.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     this.drawAxes(ctx);
     if (task === 'regression') return this.drawRegression(ctx, model, last, eps);
+    if (classRows) return this.drawClasses(ctx, classRows, last);
     this.drawContours(ctx);
     if (moving) this.line(ctx, moving[0], moving[1], moving[2], { color: COLORS.muted, width: 1.5, dash: [2, 4] });
     if (model) {
@@ -203,6 +205,37 @@ export class Plane {
       ctx.stroke();
       ctx.restore();
     }
+  }
+
+  /**
+   * More than two classes: where the winning class changes (ink), and
+   * each class's weight vector w_k as an arrow of its colour from the
+   * origin, its length relative to the longest.
+   */
+  drawClasses(ctx, rows, last) {
+    const segments = classBoundaries(rows, VIEW);
+    ctx.save();
+    ctx.strokeStyle = COLORS.ink;
+    ctx.lineWidth = 2.2;
+    ctx.beginPath();
+    for (let k = 0; k < segments.length; k += 4) {
+      ctx.moveTo(this.px(segments[k]), this.py(segments[k + 1]));
+      ctx.lineTo(this.px(segments[k + 2]), this.py(segments[k + 3]));
+    }
+    ctx.stroke();
+    ctx.restore();
+    const norms = [];
+    for (let k = 0; k < rows.length; k += 3) norms.push(Math.hypot(rows[k], rows[k + 1]));
+    const longest = Math.max(...norms);
+    norms.forEach((norm, c) => {
+      if (!(norm > 0)) return;
+      const scale = norm / longest;
+      const direction = [(rows[3 * c] / norm) * scale, (rows[3 * c + 1] / norm) * scale];
+      // A white halo first: an arrow crosses its own class's points.
+      this.arrow(ctx, [0, 0], direction, 'rgba(255,255,255,0.9)', [], 6);
+      this.arrow(ctx, [0, 0], direction, cssColor(c), []);
+    });
+    if (last) this.ring(ctx, last.x, last.y, last.mistake ? '#b3261e' : COLORS.ink);
   }
 
   drawAxes(ctx) {
@@ -265,13 +298,13 @@ export class Plane {
     }
   }
 
-  arrow(ctx, [ax, ay], [ux, uy], color, dash) {
+  arrow(ctx, [ax, ay], [ux, uy], color, dash, width = 3) {
     const [x0, y0] = [this.px(ax), this.py(ay)];
     const [x1, y1] = [this.px(ax + ux * ARROW), this.py(ay + uy * ARROW)];
     const angle = Math.atan2(y1 - y0, x1 - x0);
     ctx.save();
     ctx.strokeStyle = ctx.fillStyle = color;
-    ctx.lineWidth = 3;
+    ctx.lineWidth = width;
     ctx.setLineDash(dash);
     ctx.beginPath();
     ctx.moveTo(x0, y0);

@@ -9,26 +9,37 @@ export function packColor([r, g, b]) {
 }
 
 /**
- * Anti-aliased coverage of a filled disc and of a cross (two diagonal
- * strokes) of the given radius in device pixels, as flat (dx, dy, alpha)
+ * Anti-aliased coverage of each class's mark of the given radius in device
+ * pixels (a filled disc, a cross of two diagonal strokes, a triangle, a
+ * square, a diamond, a plus: classes.js's shapes), as flat (dx, dy, alpha)
  * triples for the pixels they touch.
  */
 export function markerMasks(radius) {
   const reach = Math.ceil(radius + 1);
   const stroke = Math.max(0.75, radius / 3.2);
-  const disc = [];
-  const cross = [];
-  for (let dy = -reach; dy <= reach; dy++) {
-    for (let dx = -reach; dx <= reach; dx++) {
-      const d = Math.hypot(dx, dy);
-      const inDisc = Math.min(1, Math.max(0, radius + 0.5 - d));
-      if (inDisc > 0) disc.push(dx, dy, Math.round(230 * inDisc));
-      const toStroke = Math.min(Math.abs(dx - dy), Math.abs(dx + dy)) / Math.SQRT2;
-      const inCross = Math.min(1, Math.max(0, stroke + 0.5 - toStroke)) * Math.min(1, Math.max(0, radius + 0.5 - Math.max(Math.abs(dx), Math.abs(dy))));
-      if (inCross > 0) cross.push(dx, dy, Math.round(245 * inCross));
+  const cover = (inside) => Math.min(1, Math.max(0, 0.5 + inside));
+  // How far inside each shape (dx, dy) lies, in pixels (negative: outside).
+  const inside = {
+    disc: (dx, dy) => radius - Math.hypot(dx, dy),
+    cross: (dx, dy) => Math.min(stroke - Math.min(Math.abs(dx - dy), Math.abs(dx + dy)) / Math.SQRT2, radius - Math.max(Math.abs(dx), Math.abs(dy))),
+    // Pointing up, its corners on a circle of 1.25 radius (edges at half that).
+    triangle: (dx, dy) => 0.625 * radius - Math.max(dy, 0.866 * dx - 0.5 * dy, -0.866 * dx - 0.5 * dy),
+    square: (dx, dy) => 0.85 * radius - Math.max(Math.abs(dx), Math.abs(dy)),
+    diamond: (dx, dy) => 0.85 * radius - (Math.abs(dx) + Math.abs(dy)) / Math.SQRT2,
+    plus: (dx, dy) => Math.min(stroke - Math.min(Math.abs(dx), Math.abs(dy)), radius - Math.max(Math.abs(dx), Math.abs(dy))),
+  };
+  const masks = { radius };
+  for (const [shape, depth] of Object.entries(inside)) {
+    const out = [];
+    for (let dy = -reach - 1; dy <= reach + 1; dy++) {
+      for (let dx = -reach - 1; dx <= reach + 1; dx++) {
+        const c = cover(depth(dx, dy));
+        if (c > 0) out.push(dx, dy, Math.round((shape === 'disc' ? 230 : 245) * c));
+      }
     }
+    masks[shape] = Int16Array.from(out);
   }
-  return { radius, disc: Int16Array.from(disc), cross: Int16Array.from(cross) };
+  return masks;
 }
 
 /** An anti-aliased ring (annulus) of the given radius and stroke width. */

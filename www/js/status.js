@@ -72,6 +72,13 @@ export class StatusLines {
       line.textContent = [plural(size, 'support vector'), ...shown].join(' · ');
       delete line.dataset.weights;
       line.dataset.support = String(size);
+    } else if (pg.classes() > 2) {
+      // K rows: each class's w_k and b_k.
+      const rows = pg.class_models();
+      const parts = [];
+      for (let k = 0; k < rows.length; k += 3) parts.push(`w${k / 3 + 1} = (${num(rows[k])}, ${num(rows[k + 1])}) b${k / 3 + 1} = ${num(rows[k + 2])}`);
+      line.textContent = parts.join(' · ');
+      line.dataset.weights = JSON.stringify(Array.from(rows));
     } else if (model.length && !pg.on_plane()) {
       const w = pg.weights();
       const norm = Math.hypot(...w.slice(0, -1));

@@ -13,7 +13,9 @@ export function summarize(pg, label) {
   const parts = [`${label}: ${plural(samples, 'sample')} learned`];
   if (samples > 0 && !regression) parts[0] += `, ${plural(mistakes, 'mistake')} (${percent(mistakes / samples)})`;
   const model = pg.model();
-  if (pg.is_kernel()) {
+  if (pg.classes() > 2) {
+    parts.push(`${pg.classes()} classes, one weight vector each; the highest score wins`);
+  } else if (pg.is_kernel()) {
     parts.push(plural(pg.support_len() / 5, 'support vector'));
   } else if (model.length && pg.on_plane()) {
     const [w1, w2, b] = model;
