@@ -139,7 +139,11 @@ mod tests {
         let mut pixels = Vec::new();
         // Class 2 leads by 0.25 (alpha 26.75 -> 27); a tie goes to class 0
         // at the boundary's alpha 18; a lead of 5 saturates at 88.
-        shade_classes(&[0.0, 0.5, 0.75, 1.0, 1.0, -1.0, -3.0, 2.0, -4.0], &colors, &mut pixels);
+        shade_classes(
+            &[0.0, 0.5, 0.75, 1.0, 1.0, -1.0, -3.0, 2.0, -4.0],
+            &colors,
+            &mut pixels,
+        );
         assert_eq!(pixels, vec![3, 3, 3, 27, 1, 1, 1, 18, 2, 2, 2, 88]);
     }
 

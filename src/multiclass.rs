@@ -118,18 +118,25 @@ impl Multiclass {
             .collect()
     }
 
+    /// Refuses a learner that `reduction` does not take, naming those it does.
+    pub fn check(algorithm: Algorithm, reduction: Reduction, classes: usize) -> Result<()> {
+        let able = Self::able(reduction);
+        if able.contains(&algorithm) {
+            return Ok(());
+        }
+        let names: Vec<&str> = able.iter().map(|a| a.name()).collect();
+        Err(Error::Mismatch(format!(
+            "{} cannot learn {classes} classes by {}; the learners that can: {} (one-vs-rest takes every linear and second-order learner, crammer-singer takes pa, pa1, pa2)",
+            algorithm.label(),
+            reduction.name(),
+            names.join(", ")
+        )))
+    }
+
     /// `algorithm` over `classes` classes by `settings.multiclass`.
     pub fn new(algorithm: Algorithm, settings: &Settings, classes: usize) -> Result<Self> {
         let reduction = settings.multiclass;
-        if !Self::able(reduction).contains(&algorithm) {
-            let names: Vec<&str> = Self::able(reduction).iter().map(|a| a.name()).collect();
-            return Err(Error::Mismatch(format!(
-                "{} cannot learn {classes} classes by {}; the learners that can: {} (--multiclass one-vs-rest takes every linear and second-order learner, crammer-singer takes pa, pa1, pa2)",
-                algorithm.name(),
-                reduction.name(),
-                names.join(", ")
-            )));
-        }
+        Self::check(algorithm, reduction, classes)?;
         let binary = binary(settings);
         Ok(match reduction {
             Reduction::OneVsRest => Multiclass::OneVsRest(

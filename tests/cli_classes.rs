@@ -109,7 +109,7 @@ fn more_than_two_classes_learn_by_either_reduction_and_report_a_confusion_matrix
     assert!(err.contains("the learners that can: pa, pa1, pa2"), "{err}");
     let err = stderr(&run(&["learn", "--algo", "projectron", "--train", &train]));
     assert!(
-        err.contains("projectron cannot learn 4 classes by one-vs-rest"),
+        err.contains("Projectron cannot learn 4 classes by one-vs-rest"),
         "{err}"
     );
     // Two classes stay binary, whatever their labels; --multiclass is refused there.

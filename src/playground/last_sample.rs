@@ -47,10 +47,15 @@ impl serde::Serialize for LastSample {
         s.serialize_field("beta", &u.confidence.beta)?;
         s.serialize_field("own", &u.confidence.loss)?;
         // More than two classes: the predicted and the highest-scoring
-        // wrong class, as page labels (null with two classes).
-        let label = |k: usize| crate::data::class_label(k);
-        s.serialize_field("predicted", &self.classes.map(|c| label(c.predicted)))?;
-        s.serialize_field("rival", &self.classes.map(|c| label(c.wrong)))?;
+        // wrong class, as page labels; 0 with two (no class's label is 0;
+        // a plain number also keeps serde's f64 path the only one here).
+        let label = |pick: fn(&ClassStep) -> usize| {
+            self.classes
+                .as_ref()
+                .map_or(0.0, |c| crate::data::class_label(pick(c)))
+        };
+        s.serialize_field("predicted", &label(|c| c.predicted))?;
+        s.serialize_field("rival", &label(|c| c.wrong))?;
         s.end()
     }
 }

@@ -6,13 +6,12 @@
 
 use super::share::Setup;
 use crate::data::class_index;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::features::Features;
 use crate::grid::Grid;
 use crate::learner::{Learner, LinearModel, Update};
 use crate::multiclass::{ClassStep, Multiclass};
-use crate::registry::{Algorithm, AnyLearner};
-use crate::settings::Choice;
+use crate::registry::AnyLearner;
 
 // One per session, and the binary learner is the common case: boxing it
 // would add a pointer hop to every sample for no saving.
@@ -30,10 +29,7 @@ impl Model {
         let settings = setup.learner_settings();
         match setup.classes() {
             0..=2 => AnyLearner::new(setup.algorithm, &settings).map(Model::Binary),
-            k => {
-                able(setup.algorithm, setup, k)?;
-                Multiclass::new(setup.algorithm, &settings, k).map(Model::Classes)
-            }
+            k => Multiclass::new(setup.algorithm, &settings, k).map(Model::Classes),
         }
     }
 
@@ -50,7 +46,6 @@ impl Model {
                 None => Self::new(next),
             },
             Model::Classes(multiclass) => {
-                able(next.algorithm, next, multiclass.classes())?;
                 Multiclass::warm_started(next.algorithm, &settings, &multiclass.models())
                     .map(Model::Classes)
             }
@@ -127,21 +122,4 @@ impl Model {
             Model::Classes(multiclass) => multiclass.retune(&setup.learner_settings()),
         }
     }
-}
-
-/// Refuses a learner that cannot learn `classes` classes by the setup's
-/// reduction, naming those that can.
-fn able(algorithm: Algorithm, setup: &Setup, classes: usize) -> Result<()> {
-    let reduction = setup.settings.multiclass;
-    let able = Multiclass::able(reduction);
-    if able.contains(&algorithm) {
-        return Ok(());
-    }
-    let names: Vec<&str> = able.iter().map(|a| a.label()).collect();
-    Err(Error::Mismatch(format!(
-        "{} cannot learn {classes} classes by {}; the learners that can: {}",
-        algorithm.label(),
-        reduction.name(),
-        names.join(", ")
-    )))
 }

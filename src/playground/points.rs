@@ -31,11 +31,14 @@ impl Session {
             Task::Classification => match class_index(label) {
                 Some(k) if k < self.classes() => label as i8,
                 _ => {
+                    let allowed = match self.classes() {
+                        2 => "+1 or -1".to_string(),
+                        k => format!("+1, -1 or 3 to {k}"),
+                    };
                     return Err(Error::BadSample(format!(
-                        "a point's class must be {}, got {}",
-                        class_words(self.classes()),
+                        "a point's class must be {allowed}, got {}",
                         text(label)
-                    )))
+                    )));
                 }
             },
         };
@@ -228,12 +231,4 @@ impl Session {
     pub fn ghost(&self) -> Option<(Plane, f64)> {
         self.ghost
     }
-}
-
-/// The class labels a click may take: "+1 or -1", "+1, -1 or 3", ...
-fn class_words(classes: usize) -> String {
-    let mut words = vec!["+1".to_string(), "-1".to_string()];
-    words.extend((3..=classes).map(|k| k.to_string()));
-    let last = words.pop().expect("two at least");
-    format!("{} or {last}", words.join(", "))
 }

@@ -137,7 +137,8 @@ fn a_learner_that_cannot_take_the_reduction_is_refused_by_name() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("AROW cannot learn 3 classes by crammer-singer") && err.contains("PA-I"),
+        err.contains("AROW cannot learn 3 classes by crammer-singer")
+            && err.contains("pa, pa1, pa2"),
         "{err}"
     );
     let err = s

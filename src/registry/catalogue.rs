@@ -23,7 +23,7 @@ pub struct PresetCard {
     pub name: &'static str,
     pub task: &'static str,
     /// Its classes (0 for regression).
-    pub classes: usize,
+    pub classes: u32,
 }
 
 /// A slider beside a setting's field: from `min` to `max`, on a log scale
@@ -165,7 +165,7 @@ impl Catalogue {
                 .map(|p| PresetCard {
                     name: p.name(),
                     task: p.task().name(),
-                    classes: p.classes(),
+                    classes: p.classes() as u32,
                 })
                 .collect(),
         }

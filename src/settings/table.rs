@@ -290,11 +290,11 @@ settings_table! {
     /// K > 2 classes, the page with more than two classes).
     Multiclass multiclass: Reduction = Reduction::OneVsRest;
         "multiclass", code 32, Range::Choice, Run, live false;
-        "multiclass": "With more than two classes: one-vs-rest (any linear or second-order learner, one per class) or crammer-singer (pa, pa1, pa2: Crammer et al. 2006, section 7).";
+        "multiclass": "More than two classes: one-vs-rest (a linear learner per class) or crammer-singer (PA's, Crammer et al. 2006).";
     /// The page's classes: its preset's, or more once a click adds one.
     Classes classes: u64 = 2;
         "classes", code 33, whole(2, 6, "a whole number from 2 to 6"), Page, live false;
-        "classes": "How many classes the plane holds (keys 1 to 6 pick the class a click adds): more than two are learned by one-vs-rest or Crammer & Singer's PA.";
+        "classes": "Classes on the plane; keys 1 to 6 pick a click's class.";
     /// Classification or regression (the command line; the page's follows its preset).
     Task task: Task = Task::Classification;
         "task", code 27, Range::Choice, Cli, live false;

@@ -48,11 +48,7 @@ impl Playground {
         let grid = Grid::new(n, n, (x_min, x_max), (y_min, y_max)).map_err(js)?;
         let classes = self.page.session().classes();
         if colors.len() < classes.max(2) {
-            return Err(JsError::new(&format!(
-                "{} colours for {} classes",
-                colors.len(),
-                classes.max(2)
-            )));
+            return Err(JsError::new("fewer colours than classes"));
         }
         let rgb = |c: u32| [(c >> 16) as u8, (c >> 8) as u8, c as u8];
         let colors: Vec<[u8; 3]> = colors.into_iter().map(rgb).collect();

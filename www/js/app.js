@@ -11,10 +11,9 @@ import { StatusLines } from './status.js';
 import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
 import { isSecondOrder, label, refusals, replacements } from './catalogue.js';
 import { classOf } from './classes.js';
-import { switchView } from './view-switch.js';
 import { DataPanel } from './data-panel.js';
 import { loadInto, release } from './parsed-data.js';
-import { SYNC_MS, finishReplay, replayFor } from './replay.js';
+import { SYNC_MS, replayFor } from './replay.js';
 import { Loop } from './loop.js';
 import { PALETTE } from './palette.js';
 import * as state from './state.js';
@@ -138,7 +137,7 @@ export class App {
       this.built(notice);
     } else {
       // A long link: a slice per frame behind a progress panel.
-      finishReplay(this, pgs, run, before, notice);
+      import('./replay-panel.js').then((m) => m.finishReplay(this, pgs, run, before, notice)).catch((e) => this.fail(e));
     }
   }
 
@@ -247,8 +246,9 @@ export class App {
     this.changed();
   }
 
+  /** Switches the view (its code loads on the first switch). */
   setView(view) {
-    switchView(this, view);
+    import('./view-switch.js').then((m) => m.switchView(this, view)).catch((e) => this.fail(e));
   }
 
   setCompared(algos) {

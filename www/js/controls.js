@@ -98,7 +98,7 @@ export class Controls {
     // Six of the paper's eight are kernel learners: two classes only.
     const many = settings.task === 'classification' && settings.classes > 2;
     $('paper-eight').disabled = many;
-    $('paper-eight').title = many ? 'The paper compares kernel learners, which learn two classes: set the classes to 2 first' : '';
+    $('paper-eight').title = many ? 'Kernel learners learn two classes' : '';
     this.syncClasses(settings.task === 'classification' ? settings.classes : 0);
     $('algo').value = settings.algorithm;
     $('speed').value = String(Math.log10(page.speed));

@@ -7,8 +7,6 @@
 export const SYNC_MS = 50;
 /** The longest stretch of replaying between two frames. */
 const SLICE_MS = 30;
-/** Progress is shown once the replay has taken this long. */
-const QUIET_MS = 1000;
 
 const left = (pg) => {
   const [done, total] = pg.replay_progress();
@@ -57,62 +55,4 @@ export async function replayInFrames(pgs, { cancelled = () => false, progress = 
     await nextFrame();
     if (cancelled()) return false;
   }
-}
-
-/** The page's progress panel: invisible (but blocking input) for a second, then a bar and Cancel. */
-export class ReplayOverlay {
-  constructor(onCancel) {
-    this.root = document.getElementById('replay');
-    this.bar = document.getElementById('replay-progress');
-    this.text = document.getElementById('replay-text');
-    const cancel = document.getElementById('replay-cancel');
-    cancel.onclick = onCancel;
-    this.root.hidden = false;
-    this.root.classList.remove('visible');
-  }
-
-  show(fraction, ms) {
-    if (ms < QUIET_MS) return;
-    if (!this.root.classList.contains('visible')) {
-      this.root.classList.add('visible');
-      document.getElementById('replay-cancel').focus();
-    }
-    this.bar.value = fraction;
-    this.text.textContent = `Replaying the session: ${Math.floor(fraction * 100)}%`;
-  }
-
-  hide() {
-    this.root.hidden = true;
-    this.root.classList.remove('visible');
-  }
-}
-
-/**
- * The page's long replay: a slice per frame behind the progress panel
- * (input waits); Cancel goes back to the link `before` (or the default
- * page). `run` is the build's token: another build makes this one moot.
- */
-export async function finishReplay(app, pgs, run, before, notice) {
-  const overlay = new ReplayOverlay(() => { run.cancel = true; });
-  app.overlay = overlay;
-  let done = false;
-  try {
-    done = await replayInFrames(pgs, { cancelled: () => run.cancel || app.replaying !== run, progress: (f, ms) => overlay.show(f, ms) });
-  } catch (error) {
-    if (app.replaying !== run) return;
-    overlay.hide();
-    app.replaying = null;
-    app.showError(`This link could not be replayed: ${error?.message ?? error}. Showing the default playground.`);
-    app.build('');
-    return;
-  }
-  if (app.replaying !== run) return; // another build took over
-  overlay.hide();
-  app.replaying = null;
-  if (done) {
-    app.built(notice);
-    return;
-  }
-  app.build(before);
-  app.showError(`Replay stopped: showing ${before ? 'the state before' : 'the default playground'}.`);
 }

@@ -1,0 +1,65 @@
+// The playground's long replay (replay.js slices it): input waits behind a
+// panel that shows a progress bar and Cancel once the replay has taken a
+// second. Loaded only when a link is too long to replay at once.
+import { replayInFrames } from './replay.js';
+
+/** Progress is shown once the replay has taken this long. */
+const QUIET_MS = 1000;
+
+/** The page's progress panel: invisible (but blocking input) for a second, then a bar and Cancel. */
+export class ReplayOverlay {
+  constructor(onCancel) {
+    this.root = document.getElementById('replay');
+    this.bar = document.getElementById('replay-progress');
+    this.text = document.getElementById('replay-text');
+    const cancel = document.getElementById('replay-cancel');
+    cancel.onclick = onCancel;
+    this.root.hidden = false;
+    this.root.classList.remove('visible');
+  }
+
+  show(fraction, ms) {
+    if (ms < QUIET_MS) return;
+    if (!this.root.classList.contains('visible')) {
+      this.root.classList.add('visible');
+      document.getElementById('replay-cancel').focus();
+    }
+    this.bar.value = fraction;
+    this.text.textContent = `Replaying the session: ${Math.floor(fraction * 100)}%`;
+  }
+
+  hide() {
+    this.root.hidden = true;
+    this.root.classList.remove('visible');
+  }
+}
+
+/**
+ * The page's long replay: a slice per frame behind the progress panel
+ * (input waits); Cancel goes back to the link `before` (or the default
+ * page). `run` is the build's token: another build makes this one moot.
+ */
+export async function finishReplay(app, pgs, run, before, notice) {
+  const overlay = new ReplayOverlay(() => { run.cancel = true; });
+  app.overlay = overlay;
+  let done = false;
+  try {
+    done = await replayInFrames(pgs, { cancelled: () => run.cancel || app.replaying !== run, progress: (f, ms) => overlay.show(f, ms) });
+  } catch (error) {
+    if (app.replaying !== run) return;
+    overlay.hide();
+    app.replaying = null;
+    app.showError(`This link could not be replayed: ${error?.message ?? error}. Showing the default playground.`);
+    app.build('');
+    return;
+  }
+  if (app.replaying !== run) return; // another build took over
+  overlay.hide();
+  app.replaying = null;
+  if (done) {
+    app.built(notice);
+    return;
+  }
+  app.build(before);
+  app.showError(`Replay stopped: showing ${before ? 'the state before' : 'the default playground'}.`);
+}
