@@ -20,7 +20,7 @@
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{Family, Learner, LinearModel, Update};
+use crate::learner::{Learner, LinearModel, Update};
 use crate::linear::{PaVariant, Weights};
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Choice, Reduction, Settings};
@@ -102,19 +102,12 @@ pub enum Multiclass {
 }
 
 impl Multiclass {
-    /// The learners a reduction takes.
+    /// The learners a reduction takes (the registry says which: Algorithm::takes).
     pub fn able(reduction: Reduction) -> Vec<Algorithm> {
         Algorithm::ALL
             .iter()
             .copied()
-            .filter(|a| match reduction {
-                Reduction::OneVsRest => {
-                    matches!(a.info().family, Family::Linear | Family::SecondOrder)
-                }
-                Reduction::CrammerSinger => {
-                    matches!(a, Algorithm::Pa | Algorithm::Pa1 | Algorithm::Pa2)
-                }
-            })
+            .filter(|a| a.takes(reduction))
             .collect()
     }
 

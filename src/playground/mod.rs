@@ -11,6 +11,7 @@
 
 mod curves;
 mod export;
+mod files;
 mod held_out;
 mod last_sample;
 mod learning;

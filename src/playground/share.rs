@@ -19,11 +19,11 @@
 mod legacy;
 
 use super::log::{Event, EventLog};
-use super::model::Model;
 use crate::data::Preset;
 use crate::error::{Error, Result};
 use crate::learner::Task;
-use crate::registry::Algorithm;
+use crate::multiclass::Multiclass;
+use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Key, Scope, Settings, TABLE};
 use legacy::{legacy_defaults, legacy_log, legacy_notice};
 
@@ -79,7 +79,13 @@ impl Setup {
                 preset.classes().max(2)
             )));
         }
-        Model::new(self).map(|_| ())
+        // The learner (or K of them) the session would build, built once to
+        // check every value as it will.
+        let settings = self.learner_settings();
+        match self.classes() {
+            0..=2 => AnyLearner::new(self.algorithm, &settings).map(|_| ()),
+            k => Multiclass::new(self.algorithm, &settings, k).map(|_| ()),
+        }
     }
 
     /// The classes the session learns: 0 for regression, else 2 to 6

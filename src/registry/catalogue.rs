@@ -7,7 +7,6 @@ use serde::Serialize;
 use super::Algorithm;
 use crate::data::Preset;
 use crate::learner::Family;
-use crate::multiclass::Multiclass;
 use crate::settings::{Choice, Key, Kind, Reduction, Scope, Settings, TABLE};
 
 #[derive(Serialize)]
@@ -137,7 +136,7 @@ impl Catalogue {
                         refused: refused_words(a, &page),
                         multiclass: Reduction::ALL
                             .iter()
-                            .filter(|&&r| Multiclass::able(r).contains(&a))
+                            .filter(|&&r| a.takes(r))
                             .map(|&r| r.name())
                             .collect(),
                     }

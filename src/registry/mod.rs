@@ -175,6 +175,20 @@ impl Algorithm {
             .collect()
     }
 
+    /// Whether `reduction` learns more than two classes with this learner:
+    /// one-vs-rest takes every linear and second-order learner (one per
+    /// class), Crammer & Singer's is the PA family's (see multiclass.rs).
+    pub fn takes(self, reduction: crate::settings::Reduction) -> bool {
+        match reduction {
+            crate::settings::Reduction::OneVsRest => {
+                matches!(self.info().family, Family::Linear | Family::SecondOrder)
+            }
+            crate::settings::Reduction::CrammerSinger => {
+                matches!(self, Algorithm::Pa | Algorithm::Pa1 | Algorithm::Pa2)
+            }
+        }
+    }
+
     /// The learners that read `key` (with the default settings).
     pub fn users_of(key: Key) -> Vec<Algorithm> {
         let defaults = Settings::default();

@@ -1,0 +1,56 @@
+//! A session's loaded file: learning from it from now on, and going back
+//! to the preset's stream.
+
+use super::session::Session;
+use super::source::{FileSource, Source};
+use crate::data::Preset;
+use crate::error::Result;
+use crate::learner::Task;
+use crate::registry::Algorithm;
+
+impl Session {
+    /// Learns from `file` from now on, starting afresh with the current
+    /// setup. The preset follows the file's task (the plain preset of that
+    /// task when the current one does not fit), and a learner that cannot
+    /// learn the task is swapped for PA-I; the message says so.
+    pub fn load_file(&mut self, file: FileSource) -> Result<Option<String>> {
+        let mut message = None;
+        let mut setup = self.current.clone();
+        // A file's classes are two (the page reads ±1 labels), so a
+        // multiclass preset gives way to the plain one.
+        if setup.settings.preset.task() != file.task || setup.classes() > 2 {
+            setup = setup.with_preset(match file.task {
+                Task::Classification => Preset::Overlapping,
+                Task::Regression => Preset::Regression1d,
+            });
+        }
+        if !setup.algorithm.supports(file.task) {
+            message = Some(format!(
+                "{} cannot learn {}; switched to PA-I",
+                setup.algorithm.label(),
+                file.task.name()
+            ));
+            setup.algorithm = Algorithm::Pa1;
+        }
+        *self = Self::with_file(setup, file)?;
+        Ok(message)
+    }
+
+    /// Back to the preset's stream, starting afresh.
+    pub fn unload_file(&mut self) -> Result<()> {
+        let mut setup = self.current.clone();
+        if !setup.algorithm.supports(setup.settings.preset.task()) {
+            setup.algorithm = Algorithm::Pa1;
+        }
+        *self = Self::new(setup)?;
+        Ok(())
+    }
+
+    /// The loaded file, if the session learns from one.
+    pub fn file(&self) -> Option<&FileSource> {
+        match &self.source {
+            Source::File(file) => Some(file),
+            Source::Stream(_) => None,
+        }
+    }
+}
