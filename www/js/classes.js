@@ -5,8 +5,6 @@
 // +1 and -1. A class's label on the page is +1 and -1 for the first two
 // (the binary learners' labels), then 3 to 6 (the core's class_label).
 
-export const MAX_CLASSES = 6;
-
 export const CLASSES = [
   { label: 1, color: [224, 112, 31], shape: 'disc' },
   { label: -1, color: [37, 99, 173], shape: 'cross' },
@@ -22,9 +20,6 @@ export function classOf(label) {
   if (label === -1) return 1;
   return label - 1;
 }
-
-/** The page label of the class a tool names ('1', '-1', '3' ... '6'). */
-export const labelOfTool = (tool) => Number(tool);
 
 export const cssColor = (k) => `rgb(${CLASSES[k].color.join(',')})`;
 
