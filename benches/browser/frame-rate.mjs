@@ -16,6 +16,7 @@ const CASES = [
   ['OLRD, 100,000/s', 'algo=olrd&preset=xor&sigma=0.3&speed=100000'],
   ['APSM, 100,000/s', 'algo=apsm&preset=xor&sigma=0.3&speed=100000'],
   ['AROW (full Σ), 100,000/s', 'algo=arow&preset=overlapping&speed=100000'],
+  ['PA-I, four classes one-vs-rest, 100,000/s', 'algo=pa1&preset=four-classes&speed=100000'],
   ['Compare, the eight kernel learners, 10,000/s', `algo=kernel-perceptron&preset=xor&sigma=0.3&speed=10000&view=compare&algos=${EIGHT}`],
 ];
 
