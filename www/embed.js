@@ -13,7 +13,8 @@ import { isTrap, loadWasm, Playground } from './js/wasm.js';
 import { Figure } from './js/figure.js';
 import { Chart } from './js/chart.js';
 import { explain } from './js/explain.js';
-import { plural } from './js/format.js';
+import { mistakeShare, plural } from './js/format.js';
+import { browserLanguage, percent, pick, t, tr, use } from './js/i18n.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { Loop } from './js/loop.js';
@@ -48,7 +49,7 @@ export function hashFrom(stateText, settings) {
 }
 
 export class OnlineLearner extends HTMLElement {
-  static observedAttributes = ['state', ...SETTINGS, 'controls', 'explain', 'curves', 'speed', 'label'];
+  static observedAttributes = ['state', ...SETTINGS, 'controls', 'explain', 'curves', 'speed', 'label', 'lang'];
 
   constructor() {
     super();
@@ -102,11 +103,25 @@ export class OnlineLearner extends HTMLElement {
     // Before the first start the attributes are simply read then.
     if (this.started && !this.rebuilding) {
       this.rebuilding = true;
-      queueMicrotask(() => {
+      // After the changes made together (a lang and a label), so that the
+      // language read is the one they leave.
+      queueMicrotask(() => this.speak().finally(() => {
         this.rebuilding = false;
+        const playing = this.playing;
         this.build();
-      });
+        if (playing) this.setPlaying(true);
+      }));
     }
+  }
+
+  /**
+   * The figure's language: its own `lang`, else the page's around it (a
+   * post written in Japanese), else the reader's browser. One catalogue
+   * serves every figure: two figures of one page in two languages show the
+   * last one asked.
+   */
+  speak() {
+    return use(pick(this.closest('[lang]')?.lang) ?? browserLanguage()).catch(() => use('en'));
   }
 
   /** Samples per second while playing: the attribute, else the link's `speed`, else 30. */
@@ -135,10 +150,10 @@ export class OnlineLearner extends HTMLElement {
     if (!this.started) {
       this.started = true;
       try {
-        await loadWasm();
+        await Promise.all([loadWasm(), this.speak()]);
       } catch (error) {
         this.started = false;
-        this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, `The learner could not start: ${error?.message ?? error}`));
+        this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, t('The learner could not start: {why}', { why: error?.message ?? error })));
         return;
       }
       this.build();
@@ -150,7 +165,7 @@ export class OnlineLearner extends HTMLElement {
   /** The figure's place, held before it starts (so that the page does not jump). */
   placeholder() {
     const css = element('link', { rel: 'stylesheet', href: new URL('./embed.css', import.meta.url).href });
-    const box = element('div', { class: 'placeholder', role: 'img', 'aria-label': 'A live online learner; it starts when scrolled into view' });
+    const box = element('div', { class: 'placeholder', role: 'img', 'aria-label': t('A live online learner; it starts when scrolled into view') });
     this.shadowRoot.replaceChildren(css, element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
   }
 
@@ -163,23 +178,23 @@ export class OnlineLearner extends HTMLElement {
     const css = element('link', { rel: 'stylesheet', href: new URL('./embed.css', import.meta.url).href });
     const stage = element('div', { class: 'stage' });
     this.message = element('p', { class: 'error', role: 'alert', hidden: true });
-    this.bar = element('div', { class: 'bar', role: 'toolbar', 'aria-label': 'Figure controls' });
+    this.bar = element('div', { class: 'bar', role: 'toolbar', 'aria-label': t('Figure controls') });
     this.status = element('p', { class: 'status' });
     this.legend = element('p', { class: 'legend', 'aria-hidden': 'true' });
     this.summary = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.announcer = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.explainPanel = element('div', { class: 'explain', hidden: !this.hasAttribute('explain') });
-    const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': 'Online mistake rate and held-out accuracy over samples' });
+    const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': t('Online mistake rate and held-out accuracy over samples') });
     const chartLegend = element('div', { class: 'chart-legend' });
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
-    const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, 'Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.');
+    const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, t('Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.'));
     root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, this.status, this.explainPanel, curves, this.summary, this.announcer, keys));
     let hash = this.hash();
     try {
       this.figure = new Figure(stage, hash, { title: this.getAttribute('label') ?? '', gridSize: 160 });
       this.replaying = !replayFor([this.figure.pg], SYNC_MS);
     } catch (error) {
-      this.showError(`Settings not understood: ${error?.message ?? error}. Showing the defaults.`);
+      this.showError(t('Settings not understood: {why}. Showing the defaults.', { why: tr(error?.message ?? error) }));
       hash = '';
       this.figure?.destroy();
       this.figure = new Figure(stage, '', { title: this.getAttribute('label') ?? '', gridSize: 160 });
@@ -206,7 +221,7 @@ export class OnlineLearner extends HTMLElement {
 
   /** A long link replays a slice per frame, its progress in the status line. */
   async finishReplay(figure) {
-    const progress = (f) => { this.status.textContent = `Replaying the session: ${Math.floor(f * 100)}%`; };
+    const progress = (f) => { this.status.textContent = t('Replaying the session: {share}', { share: percent(Math.floor(f * 100) / 100, 0) }); };
     try {
       if (!(await replayInFrames([figure.pg], { cancelled: () => this.figure !== figure, progress }))) return;
     } catch (error) {
@@ -228,8 +243,8 @@ export class OnlineLearner extends HTMLElement {
       item('marker minus', '−1'),
       item('swatch boundary', 'f = 0'),
       item('swatch margin', 'f = ±1'),
-      pg.is_kernel() ? item('swatch ring', 'support vector') : item('swatch arrow', 'w'),
-      ...(isSecondOrder(pg.algorithm()) ? [item('swatch band', '±1 standard deviation of the boundary')] : []),
+      pg.is_kernel() ? item('swatch ring', t('support vector')) : item('swatch arrow', 'w'),
+      ...(isSecondOrder(pg.algorithm()) ? [item('swatch band', t('±1 standard deviation of the boundary'))] : []),
     );
   }
 
@@ -238,8 +253,8 @@ export class OnlineLearner extends HTMLElement {
     const regression = this.figure.pg.task() === 'regression';
     this.chart.clear();
     this.chart.fixedY = !regression;
-    this.chart.define('online', { label: regression ? 'progressive MAE' : 'online mistake rate', color: '#1d232b' });
-    this.chart.define('test', { label: regression ? 'held-out MAE' : 'held-out accuracy', color: '#0b7a75', dash: true });
+    this.chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: '#1d232b' });
+    this.chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: '#0b7a75', dash: true });
     this.figure.curvesRead = 0;
   }
 
@@ -275,7 +290,7 @@ export class OnlineLearner extends HTMLElement {
   setPlaying(playing) {
     this.loop.setPlaying(playing);
     if (this.playButton) {
-      this.playButton.textContent = playing ? 'Pause' : 'Play';
+      this.playButton.textContent = playing ? t('Pause') : t('Play');
       this.playButton.setAttribute('aria-pressed', String(playing));
     }
   }
@@ -292,8 +307,8 @@ export class OnlineLearner extends HTMLElement {
       drew = figure.render(task, settings.eps, { now, playing: this.playing });
       const { samples, mistakes } = pg.counts();
       this.status.textContent = task === 'classification' && samples > 0
-        ? `${plural(samples, 'sample')} · ${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`
-        : plural(samples, 'sample');
+        ? `${plural(samples, '{n} sample', '{n} samples')} · ${mistakeShare(mistakes, samples)}`
+        : plural(samples, '{n} sample', '{n} samples');
       if (this.hasAttribute('explain')) {
         explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings, task, offset: pg.kernel_offset() }, samples);
       }
@@ -319,8 +334,7 @@ export class OnlineLearner extends HTMLElement {
   }
 
   fail(error) {
-    const text = error?.message ?? String(error);
-    this.showError(text);
+    this.showError(tr(error?.message ?? error));
     // A trap can leave the handle unusable: rebuild it from the last good state.
     if (isTrap(error)) {
       this.setPlaying(false);

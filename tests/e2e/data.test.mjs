@@ -294,7 +294,7 @@ test('a link made with a file asks for it, then replays the session exactly', as
 
   const shared = await open(hash);
   assert.ok(await shared.locator('#file-needed').isVisible());
-  assert.equal(await shared.textContent('#file-needed-name'), 'pocket-pla.csv');
+  assert.equal(await shared.textContent('#file-needed-text strong'), 'pocket-pla.csv');
   await screenshot(shared, 'data-link-needs-file');
   // Another file is not the one: it loads, but afresh.
   const other = await fixture('pocket-pla.csv', '1,1,1\n-1,-1,0\n');

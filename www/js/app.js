@@ -17,6 +17,8 @@ import { SYNC_MS, replayFor } from './replay.js';
 import { Loop } from './loop.js';
 import { PALETTE } from './palette.js';
 import * as state from './state.js';
+import { count, language, t, tr } from './i18n.js';
+import { bindLanguageMenu, show, startLanguage } from './page-language.js';
 
 const $ = (id) => document.getElementById(id);
 const HASH_EVERY_MS = 1000;
@@ -50,7 +52,11 @@ export class App {
   }
 
   async start() {
-    await loadWasm();
+    // A bare address reopens the last session (a shared link always wins);
+    // a first visit starts with a few samples learned, so the plane shows
+    // a learner that has moved before anything is read.
+    const link = location.hash || state.recall();
+    await Promise.all([loadWasm(), startLanguage(link)]);
     this.controls = new Controls(this);
     this.settingsPanel = new SettingsPanel(
       { learner: $('learner-settings'), page: $('data-settings'), run: $('data-settings') },
@@ -60,10 +66,7 @@ export class App {
     this.curves = new CurvesPanel(this);
     this.status = new StatusLines(this);
     this.dataPanel = new DataPanel(this);
-    // A bare address reopens the last session (a shared link always wins);
-    // a first visit starts with a few samples learned, so the plane shows
-    // a learner that has moved before anything is read.
-    const link = location.hash || state.recall();
+    bindLanguageMenu(this);
     this.load(link);
     if (!link) this.act((pg) => pg.stream(FIRST_VISIT_SAMPLES));
     bindKeys(this, this.controls);
@@ -77,7 +80,7 @@ export class App {
     try {
       this.build(hash);
     } catch (error) {
-      this.showError(`This link could not be opened: ${message(error)}. Showing the default playground.`);
+      this.showError(t('This link could not be opened: {why}. Showing the default playground.', { why: message(error) }));
       this.build('');
     }
   }
@@ -97,6 +100,8 @@ export class App {
       throw error;
     }
     const page = state.pageFrom(probe.pg.extras());
+    page.lang ??= this.page.lang; // a language chosen here outlives a rebuild
+    if (page.lang && page.lang !== language()) show(page.lang).then(() => this.relabel()).catch((e) => this.fail(e));
     const task = probe.pg.task();
     const wantedFile = probe.pg.pending_file();
     const notice = probe.pg.notice();
@@ -220,7 +225,7 @@ export class App {
     this.sync();
     this.changed();
     const { samples } = this.figures[0].pg.counts();
-    return change === 'replayed' && samples > 0 ? `Applied from the first sample: the ${samples.toLocaleString('en')} samples were learned again.` : '';
+    return change === 'replayed' && samples > 0 ? t('Applied from the first sample: the {n} samples were learned again.', { n: count(samples) }) : '';
   }
 
   setAlgorithm(name) {
@@ -230,7 +235,7 @@ export class App {
     // gives way to one it accepts; the returned note says so.
     const notes = replacements(name, pg.settings()).map(({ key, word, accepted }) => {
       pg.set(key, accepted);
-      return `${label(name)} does not take ${key} ${word}: ${key} is now ${accepted}.`;
+      return t('{learner} does not take {key} {word}: {key} is now {accepted}.', { learner: label(name), key, word, accepted });
     });
     pg.set_algorithm(name);
     this.figures[0].redraw();
@@ -280,6 +285,15 @@ export class App {
   reset() {
     this.act((pg) => pg.reset());
     this.curves.define();
+  }
+
+  /** The language changed: the controls again, and the figures rebuilt from the link (their labels, curves and lines). */
+  relabel() {
+    for (const id of ['algo-msg', 'share-msg', 'save-msg']) $(id).textContent = '';
+    this.gifPanel?.root.remove();
+    this.settingsPanel.build();
+    this.controls.setPlaying(false);
+    this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
   }
 
   // ---- drawing ----
@@ -366,6 +380,7 @@ export class App {
   }
 }
 
+/** An error's message, in the language shown when the catalogue has it. */
 export function message(error) {
-  return error?.message ?? String(error);
+  return tr(error?.message ?? error);
 }

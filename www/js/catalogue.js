@@ -3,6 +3,7 @@
 // explanation panel all read this, so a new learner or setting needs no
 // change here. Asked of wasm once.
 import { Playground } from './wasm.js';
+import { t } from './i18n.js';
 
 let cached = null;
 
@@ -29,8 +30,8 @@ export const isKernel = (name) => learner(name)?.family === 'kernel';
 /** AROW and SCW: linear, with a covariance over the weights. */
 export const isSecondOrder = (name) => learner(name)?.family === 'second-order';
 
-/** The learner menu's groups, in order: [family, heading]. */
-export const FAMILIES = [['linear', 'Linear'], ['second-order', 'Second-order (confidence)'], ['kernel', 'Kernel']];
+/** The learner menu's groups, in order: [family, heading()]. */
+export const FAMILIES = [['linear', () => t('Linear')], ['second-order', () => t('Second-order (confidence)')], ['kernel', () => t('Kernel')]];
 
 /**
  * The learners that can learn a task, in the registry's order; with more

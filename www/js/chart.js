@@ -1,6 +1,7 @@
 // A line chart that appends: new points are drawn as segments on top of
 // what is there. History is redrawn only when an axis has to grow, and
 // axes grow by doubling, so that happens O(log n) times over a run.
+import { t } from './i18n.js';
 
 const PAD = { left: 34, right: 8, top: 8, bottom: 20 };
 
@@ -11,13 +12,12 @@ export class Chart {
    * @param yMax     initial top of the y axis
    * @param fixedY   keep yMax (rates, accuracies) instead of doubling it
    */
-  constructor(canvas, legend, { yMax = 1, fixedY = true, xLabel = 'samples' } = {}) {
+  constructor(canvas, legend, { yMax = 1, fixedY = true } = {}) {
     this.canvas = canvas;
     this.padLeft = PAD.left;
     this.legend = legend;
     this.initialY = yMax;
     this.fixedY = fixedY;
-    this.xLabel = xLabel;
     this.lines = new Map();
     this.clear();
   }
@@ -97,7 +97,7 @@ export class Chart {
       ctx.fillText(ticks[k], 2, y + 3);
     }
     ctx.fillText('0', this.padLeft, h - 6);
-    const right = `${formatTick(this.xMax)} ${this.xLabel}`;
+    const right = t('{n} samples', { n: formatTick(this.xMax) });
     ctx.fillText(right, w - PAD.right - ctx.measureText(right).width, h - 6);
     for (const line of this.lines.values()) this.drawSegments(line, 0);
   }

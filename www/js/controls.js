@@ -3,6 +3,7 @@
 // tool a click uses. The settings' controls are settings-panel.js's.
 import { FAMILIES, learnersFor, paperLearners } from './catalogue.js';
 import { MAX_COMPARED, MAX_SPEED } from './state.js';
+import { count, t, tr } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,7 +12,7 @@ function learnerOptions(select, settings) {
   const able = learnersFor(settings.task, settings.classes, settings.multiclass);
   const groups = FAMILIES.map(([family, heading]) => {
     const group = document.createElement('optgroup');
-    group.label = heading;
+    group.label = heading();
     group.append(...able.filter((l) => l.family === family).map((l) => new Option(l.label, l.name)));
     return group;
   }).filter((g) => g.children.length > 0);
@@ -22,17 +23,17 @@ function learnerOptions(select, settings) {
 async function share(app) {
   app.writeHash();
   // A link cannot hold a file: whoever opens it is asked for the file.
-  const needs = app.data ? ` once ${app.data.name} is opened with it (a link cannot hold a file)` : '';
+  const file = app.data?.name;
   try {
     await navigator.clipboard.writeText(location.href);
-    $('share-msg').textContent = `Link copied: it opens this exact state${needs}.`;
+    $('share-msg').textContent = file ? t('Link copied: it opens this exact state once {file} is opened with it (a link cannot hold a file).', { file }) : t('Link copied: it opens this exact state.');
   } catch {
-    $('share-msg').textContent = `The address bar now holds the link to this state${needs}.`;
+    $('share-msg').textContent = file ? t('The address bar now holds the link to this state once {file} is opened with it (a link cannot hold a file).', { file }) : t('The address bar now holds the link to this state.');
   }
 }
 
 const speedOf = (slider) => Math.round(10 ** Number(slider.value));
-const formatSpeed = (n) => `${n.toLocaleString('en')} samples/s`;
+const formatSpeed = (n) => t('{n} samples/s', { n: count(n) });
 
 export class Controls {
   constructor(app) {
@@ -44,7 +45,7 @@ export class Controls {
         $('algo-msg').classList.add('ok'); // a note on what changed, not an error
       } catch (error) {
         $('algo-msg').classList.remove('ok');
-        $('algo-msg').textContent = error.message ?? String(error);
+        $('algo-msg').textContent = tr(error.message ?? error);
       }
     });
     on('paper-eight', 'click', () => app.setCompared(paperLearners()));
@@ -98,7 +99,7 @@ export class Controls {
     // Six of the paper's eight are kernel learners: two classes only.
     const many = settings.task === 'classification' && settings.classes > 2;
     $('paper-eight').disabled = many;
-    $('paper-eight').title = many ? 'Kernel learners learn two classes' : '';
+    $('paper-eight').title = many ? t('Kernel learners learn two classes') : '';
     this.syncClasses(settings.task === 'classification' ? settings.classes : 0);
     $('algo').value = settings.algorithm;
     $('speed').value = String(Math.log10(page.speed));
@@ -132,7 +133,7 @@ export class Controls {
         const chosen = [...box.querySelectorAll('input:checked')].map((c) => c.value);
         if (chosen.length < 2 || chosen.length > MAX_COMPARED) {
           check.checked = !check.checked;
-          this.app.showError(`Compare shows two to ${MAX_COMPARED} learners.`);
+          this.app.showError(t('Compare shows two to {n} learners.', { n: MAX_COMPARED }));
           return;
         }
         this.app.setCompared(chosen);
@@ -143,7 +144,7 @@ export class Controls {
   }
 
   setPlaying(playing) {
-    $('play').textContent = playing ? 'Pause' : 'Play';
+    $('play').textContent = playing ? t('Pause') : t('Play');
     $('play').setAttribute('aria-pressed', String(playing));
   }
 }

@@ -5,6 +5,7 @@ import { Chart } from './chart.js';
 import { label } from './catalogue.js';
 import { PALETTE } from './palette.js';
 import { cssColor } from './classes.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,26 +23,26 @@ export class CurvesPanel {
     const regression = this.app.settings().task === 'regression';
     this.error.fixedY = !regression;
     for (const chart of [this.error, this.loss, this.support]) chart.clear();
-    $('chart-title').textContent = regression ? 'Error curves (absolute error)' : 'Error curves';
+    $('chart-title').textContent = regression ? t('Error curves (absolute error)') : t('Error curves');
     // Several learners: one legend entry each, and the line styles said once.
     const many = figures.length > 1;
-    this.loss.note = many ? 'moving-average loss (100 samples), colours as above.' : '';
-    this.support.note = many ? 'support-set size, colours as above.' : '';
-    this.error.note = many ? (regression ? 'solid: progressive MAE, dashed: held-out MAE.' : 'solid: online mistake rate, dashed: held-out accuracy.') : '';
+    this.loss.note = many ? t('moving-average loss (100 samples), colours as above.') : '';
+    this.support.note = many ? t('support-set size, colours as above.') : '';
+    this.error.note = many ? (regression ? t('solid: progressive MAE, dashed: held-out MAE.') : t('solid: online mistake rate, dashed: held-out accuracy.')) : '';
     figures.forEach((figure, i) => {
       figure.curvesRead = 0;
       const name = many ? `${label(figure.pg.algorithm())}: ` : '';
       const color = many ? figure.color : PALETTE[0];
-      this.error.define(`${i}:online`, { label: many ? label(figure.pg.algorithm()) : regression ? 'progressive MAE' : 'online mistake rate', color });
+      this.error.define(`${i}:online`, { label: many ? label(figure.pg.algorithm()) : regression ? t('progressive MAE') : t('online mistake rate'), color });
       this.error.define(`${i}:test`, { label: this.testLabel(figure, regression), color: many ? color : '#0b7a75', dash: true, unlisted: many });
-      this.loss.define(`${i}:loss`, { unlisted: many, label: `${name}moving-average ${regression ? '|error|' : 'hinge loss'} (100 samples)`, color: many ? color : '#8a3b06' });
+      this.loss.define(`${i}:loss`, { unlisted: many, label: name + (regression ? t('moving-average |error| (100 samples)') : t('moving-average hinge loss (100 samples)')), color: many ? color : '#8a3b06' });
       // More than two classes, one learner: each class's own mistake rate.
       const classes = figure.pg.classes();
       for (let k = 0; !many && classes > 2 && k < classes; k++) {
-        this.error.define(`${i}:class${k}`, { label: `class ${k + 1} mistakes`, color: cssColor(k), thin: true });
+        this.error.define(`${i}:class${k}`, { label: t('class {k} mistakes', { k: k + 1 }), color: cssColor(k), thin: true });
       }
       if (figure.pg.is_kernel()) {
-        this.support.define(`${i}:support`, { unlisted: many, label: `${name}support-set size`, color: many ? color : '#0b7a75' });
+        this.support.define(`${i}:support`, { unlisted: many, label: name + t('support-set size'), color: many ? color : '#0b7a75' });
       }
     });
   }
@@ -54,10 +55,10 @@ export class CurvesPanel {
     const file = pg.file_name();
     if (file && !onPoints) {
       const rows = Math.min(500, pg.file_shape()[0]);
-      return `${name}${regression ? 'MAE' : 'accuracy'} on ${rows} rows of ${file}`;
+      return name + t(regression ? 'MAE on {rows} rows of {file}' : 'accuracy on {rows} rows of {file}', { rows, file });
     }
-    if (regression) return `${name}${onPoints ? 'MAE on the points' : 'held-out MAE'}`;
-    return `${name}${onPoints ? 'accuracy on the points' : 'held-out accuracy'}`;
+    if (regression) return name + (onPoints ? t('MAE on the points') : t('held-out MAE'));
+    return name + (onPoints ? t('accuracy on the points') : t('held-out accuracy'));
   }
 
   /** Appends what the sessions recorded since the last frame. */

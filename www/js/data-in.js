@@ -7,6 +7,7 @@
 import { label } from './catalogue.js';
 import { describe, holdInParts, loadInto, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
+import { count, percent, t, tr } from './i18n.js';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const LISTED_ERRORS = 50;
@@ -17,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 export function parseFile(file, onProgress = () => {}, task = 'auto', algorithm = 'pa1') {
   if (file.size > MAX_FILE_BYTES) {
     const mb = (file.size / 1024 / 1024).toFixed(1);
-    return Promise.reject(new Error(`${file.name} is ${mb} MB; the page reads files up to 50 MB. For bigger files use the command line: ${commandFor(file.name, algorithm, task)}`));
+    return Promise.reject(new Error(t('{file} is {mb} MB; the page reads files up to 50 MB. For bigger files use the command line: {command}', { file: file.name, mb, command: commandFor(file.name, algorithm, task) })));
   }
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./loader-worker.js', import.meta.url), { type: 'module' });
@@ -30,7 +31,7 @@ export function parseFile(file, onProgress = () => {}, task = 'auto', algorithm 
     };
     worker.onerror = (event) => {
       worker.terminate();
-      reject(new Error(`the file reader stopped: ${event.message ?? 'unknown error'}`));
+      reject(new Error(t('the file reader stopped: {why}', { why: event.message ?? '' })));
     };
     worker.postMessage({ file, task });
   });
@@ -55,7 +56,7 @@ export async function openFile(panel, file) {
   showErrors(null);
   try {
     if (await isModelJson(file)) {
-      if (file.size > MAX_FILE_BYTES) throw new Error(`${file.name} is larger than 50 MB`);
+      if (file.size > MAX_FILE_BYTES) throw new Error(t('{file} is larger than 50 MB', { file: file.name }));
       await openModel(app, await file.text(), file.name);
       return;
     }
@@ -68,7 +69,7 @@ export async function openFile(panel, file) {
     showErrors(data);
   } catch (error) {
     progress(null);
-    app.showError(`${file.name} could not be loaded: ${error?.message ?? error}`);
+    app.showError(t('{file} could not be loaded: {why}', { file: file.name, why: tr(error?.message ?? error) }));
   }
 }
 
@@ -78,7 +79,7 @@ export function useData(app, data) {
   const note = loadInto(pg, data); // throws (shown by the caller) if the data is unusable
   if (app.data !== data) release(app.data);
   app.data = data;
-  app.dataNote = note;
+  app.dataNote = tr(note);
   const page = { ...app.page };
   if (pg.task() === 'regression') page.view = 'regress';
   else if (page.view === 'regress') page.view = 'classify';
@@ -92,8 +93,8 @@ export async function openModel(app, text, name) {
   app.build(hash);
   const pg = app.figures[0].pg;
   $('save-msg').textContent = pg.pending_file()
-    ? `Opened ${name}; open its data file to replay the ${models[0].samples} samples it learned.`
-    : `Opened ${name}: ${label(pg.algorithm())} after ${pg.counts().samples.toLocaleString('en')} samples.`;
+    ? t('Opened {file}; open its data file to replay the {n} samples it learned.', { file: name, n: count(models[0].samples) })
+    : t('Opened {file}: {learner} after {n} samples.', { file: name, learner: label(pg.algorithm()), n: count(pg.counts().samples) });
 }
 
 /** The 100 points of Lao Ma's Pocket PLA post (2019), standardised as its code does, for epochs mode. */
@@ -118,8 +119,8 @@ function progress(fraction, name = '') {
   bar.hidden = fraction === null;
   if (fraction !== null) {
     bar.value = fraction;
-    bar.setAttribute('aria-label', `Reading ${name}`);
-    bar.textContent = `${Math.round(fraction * 100)}%`;
+    bar.setAttribute('aria-label', t('Reading {file}', { file: name }));
+    bar.textContent = percent(fraction, 0);
   }
 }
 
@@ -131,16 +132,16 @@ function showErrors(data) {
     return;
   }
   const lines = data.errors.split('\n').filter(Boolean);
-  $('file-errors-summary').textContent = `${data.skipped.toLocaleString('en')} line${data.skipped === 1 ? '' : 's'} skipped (the other ${data.rows.toLocaleString('en')} loaded)`;
+  $('file-errors-summary').textContent = t(data.skipped === 1 ? '{n} line skipped (the other {rows} loaded)' : '{n} lines skipped (the other {rows} loaded)', { n: count(data.skipped), rows: count(data.rows) });
   const list = $('file-errors-list');
   list.replaceChildren(...lines.slice(0, LISTED_ERRORS).map((text) => {
     const item = document.createElement('li');
-    item.textContent = text;
+    item.textContent = tr(text);
     return item;
   }));
   if (data.skipped > LISTED_ERRORS) {
     const more = document.createElement('li');
-    more.textContent = `… and ${(data.skipped - LISTED_ERRORS).toLocaleString('en')} more`;
+    more.textContent = t('… and {n} more', { n: count(data.skipped - LISTED_ERRORS) });
     list.append(more);
   }
   box.hidden = false;

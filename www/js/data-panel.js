@@ -5,6 +5,7 @@
 // most visits never open a file, and the page's first download stays small.
 import { describe, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -78,13 +79,18 @@ export class DataPanel {
   /** Shows the loaded file, or none. */
   sync(data, note = '') {
     document.body.dataset.file = String(Boolean(data));
-    $('file-info').textContent = data ? `${describe(data)}.${note ? ` ${note}.` : ''}` : '';
+    $('file-info').textContent = data ? `${describe(data)}.${note ? ` ${note}` : ''}` : '';
     if (!data) $('file-errors').hidden = true;
   }
 
   /** Asks for the file a link was made with (`name:fingerprint`), or hides the prompt. */
   askFor(key) {
     $('file-needed').hidden = !key;
-    if (key) $('file-needed-name').textContent = key.slice(0, key.lastIndexOf(':'));
+    if (!key) return;
+    // One sentence with the file's name in bold, wherever the language puts it.
+    const [before, after] = t('This link learned from {file}, and a link cannot hold a file. Open it to replay the session, or continue with the preset.').split('{file}');
+    const name = document.createElement('strong');
+    name.textContent = key.slice(0, key.lastIndexOf(':'));
+    $('file-needed-text').replaceChildren(before, name, after ?? '');
   }
 }

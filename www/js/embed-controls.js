@@ -2,6 +2,7 @@
 // attribute lists, each shown only when the figure's learner uses it.
 import { FAMILIES, learnersFor } from './catalogue.js';
 import { element } from './dom.js';
+import { percent, t } from './i18n.js';
 
 /** The control bar's parts for `host` (an OnlineLearner). */
 export function figureControls(host) {
@@ -9,21 +10,21 @@ export function figureControls(host) {
   const parts = [];
   for (const name of host.controls) {
     if (name === 'play') {
-      host.playButton = element('button', { type: 'button', class: 'primary', 'aria-pressed': 'false' }, 'Play');
+      host.playButton = element('button', { type: 'button', class: 'primary', 'aria-pressed': 'false' }, t('Play'));
       host.playButton.addEventListener('click', () => host.setPlaying(!host.playing));
       parts.push(host.playButton);
     } else if (name === 'step') {
-      const step = element('button', { type: 'button' }, 'Step');
+      const step = element('button', { type: 'button' }, t('Step'));
       step.addEventListener('click', () => host.act((p) => p.stream(1)));
       parts.push(step);
     } else if (name === 'reset') {
-      const reset = element('button', { type: 'button' }, 'Reset');
+      const reset = element('button', { type: 'button' }, t('Reset'));
       reset.addEventListener('click', () => host.act((p) => p.reset(), { curves: true }));
       parts.push(reset);
     } else if (name === 'c' && pg.in_force().includes('c')) {
       const c = pg.settings().c;
       const out = element('output', {}, String(c));
-      const slider = element('input', { type: 'range', min: -2, max: 2, step: 0.01, value: Math.log10(c), 'aria-label': 'C, log scale from 0.01 to 100' });
+      const slider = element('input', { type: 'range', min: -2, max: 2, step: 0.01, value: Math.log10(c), 'aria-label': t('C, log scale from 0.01 to 100') });
       slider.addEventListener('input', () => {
         const value = +(10 ** Number(slider.value)).toPrecision(3);
         out.value = String(value);
@@ -32,18 +33,18 @@ export function figureControls(host) {
       parts.push(element('label', { class: 'field' }, 'C ', out, slider));
     } else if (name === 'noise') {
       const noise = pg.settings().noise;
-      const out = element('output', {}, `${Math.round(noise * 100)}%`);
-      const slider = element('input', { type: 'range', min: 0, max: 0.5, step: 0.01, value: noise, 'aria-label': 'Label noise' });
+      const out = element('output', {}, percent(noise, 0));
+      const slider = element('input', { type: 'range', min: 0, max: 0.5, step: 0.01, value: noise, 'aria-label': t('Label noise') });
       slider.addEventListener('input', () => {
-        out.value = `${Math.round(Number(slider.value) * 100)}%`;
+        out.value = percent(Number(slider.value), 0);
         host.act((p) => p.set('noise', slider.value));
       });
-      parts.push(element('label', { class: 'field' }, 'noise ', out, slider));
+      parts.push(element('label', { class: 'field' }, `${t('noise')} `, out, slider));
     } else if (name === 'algo') {
-      const select = element('select', { 'aria-label': 'Algorithm' });
+      const select = element('select', { 'aria-label': t('Algorithm') });
       for (const [family, heading] of FAMILIES) {
         const members = learnersFor(pg.task()).filter((l) => l.family === family);
-        if (members.length) select.append(element('optgroup', { label: heading }, ...members.map((l) => new Option(l.label, l.name))));
+        if (members.length) select.append(element('optgroup', { label: heading() }, ...members.map((l) => new Option(l.label, l.name))));
       }
       select.value = pg.algorithm();
       select.addEventListener('change', () => {
@@ -53,12 +54,12 @@ export function figureControls(host) {
       });
       parts.push(select);
     } else if (name === 'speed') {
-      const slider = element('input', { type: 'range', min: 0, max: 4, step: 0.05, value: Math.log10(host.speed), 'aria-label': 'Samples per second, log scale' });
+      const slider = element('input', { type: 'range', min: 0, max: 4, step: 0.05, value: Math.log10(host.speed), 'aria-label': t('Samples per second, log scale') });
       slider.addEventListener('input', () => host.setAttribute('speed', String(Math.round(10 ** Number(slider.value)))));
-      parts.push(element('label', { class: 'field' }, 'speed ', slider));
+      parts.push(element('label', { class: 'field' }, `${t('speed')} `, slider));
     } else if (name === 'gif') {
       // The same Save GIF as the page's, so an author makes the GIF from the figure they embed.
-      const save = element('button', { type: 'button', title: 'An animated GIF for blogs that run no script' }, 'Save GIF');
+      const save = element('button', { type: 'button', title: t('An animated GIF for blogs that run no script') }, t('Save GIF'));
       save.addEventListener('click', async () => {
         const { GifPanel } = await import('./gif-export.js');
         if (host.gifPanel?.root.isConnected) return;
@@ -77,12 +78,12 @@ export function figureControls(host) {
       });
       parts.push(save);
     } else if (name === 'class' && pg.task() === 'classification') {
-      const group = element('span', { role: 'radiogroup', 'aria-label': 'What a click adds', class: 'classes' });
+      const group = element('span', { role: 'radiogroup', 'aria-label': t('What a click adds'), class: 'classes' });
       // +1 and −1, or with more classes 1 to K (their labels: 1, −1, 3 ...).
       const classes = pg.classes();
       const tools = classes > 2
-        ? Array.from({ length: classes }, (_, k) => [String(k === 1 ? -1 : k + 1), `Class ${k + 1}`])
-        : [['1', 'Class +1'], ['-1', 'Class −1']];
+        ? Array.from({ length: classes }, (_, k) => [String(k === 1 ? -1 : k + 1), t('Class {k}', { k: k + 1 })])
+        : [['1', t('Class {k}', { k: '+1' })], ['-1', t('Class {k}', { k: '−1' })]];
       for (const [tool, text] of tools) {
         const button = element('button', { type: 'button', role: 'radio', 'aria-checked': String(host.tool === tool) }, text);
         button.addEventListener('click', () => {

@@ -3,8 +3,9 @@
 // keys choose the chrome.
 import '../embed.js';
 import { pairs } from './state.js';
+import { browserLanguage, language, pick, use } from './i18n.js';
 
-const FRAME_KEYS = ['controls', 'explain', 'curves', 'autoplay', 'speed', 'label'];
+const FRAME_KEYS = ['controls', 'explain', 'curves', 'autoplay', 'speed', 'label', 'lang'];
 const BOOLEAN = ['explain', 'curves', 'autoplay'];
 
 function configure() {
@@ -26,7 +27,17 @@ function configure() {
     }
   }
   figure.setAttribute('state', kept.join('&'));
-  document.getElementById('open-full').href = `index.html#${kept.join('&')}`;
+  // Without lang= the frame speaks the reader's language (its own <html lang> is only a default).
+  if (!figure.hasAttribute('lang')) figure.setAttribute('lang', browserLanguage());
+  document.getElementById('open-full').href = `index.html#${[...kept, `lang=${figure.getAttribute('lang')}`].join('&')}`;
+}
+
+/** The frame's own words (its title, its link) in the figure's language. */
+async function speak() {
+  await use(pick(document.getElementById('figure').getAttribute('lang')) ?? 'en').catch(() => use('en'));
+  if (language() !== 'en') (await import('./i18n-load.js')).translate(document.documentElement);
+  document.documentElement.lang = language();
 }
 
 configure();
+speak();

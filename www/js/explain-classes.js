@@ -3,6 +3,7 @@
 // reduction's step (explain.js loads this module when first needed).
 import { num } from './format.js';
 import { classOf } from './classes.js';
+import { count, t } from './i18n.js';
 
 /** The Crammer-Singer step of each PA variant (Crammer et al. 2006, section 7). */
 const CS_STEP = {
@@ -12,31 +13,31 @@ const CS_STEP = {
 };
 
 /** More than two classes: the scores of the true and the best wrong class, and the reduction's step. */
-export function explainClasses(panel, last, card, { settings }, samples, row) {
-  const name = (label) => `class ${classOf(label) + 1}`;
+export function explainClasses(panel, last, card, { settings }, samples, { row, predicts }) {
+  const name = (label) => t('class {k}', { k: classOf(label) + 1 });
   const crammer = settings.multiclass === 'crammer-singer';
   const dl = document.createElement('dl');
   const title = document.createElement('p');
   title.className = 'hint';
-  title.textContent = `${card.label}, ${settings.classes} classes by ${settings.multiclass}, sample ${samples.toLocaleString('en')}`;
-  row(dl, 'sample', `x = (${num(last.x)}, ${num(last.y)})`, name(last.label));
-  row(dl, 'scores', `F_y = ${num(last.score)}`, `best other: ${name(last.rival)}`, `→ predicts ${name(last.predicted)}${last.mistake ? ' ✗ mistake' : ' ✓'}`);
-  row(dl, 'margin', `m = F_y − F_s = ${num(last.margin)}`);
-  row(dl, 'loss', `ℓ = max(0, 1 − m) = ${num(last.loss)}`);
+  title.textContent = t('{learner}, {k} classes by {reduction}, sample {n}', { learner: card.label, k: settings.classes, reduction: settings.multiclass, n: count(samples) });
+  row(dl, t('sample'), `x = (${num(last.x)}, ${num(last.y)})`, name(last.label));
+  row(dl, t('scores'), `F_y = ${num(last.score)}`, t('best other: {class}', { class: name(last.rival) }), predicts(name(last.predicted), last.mistake));
+  row(dl, t('margin'), `m = F_y − F_s = ${num(last.margin)}`);
+  row(dl, t('loss'), `ℓ = max(0, 1 − m) = ${num(last.loss)}`);
   if (crammer) {
-    row(dl, 'rule', `${CS_STEP[card.name]}`, `‖x‖² = ${num(last.sq)}`);
+    row(dl, t('rule'), `${CS_STEP[card.name]}`, `‖x‖² = ${num(last.sq)}`);
     row(dl, 'τ', num(last.tau));
-    row(dl, 'update', `W_y ← W_y + τx,  W_s ← W_s − τx (the true class and the best wrong one)`);
-    row(dl, 'source', 'Crammer, Dekel, Keshet, Shalev-Shwartz & Singer (JMLR 2006), section 7; LIBOL M_PA*.m');
+    row(dl, t('update'), `W_y ← W_y + τx,  W_s ← W_s − τx ${t('(the true class and the best wrong one)')}`);
+    row(dl, t('source'), 'Crammer, Dekel, Keshet, Shalev-Shwartz & Singer (JMLR 2006), section 7; LIBOL M_PA*.m');
   } else {
-    row(dl, 'rule', `one ${card.label} per class, told +1 for its class and −1 for the rest; the highest score wins`);
-    row(dl, `${card.step} (class ${classOf(last.label) + 1})`, num(last.tau));
-    row(dl, 'source', `one-vs-rest (as scikit-learn's SGDClassifier); ${card.source}`);
+    row(dl, t('rule'), t('one {learner} per class, told +1 for its class and −1 for the rest; the highest score wins', { learner: card.label }));
+    row(dl, `${card.step} (${name(last.label)})`, num(last.tau));
+    row(dl, t('source'), `${t("one-vs-rest (as scikit-learn's SGDClassifier)")}; ${card.source}`);
   }
   const p = document.createElement('p');
   p.className = `verdict ${last.aggressive ? 'aggressive' : 'passive'}`;
   p.textContent = last.aggressive
-    ? `Aggressive: the margin went from ${num(last.margin)} to ${num(last.after)}.`
-    : `Passive: ${crammer ? 'the true class leads every other by at least 1' : 'no class learner changed'}, nothing changes.`;
+    ? t('Aggressive: the margin went from {from} to {to}.', { from: num(last.margin), to: num(last.after) })
+    : t('Passive: {why}, nothing changes.', { why: crammer ? t('the true class leads every other by at least 1') : t('no class learner changed') });
   panel.replaceChildren(title, dl, p);
 }

@@ -5,6 +5,7 @@
 // it can be passive.
 import { isSecondOrder, learner } from './catalogue.js';
 import { num } from './format.js';
+import { count, t, tr } from './i18n.js';
 
 const sign = (v) => (v >= 0 ? '+1' : '−1');
 let classes = null; // the import of explain-classes.js, once asked for
@@ -38,7 +39,7 @@ export function explain(panel, last, context, samples) {
   if (!last) {
     const hint = document.createElement('p');
     hint.className = 'hint';
-    hint.textContent = 'Click on the plane or press Play.';
+    hint.textContent = t('Click on the plane or press Play.');
     panel.replaceChildren(hint);
     return;
   }
@@ -46,7 +47,7 @@ export function explain(panel, last, context, samples) {
   if (last.predicted !== 0) {
     // More than two classes: that explanation's code loads when first needed.
     classes ??= import('./explain-classes.js');
-    classes.then((m) => m.explainClasses(panel, last, card, context, samples, row)).catch(() => {});
+    classes.then((m) => m.explainClasses(panel, last, card, context, samples, { row, predicts })).catch(() => {});
     return;
   }
   const { settings, task } = context;
@@ -55,56 +56,60 @@ export function explain(panel, last, context, samples) {
   const dl = document.createElement('dl');
   const title = document.createElement('p');
   title.className = 'hint';
-  title.textContent = `${card.label}, sample ${samples.toLocaleString('en')}`;
+  title.textContent = t('{learner}, sample {n}', { learner: card.label, n: count(samples) });
 
   if (context.wide) {
-    const features = context.file ? `${context.file.features.toLocaleString('en')} features` : '';
-    row(dl, 'sample', `${features} (too many to draw)`, regression ? `y = ${num(last.y)}` : `y = ${sign(last.label)}`);
+    const features = context.file ? t('{n} features (too many to draw)', { n: count(context.file.features) }) : t('too many features to draw');
+    row(dl, t('sample'), features, regression ? `y = ${num(last.y)}` : `y = ${sign(last.label)}`);
   }
   if (regression) {
-    if (!context.wide) row(dl, 'sample', `x = ${num(last.x)}`, `y = ${num(last.y)}`);
-    row(dl, 'prediction', `f(x) = w·x + b = ${num(last.score)}`);
-    row(dl, 'error', `y − f(x) = ${num(last.margin)}`);
-    row(dl, 'loss', `ℓ = max(0, |y − f| − ε) = max(0, ${num(Math.abs(last.margin))} − ${num(settings.eps)}) = ${num(last.loss)}`);
+    if (!context.wide) row(dl, t('sample'), `x = ${num(last.x)}`, `y = ${num(last.y)}`);
+    row(dl, t('prediction'), `f(x) = w·x + b = ${num(last.score)}`);
+    row(dl, t('error'), `y − f(x) = ${num(last.margin)}`);
+    row(dl, t('loss'), `ℓ = max(0, |y − f| − ε) = max(0, ${num(Math.abs(last.margin))} − ${num(settings.eps)}) = ${num(last.loss)}`);
   } else {
-    if (!context.wide) row(dl, 'sample', `x = (${num(last.x)}, ${num(last.y)})`, `y = ${sign(last.label)}`);
+    if (!context.wide) row(dl, t('sample'), `x = (${num(last.x)}, ${num(last.y)})`, `y = ${sign(last.label)}`);
     const f = kernel ? `Σ αᵢ k(sᵢ, x)${context.offset !== 0 ? ' + b' : ''}` : 'w·x + b';
-    row(dl, 'score', `f(x) = ${f} = ${num(last.score)}`, `→ predicts ${sign(last.score)}${last.mistake ? ' ✗ mistake' : ' ✓'}`);
-    row(dl, 'margin', `m = y·f(x) = ${num(last.margin)}`);
-    row(dl, 'loss', `ℓ = max(0, 1 − m) = ${num(last.loss)}`);
+    row(dl, t('score'), `f(x) = ${f} = ${num(last.score)}`, predicts(sign(last.score), last.mistake));
+    row(dl, t('margin'), `m = y·f(x) = ${num(last.margin)}`);
+    row(dl, t('loss'), `ℓ = max(0, 1 − m) = ${num(last.loss)}`);
   }
-  row(dl, 'rule', card.rule);
+  row(dl, t('rule'), tr(card.rule));
   if (card.filled) row(dl, '', fill(card.filled, last, settings));
   else row(dl, card.step, num(last.tau));
   if (card.filled.includes('{sq}')) {
     const augmented = settings.bias === 'augmented' && !kernel;
-    row(dl, kernel ? 'k(x,x)' : '‖x‖²', `${num(last.sq)}${augmented ? ' (counts the constant 1 of the augmented bias)' : ''}`);
+    row(dl, kernel ? 'k(x,x)' : '‖x‖²', augmented ? t('{v} (counts the constant 1 of the augmented bias)', { v: num(last.sq) }) : num(last.sq));
   }
   if (kernel) {
-    const change = [last.added ? 'x joined' : null, last.removed ? `${last.removed} removed` : null].filter(Boolean).join(', ');
-    row(dl, 'support set', `|S| = ${last.size}${change ? ` (${change})` : ''}`);
+    const change = [last.added ? t('x joined') : null, last.removed ? t('{n} removed', { n: count(last.removed) }) : null].filter(Boolean).join(t(', '));
+    row(dl, t('support set'), `|S| = ${last.size}${change ? ` (${change})` : ''}`);
   } else if (isSecondOrder(context.algorithm)) {
-    row(dl, 'update', settings.bias === 'none' ? 'w ← w + α·y·Σx,  Σ ← Σ − β·Σx xᵀΣ' : 'w ← w + α·y·Σz,  Σ ← Σ − β·Σz zᵀΣ  (z = (1, x): b has its own row of Σ)');
+    row(dl, t('update'), settings.bias === 'none' ? 'w ← w + α·y·Σx,  Σ ← Σ − β·Σx xᵀΣ' : `w ← w + α·y·Σz,  Σ ← Σ − β·Σz zᵀΣ  ${t('(z = (1, x): b has its own row of Σ)')}`);
   } else {
     const direction = regression ? 'sign(y − f)' : 'y';
     const step = card.step;
-    row(dl, 'update', settings.bias === 'none' ? `w ← w + ${step}·${direction}·x` : `w ← w + ${step}·${direction}·x,  b ← b + ${step}·${direction}`);
+    row(dl, t('update'), settings.bias === 'none' ? `w ← w + ${step}·${direction}·x` : `w ← w + ${step}·${direction}·x,  b ← b + ${step}·${direction}`);
   }
-  if (card.note) row(dl, 'note', card.note);
-  row(dl, 'source', card.source);
+  if (card.note) row(dl, t('note'), tr(card.note));
+  row(dl, t('source'), card.source);
   panel.replaceChildren(title, dl, verdict(last, card, regression));
+}
+
+/** "→ predicts +1 ✗ mistake". */
+export function predicts(label, mistake) {
+  return `→ ${t('predicts {label}', { label })}${mistake ? ` ✗ ${t('mistake')}` : ' ✓'}`;
 }
 
 function verdict(last, card, regression) {
   const p = document.createElement('p');
   p.className = `verdict ${last.aggressive ? 'aggressive' : 'passive'}`;
   if (!last.aggressive) {
-    const why = regression ? 'the error is inside the ε-tube' : card.passive;
-    p.textContent = `Passive: ${why}, nothing changes.`;
+    p.textContent = t('Passive: {why}, nothing changes.', { why: regression ? t('the error is inside the ε-tube') : tr(card.passive) });
   } else if (regression) {
-    p.textContent = `Aggressive: τ = ${num(last.tau)}; the prediction moved from ${num(last.score)} to ${num(last.after)}.`;
+    p.textContent = t('Aggressive: τ = {tau}; the prediction moved from {from} to {to}.', { tau: num(last.tau), from: num(last.score), to: num(last.after) });
   } else {
-    p.textContent = `Aggressive: ${card.step} = ${num(last.tau)}; this sample's margin went from ${num(last.margin)} to ${num(last.label * last.after)}.`;
+    p.textContent = t("Aggressive: {step} = {tau}; this sample's margin went from {from} to {to}.", { step: card.step, tau: num(last.tau), from: num(last.margin), to: num(last.label * last.after) });
   }
   return p;
 }

@@ -3,6 +3,7 @@
 // the plane while it learns.
 import { f64View } from './wasm.js';
 import { SERIES } from './figure.js';
+import { t } from './i18n.js';
 
 /** Saves a blob under a file name (an object URL and a download link). */
 export function download(blob, name) {
@@ -57,7 +58,7 @@ export function composite(figures, into = document.createElement('canvas')) {
 export function planePng(figures, fallback) {
   const canvas = composite(figures) ?? fallback;
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas could not be encoded'))), 'image/png');
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(t('the canvas could not be encoded')))), 'image/png');
   });
 }
 
@@ -101,10 +102,10 @@ export function stateFromModel(text) {
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    throw new Error(`not valid JSON (${error.message})`);
+    throw new Error(t('not valid JSON ({why})', { why: error.message }));
   }
   if (!['onlinelearn-model', 'onlinelearn-models'].includes(doc?.format) || typeof doc.state !== 'string') {
-    throw new Error('not a model saved by this playground (no "format": "onlinelearn-model" and "state")');
+    throw new Error(t('not a model saved by this playground (no "format": "onlinelearn-model" and "state")'));
   }
   return { state: doc.state, models: doc.models ?? [doc] };
 }
@@ -125,9 +126,9 @@ export class Recorder {
   }
 
   start(figures) {
-    if (!composite(figures, this.canvas)) throw new Error('there is no plane to record (the data is wider than 2-D)');
+    if (!composite(figures, this.canvas)) throw new Error(t('there is no plane to record (the data is wider than 2-D)'));
     const type = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'].find((t) => MediaRecorder.isTypeSupported(t));
-    if (!type) throw new Error('this browser cannot record WebM');
+    if (!type) throw new Error(t('this browser cannot record WebM'));
     this.chunks = [];
     this.figures = figures;
     this.recorder = new MediaRecorder(this.canvas.captureStream(30), { mimeType: type });

@@ -3,6 +3,7 @@
 import { Playground, f64View } from './wasm.js';
 import { FADE_MS, Plane } from './plot.js';
 import { isSecondOrder } from './catalogue.js';
+import { count, t } from './i18n.js';
 
 /** While playing, the plane is redrawn at most this often (30 Hz). */
 const PLAYING_DRAW_INTERVAL_MS = 33;
@@ -76,7 +77,7 @@ export class Figure {
     const pg = this.pg;
     if (!pg.on_plane()) {
       const [rows, features] = pg.file_shape();
-      this.plane.setWide(`${pg.file_name()} has ${features.toLocaleString('en')} features, too many for a plane: it trains with the curves only (${rows.toLocaleString('en')} rows).`);
+      this.plane.setWide(t('{file} has {n} features, too many for a plane: it trains with the curves only ({rows} rows).', { file: pg.file_name(), n: count(features), rows: count(rows) }));
       this.drawn = null;
       return;
     }

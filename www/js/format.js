@@ -1,5 +1,8 @@
 // Numbers and counts in words, the same on the page, the embed and the
-// screen-reader summary.
+// screen-reader summary. A value that can be typed back (a setting, a score
+// in a formula) keeps the notation the fields read, 0.25; counts and
+// percentages follow the language shown (Intl), 1.234 and 12,5 % in Italian.
+import { count, percent, t } from './i18n.js';
 
 /** A number for reading: 4 significant digits, a true minus sign. */
 export function num(v) {
@@ -8,7 +11,12 @@ export function num(v) {
   return text.replace('-', '−');
 }
 
-/** "1 mistake", "2 mistakes", "1,000 support vectors". */
-export function plural(n, word) {
-  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+/** "1 mistake", "2 mistakes", "1,000 support vectors": `one` and `other` are catalogue keys with {n}. */
+export function plural(n, one, other) {
+  return t(n === 1 ? one : other, { n: count(n) });
+}
+
+/** "3 mistakes (12.5%)". */
+export function mistakeShare(mistakes, samples) {
+  return `${plural(mistakes, '{n} mistake', '{n} mistakes')} (${percent(mistakes / samples)})`;
 }

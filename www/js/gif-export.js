@@ -10,6 +10,7 @@ import { composite, download } from './export.js';
 import { COLORS } from './plot.js';
 import { CLASSES } from './classes.js';
 import { element } from './dom.js';
+import { t } from './i18n.js';
 
 const FPS = 10;
 const MAX_FRAMES = 300;
@@ -38,7 +39,7 @@ export function pageSwatch() {
 /** The frame a GIF shows: the plane(s) at `width`, the error chart below when asked. */
 export function captureFrame(figures, chart, width, withCurve) {
   const planes = composite(figures);
-  if (!planes) throw new Error('there is no plane to record (the data is wider than 2-D)');
+  if (!planes) throw new Error(t('there is no plane to record (the data is wider than 2-D)'));
   const planeHeight = Math.round((width * planes.height) / planes.width);
   const curveHeight = withCurve && chart ? Math.round((width * chart.height) / chart.width) : 0;
   const canvas = document.createElement('canvas');
@@ -60,26 +61,26 @@ export function captureFrame(figures, chart, width, withCurve) {
 export class GifPanel {
   constructor(host) {
     this.host = host;
-    this.length = element('input', { type: 'number', min: '1', value: '200', 'aria-label': 'Length', class: 'num' });
-    this.unit = element('select', { 'aria-label': 'Length in' }, new Option('samples', 'samples'), new Option('seconds of play', 'seconds'));
-    this.width = element('input', { type: 'number', min: '120', max: '1200', step: '40', value: '480', 'aria-label': 'Width in pixels', class: 'num' });
+    this.length = element('input', { type: 'number', min: '1', value: '200', 'aria-label': t('Length'), class: 'num' });
+    this.unit = element('select', { 'aria-label': t('Length in') }, new Option(t('samples'), 'samples'), new Option(t('seconds of play'), 'seconds'));
+    this.width = element('input', { type: 'number', min: '120', max: '1200', step: '40', value: '480', 'aria-label': t('Width in pixels'), class: 'num' });
     this.curve = element('input', { type: 'checkbox', id: 'gif-curve' });
     this.estimate = element('p', { class: 'hint', 'aria-live': 'polite' });
-    this.start = element('button', { type: 'button', class: 'primary' }, 'Make the GIF');
-    this.cancel = element('button', { type: 'button', hidden: true }, 'Cancel');
-    this.close = element('button', { type: 'button' }, 'Close');
+    this.start = element('button', { type: 'button', class: 'primary' }, t('Make the GIF'));
+    this.cancel = element('button', { type: 'button', hidden: true }, t('Cancel'));
+    this.close = element('button', { type: 'button' }, t('Close'));
     this.bar = element('progress', { max: 1, value: 0, hidden: true });
-    this.root = element('div', { class: 'gif-panel', role: 'group', 'aria-label': 'Save an animated GIF' },
-      element('label', {}, 'Length ', this.length, ' ', this.unit),
-      element('label', {}, 'Width ', this.width, ' px'),
-      element('label', { for: 'gif-curve' }, this.curve, ' with the error curve'),
+    this.root = element('div', { class: 'gif-panel', role: 'group', 'aria-label': t('Save an animated GIF') },
+      element('label', {}, `${t('Length')} `, this.length, ' ', this.unit),
+      element('label', {}, `${t('Width')} `, this.width, ' px'),
+      element('label', { for: 'gif-curve' }, this.curve, ` ${t('with the error curve')}`),
       this.estimate, this.bar,
       element('div', { class: 'row' }, this.start, this.cancel, this.close));
     // On every keystroke: an estimate that changed only on blur would move
     // the buttons under a pointer already pressing them.
     for (const input of [this.length, this.unit, this.width, this.curve]) input.addEventListener('input', () => this.showEstimate());
     this.start.addEventListener('click', () => this.run().catch((e) => this.stop(e.message ?? String(e))));
-    this.cancel.addEventListener('click', () => this.stop('Cancelled: no GIF saved.'));
+    this.cancel.addEventListener('click', () => this.stop(t('Cancelled: no GIF saved.')));
     this.close.addEventListener('click', () => { this.stop(); this.root.remove(); });
     host.place.append(this.root);
     this.showEstimate();
@@ -108,8 +109,8 @@ export class GifPanel {
       // frames take more, so round up.
       const bytes = plan.frames * frame.width * frame.height * 0.15;
       const size = bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
-      const warning = bytes > WARN_BYTES ? ' Over 5 MB: many blogs refuse files that big; fewer frames or a smaller width help.' : '';
-      this.say(`${plan.frames} frames of ${frame.width} × ${frame.height} px, about ${size}.${warning}`);
+      const warning = bytes > WARN_BYTES ? ` ${t('Over 5 MB: many blogs refuse files that big; fewer frames or a smaller width help.')}` : '';
+      this.say(t('{n} frames of {w} × {h} px, about {size}.', { n: plan.frames, w: frame.width, h: frame.height, size }) + warning);
     } catch (error) {
       this.say(error.message);
     }
@@ -118,7 +119,7 @@ export class GifPanel {
   async run() {
     const plan = this.plan();
     const { host } = this;
-    if (!plan.bySamples && !host.playing()) throw new Error('Press Play first: a GIF in seconds records the page as it plays.');
+    if (!plan.bySamples && !host.playing()) throw new Error(t('Press Play first: a GIF in seconds records the page as it plays.'));
     if (plan.bySamples) host.pause();
     this.running = true;
     this.start.disabled = true;
@@ -132,7 +133,7 @@ export class GifPanel {
         else if (data.type === 'done') resolve(data.bytes);
         else if (data.type === 'error') reject(new Error(data.message));
       };
-      this.worker.onerror = () => reject(new Error('the GIF encoder could not start'));
+      this.worker.onerror = () => reject(new Error(t('the GIF encoder could not start')));
     });
     let sent = 0;
     for (let i = 0; i < plan.frames && this.running; i++) {
@@ -145,18 +146,18 @@ export class GifPanel {
       this.worker.postMessage({ type: 'frame', rgba: frame.data.buffer, delay: 100 / FPS, index: i }, [frame.data.buffer]);
       sent += 1;
       this.bar.value = (0.5 * sent) / plan.frames;
-      this.say(`Recording frame ${sent} of ${plan.frames}…`);
+      this.say(t('Recording frame {i} of {n}…', { i: sent, n: plan.frames }));
       // Let the page draw (and, by seconds, play) until the next frame.
       await new Promise((resolve) => setTimeout(resolve, plan.bySamples ? 0 : 1000 / FPS));
     }
     if (!this.running) return;
-    this.say('Encoding…');
+    this.say(t('Encoding…'));
     this.worker.postMessage({ type: 'finish' });
     const bytes = await done;
     const name = `${host.stem()}.gif`;
     download(new Blob([bytes], { type: 'image/gif' }), name);
     this.lastGif = bytes;
-    this.stop(`Saved ${name} (${sent} frames, ${Math.round(bytes.length / 1e3)} KB).`);
+    this.stop(t('Saved {file} ({n} frames, {kb} KB).', { file: name, n: sent, kb: Math.round(bytes.length / 1e3) }));
   }
 
   /** Ends a recording (saved, failed or cancelled). */

@@ -4,6 +4,7 @@
 // swipe scrolls the page, unless Draw mode is on: then every touch adds.
 // The plane is also a keyboard stop: arrows move a cursor, Enter adds,
 // Delete erases.
+import { t } from './i18n.js';
 
 const ERASE_RADIUS = 0.12; // plane units
 const TAP_SLOP_PX = 10; // a touch that moves further is a swipe, not a tap
@@ -63,7 +64,7 @@ export function bindPlaneKeys(plane, app) {
       at.x = Math.max(-CURSOR_REACH, Math.min(CURSOR_REACH, +(at.x + move[0]).toFixed(4)));
       at.y = Math.max(-CURSOR_REACH, Math.min(CURSOR_REACH, +(at.y + move[1]).toFixed(4)));
       place();
-      app.announce(`Cursor at x ${at.x.toFixed(2)}, y ${at.y.toFixed(2)}`);
+      app.announce(t('Cursor at x {x}, y {y}', { x: at.x.toFixed(2), y: at.y.toFixed(2) }));
     } else if (event.key === 'Enter') {
       if (app.tool === 'erase') app.erase(at.x, at.y, ERASE_RADIUS);
       else app.click(at.x, at.y, toolLabel(app.tool, event.shiftKey));

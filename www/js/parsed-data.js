@@ -3,6 +3,8 @@
 // by the always-loaded Data panel and the lazily loaded reader.
 
 import { Playground } from './wasm.js';
+import { plural } from './format.js';
+import { t } from './i18n.js';
 
 /**
  * Hands parsed data to a Playground; returns its note (or ''). The arrays
@@ -68,7 +70,7 @@ export function release(data) {
 
 /** What the file holds, in a line. */
 export function describe(data) {
-  const shape = `${data.rows.toLocaleString('en')} rows × ${data.features.toLocaleString('en')} feature${data.features === 1 ? '' : 's'}`;
-  const kind = data.sparse ? ', sparse' : '';
-  return `${data.name}: ${shape}, ${data.task}${kind}`;
+  const shape = `${plural(data.rows, '{n} row', '{n} rows')} × ${plural(data.features, '{n} feature', '{n} features')}`;
+  const kind = data.task === 'regression' ? t('regression') : t('classification');
+  return `${data.name}: ${shape}, ${data.sparse ? t('{kind}, sparse', { kind }) : kind}`;
 }

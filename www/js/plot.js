@@ -6,6 +6,7 @@ import { f32View } from './wasm.js';
 import { contour } from './contour.js';
 import { markerMasks, packColor, ringMask, stamp } from './stamps.js';
 import { CLASSES, classBoundaries, classOf, cssColor } from './classes.js';
+import { t } from './i18n.js';
 
 export const VIEW = { xMin: -1.5, xMax: 1.5, yMin: -1.5, yMax: 1.5 };
 export const COLORS = { pos: [224, 112, 31], neg: [37, 99, 173], ink: '#1d232b', muted: '#8a939e', accent: '#0b7a75' };
@@ -28,7 +29,7 @@ export class Plane {
       return canvas;
     });
     this.overlay.setAttribute('role', 'img');
-    this.overlay.setAttribute('aria-label', `The plane${title ? ` (${title})` : ''}: points, decision boundary and weight vector`);
+    this.overlay.setAttribute('aria-label', title ? t('The plane ({title}): points, decision boundary and weight vector', { title }) : t('The plane: points, decision boundary and weight vector'));
     // Shown instead of the canvases when the data is wider than the plane.
     this.message = document.createElement('p');
     this.message.className = 'message';
@@ -288,7 +289,7 @@ export class Plane {
       const [ux, uy] = [w1 / norm, w2 / norm];
       const [x, y] = [this.px(anchor[0] + ux * ARROW * 1.2), this.py(anchor[1] + uy * ARROW * 1.2)];
       ctx.font = '600 12px system-ui, sans-serif';
-      const text = `turned ${ghost[3].toFixed(1)}°`;
+      const text = t('turned {angle}°', { angle: ghost[3].toFixed(1) });
       const width = ctx.measureText(text).width;
       ctx.fillStyle = 'rgba(255,255,255,0.8)';
       const left = ux >= 0 ? x : x - width;

@@ -2,6 +2,7 @@
 // panel that shows a progress bar and Cancel once the replay has taken a
 // second. Loaded only when a link is too long to replay at once.
 import { replayInFrames } from './replay.js';
+import { percent, t, tr } from './i18n.js';
 
 /** Progress is shown once the replay has taken this long. */
 const QUIET_MS = 1000;
@@ -25,7 +26,7 @@ export class ReplayOverlay {
       document.getElementById('replay-cancel').focus();
     }
     this.bar.value = fraction;
-    this.text.textContent = `Replaying the session: ${Math.floor(fraction * 100)}%`;
+    this.text.textContent = t('Replaying the session: {share}', { share: percent(Math.floor(fraction * 100) / 100, 0) });
   }
 
   hide() {
@@ -49,7 +50,7 @@ export async function finishReplay(app, pgs, run, before, notice) {
     if (app.replaying !== run) return;
     overlay.hide();
     app.replaying = null;
-    app.showError(`This link could not be replayed: ${error?.message ?? error}. Showing the default playground.`);
+    app.showError(t('This link could not be replayed: {why}. Showing the default playground.', { why: tr(error?.message ?? error) }));
     app.build('');
     return;
   }
@@ -61,5 +62,5 @@ export async function finishReplay(app, pgs, run, before, notice) {
     return;
   }
   app.build(before);
-  app.showError(`Replay stopped: showing ${before ? 'the state before' : 'the default playground'}.`);
+  app.showError(before ? t('Replay stopped: showing the state before.') : t('Replay stopped: showing the default playground.'));
 }

@@ -5,6 +5,7 @@
 // page's first download stays small.
 import { label } from './catalogue.js';
 import * as state from './state.js';
+import { language, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,7 +19,7 @@ export async function save(id, app) {
     const source = app.data ? app.data.name.replace(/\.[^.]*$/, '') : app.settings().preset;
     return `onlinelearn-${app.figures.length > 1 ? 'compare' : pg.algorithm()}-${source}-${pg.counts().samples}`;
   };
-  const saved = (name) => { $('save-msg').textContent = `Saved ${name}.`; };
+  const saved = (name) => { $('save-msg').textContent = t('Saved {file}.', { file: name }); };
   on('save-png', async ({ download, planePng }) => {
     const name = `${stem()}.png`;
     download(await planePng(app.figures, $('chart-error')), name);
@@ -47,17 +48,17 @@ export async function save(id, app) {
       const seconds = ((performance.now() - app.recorder.started) / 1000).toFixed(1);
       const blob = await app.recorder.stop();
       button.setAttribute('aria-pressed', 'false');
-      button.textContent = 'Record (WebM)';
+      button.textContent = t('Record (WebM)');
       const name = `${stem()}.webm`;
       download(blob, name);
-      $('save-msg').textContent = `Saved ${name} (${seconds} s).`;
+      $('save-msg').textContent = t('Saved {file} ({s} s).', { file: name, s: seconds });
     } else {
-      if (!Recorder.supported()) throw new Error('this browser cannot record the canvas (no MediaRecorder)');
+      if (!Recorder.supported()) throw new Error(t('this browser cannot record the canvas (no MediaRecorder)'));
       app.recorder.start(app.figures);
       app.loop.wake();
       button.setAttribute('aria-pressed', 'true');
-      button.textContent = 'Stop recording';
-      $('save-msg').textContent = 'Recording the plane: press Play, then Stop recording.';
+      button.textContent = t('Stop recording');
+      $('save-msg').textContent = t('Recording the plane: press Play, then Stop recording.');
     }
   });
   on('save-gif', async () => {
@@ -79,16 +80,18 @@ export async function save(id, app) {
     app.writeHash();
     const base = new URL('.', location.href).href;
     const hash = app.goodHash;
+    // The figure speaks the page's language (English needs no attribute).
+    const lang = language() === 'en' ? '' : language();
     const code = [
       `<script type="module" src="${base}embed.js"></script>`,
-      `<online-learner state="${hash}" controls="play,step,reset" explain></online-learner>`,
+      `<online-learner state="${hash}"${lang && ` lang="${lang}"`} controls="play,step,reset" explain></online-learner>`,
       '',
       '<!-- or, in a frame: -->',
-      `<iframe src="${base}embed.html#${hash}&controls=play,step,reset&explain=1" title="Online learning playground" width="440" height="560" loading="lazy"></iframe>`,
+      `<iframe src="${base}embed.html#${hash}${lang && `&lang=${lang}`}&controls=play,step,reset&explain=1" title="${t('Online learning playground')}" width="440" height="560" loading="lazy"></iframe>`,
     ].join('\n');
     try {
       await navigator.clipboard.writeText(code);
-      $('save-msg').textContent = `Embed code copied${app.data ? ' (the file is not in it: the figure will ask for it)' : ''}.`;
+      $('save-msg').textContent = app.data ? t('Embed code copied (the file is not in it: the figure will ask for it).') : t('Embed code copied.');
     } catch {
       $('save-msg').textContent = code;
     }

@@ -6,6 +6,7 @@
 import { catalogue, presetsFor } from './catalogue.js';
 import { num } from './format.js';
 import { element } from './dom.js';
+import { percent, t, tr } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,11 +32,19 @@ export class SettingsPanel {
    * returns a note to show, or ''; `freshSeed()` draws a new seed.
    */
   constructor(places, apply, freshSeed) {
+    this.places = places;
     this.apply = apply;
     this.freshSeed = freshSeed;
     this.fields = new Map();
+    this.build();
+  }
+
+  /** The controls, in the language shown (again after a switch; sync() then shows the values). */
+  build() {
+    for (const field of this.fields.values()) field.root.remove();
+    this.fields.clear();
     for (const card of catalogue().settings) {
-      const place = places[card.scope];
+      const place = this.places[card.scope];
       if (!place) continue;
       const field = this.field(card);
       this.fields.set(card.name, field);
@@ -46,20 +55,22 @@ export class SettingsPanel {
   field(card) {
     const id = card.name;
     const describedBy = `${id}-help ${id}-msg`;
-    const help = element('span', { id: `${id}-help`, class: 'visually-hidden' }, card.help);
+    const helpText = tr(card.help);
+    const name = tr(card.label);
+    const help = element('span', { id: `${id}-help`, class: 'visually-hidden' }, helpText);
     const control = card.kind === 'choice'
-      ? element('select', { id, title: card.help, 'aria-describedby': describedBy })
-      : element('input', { id, type: 'text', class: 'num', title: card.help, 'aria-describedby': describedBy, inputmode: card.kind === 'real' ? 'decimal' : 'numeric', autocomplete: 'off', spellcheck: false });
+      ? element('select', { id, title: helpText, 'aria-describedby': describedBy })
+      : element('input', { id, type: 'text', class: 'num', title: helpText, 'aria-describedby': describedBy, inputmode: card.kind === 'real' ? 'decimal' : 'numeric', autocomplete: 'off', spellcheck: false });
     if (card.kind === 'choice') control.append(...card.words.map((w) => new Option(w, w)));
-    if (card.kind === 'optional') control.placeholder = 'none';
-    const label = element('label', { for: id, title: card.help }, capitalise(card.label));
+    if (card.kind === 'optional') control.placeholder = 'none'; // the word the field reads
+    const label = element('label', { for: id, title: helpText }, capitalise(name));
     const output = card.slider ? element('output', { for: id }) : null;
     if (output) label.append(' ', output);
     const root = element('div', { class: 'field setting', 'data-setting': id }, label);
     let slider = null;
     if (card.slider) {
       const s = card.slider;
-      slider = element('input', { id: `${id}-slider`, type: 'range', min: toSlider(s, s.min), max: toSlider(s, s.max), step: 0.01, 'aria-label': `${card.label}${s.log ? ', log scale' : ''}`, title: card.help });
+      slider = element('input', { id: `${id}-slider`, type: 'range', min: toSlider(s, s.min), max: toSlider(s, s.max), step: 0.01, 'aria-label': s.log ? t('{setting}, log scale', { setting: name }) : name, title: helpText });
       slider.addEventListener('input', () => {
         const value = fromSlider(s, Number(slider.value));
         control.value = String(value);
@@ -68,7 +79,7 @@ export class SettingsPanel {
       root.append(element('div', { class: 'row' }, slider, control));
     } else if (id === 'seed') {
       // A fresh seed from the browser's random source (getrandom in wasm).
-      const fresh = element('button', { type: 'button', id: 'new-seed', title: 'Draw a new random seed: another stream, another run of a randomised learner' }, 'New seed');
+      const fresh = element('button', { type: 'button', id: 'new-seed', title: t('Draw a new random seed: another stream, another run of a randomised learner') }, t('New seed'));
       fresh.addEventListener('click', () => {
         const seed = String(this.freshSeed());
         control.value = seed;
@@ -88,7 +99,7 @@ export class SettingsPanel {
       const note = this.apply(card.name, text.trim());
       mark(control, note || null, Boolean(note));
     } catch (error) {
-      mark(control, error.message ?? String(error));
+      mark(control, tr(error.message ?? error));
     }
   }
 
@@ -115,7 +126,7 @@ export class SettingsPanel {
       if (field.slider && value !== null) {
         field.slider.value = String(Math.min(field.slider.max, Math.max(field.slider.min, toSlider(field.card.slider, value))));
       }
-      if (field.output) field.output.value = field.card.range === 'between 0 and 1' ? `${Math.round(value * 100)}%` : num(value);
+      if (field.output) field.output.value = field.card.range === 'between 0 and 1' ? percent(value, 0) : num(value);
     }
   }
 

@@ -3,15 +3,16 @@
 // page adds its keys (view, speed, compared learners) as extras.
 
 import { catalogue } from './catalogue.js';
+import { pick } from './i18n.js';
 
 export const VIEWS = ['classify', 'regress', 'compare', 'epochs'];
 export const MAX_SPEED = 100000;
 /** Compare shows up to this many learners (every one has its own colour). */
 export const MAX_COMPARED = 16;
 
-/** Page defaults; a link may override each. */
+/** Page defaults; a link may override each (`lang` null: the browser's language, not written into links). */
 export function defaultPage() {
-  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'] };
+  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'], lang: null };
 }
 
 /**
@@ -48,11 +49,12 @@ export function pageFrom(extras) {
   const known = new Set(catalogue().learners.map((l) => l.name));
   const algos = (params.get('algos') ?? '').split(',').filter((a) => known.has(a));
   if (algos.length >= 2) page.algos = [...new Set(algos)].slice(0, MAX_COMPARED);
+  page.lang = pick(params.get('lang'));
   return page;
 }
 
 export function pageExtras(page) {
-  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}`;
+  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}${page.lang ? `&lang=${page.lang}` : ''}`;
 }
 
 /** The same hash with another learner (a view that starts from another). */

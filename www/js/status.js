@@ -2,13 +2,16 @@
 // (only the settings in force), each Compare panel's own figures, and the
 // screen-reader summary.
 import { explain } from './explain.js';
-import { num, plural } from './format.js';
-import { label, setting } from './catalogue.js';
+import { mistakeShare, num, plural } from './format.js';
+import { count, t, tr } from './i18n.js';
+import { label } from './catalogue.js';
 import { summarize } from './summary.js';
 
 const $ = (id) => document.getElementById(id);
 const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
 const MAX_SHOWN_POINTS = 5000; // as src/playground/mod.rs
+/** The kernel settings' short names in the model line. */
+const SHORT = { sigma: () => 'σ', degree: () => t('degree'), offset: () => t('offset'), budget: () => t('budget') };
 
 export class StatusLines {
   constructor(app) {
@@ -36,23 +39,23 @@ export class StatusLines {
     const shown = pg.points_len() / 3;
     const compare = app.figures.length > 1;
     // In Compare every panel shows its own mistakes; the status says what they share.
-    const parts = [`${plural(samples, 'sample')} learned${compare ? ` by each of the ${app.figures.length} learners` : ''}`];
-    if (settings.task === 'classification' && samples > 0 && !compare) {
-      parts.push(`${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`);
-    }
+    const parts = [compare
+      ? t('{n} samples learned by each of the {k} learners', { n: count(samples), k: app.figures.length })
+      : plural(samples, '{n} sample learned', '{n} samples learned')];
+    if (settings.task === 'classification' && samples > 0 && !compare) parts.push(mistakeShare(mistakes, samples));
     if (app.data) {
       const { streamed: drawn } = pg.counts();
       const rows = app.data.rows;
-      if (drawn > 0) parts.push(`${app.data.name}: pass ${Math.floor((drawn - 1) / rows) + 1}, row ${(((drawn - 1) % rows) + 1).toLocaleString('en')} of ${rows.toLocaleString('en')}`);
+      if (drawn > 0) parts.push(t('{file}: pass {pass}, row {row} of {rows}', { file: app.data.name, pass: count(Math.floor((drawn - 1) / rows) + 1), row: count(((drawn - 1) % rows) + 1), rows: count(rows) }));
     }
     if (pg.on_plane()) {
       const capped = shown >= MAX_SHOWN_POINTS && samples > shown && app.page.view !== 'epochs';
       parts.push(capped
-        ? `the latest ${shown.toLocaleString('en')} points shown (older ones scroll off the plane; the learner learned from all)`
-        : `${plural(shown, 'point')} shown`);
+        ? t('the latest {n} points shown (older ones scroll off the plane; the learner learned from all)', { n: count(shown) })
+        : plural(shown, '{n} point shown', '{n} points shown'));
     }
     if (app.playing && !app.loop.keptUp && app.loop.rate.value !== null) {
-      parts.push(`this learner manages about ${Math.round(app.loop.rate.value).toLocaleString('en')} samples/s here`);
+      parts.push(t('this learner manages about {n} samples/s here', { n: count(Math.round(app.loop.rate.value)) }));
     }
     $('status').textContent = parts.join(' · ');
   }
@@ -68,8 +71,8 @@ export class StatusLines {
       const size = pg.support_len() / 5;
       const inForce = new Set(pg.in_force());
       const shown = ['sigma', 'degree', 'offset', 'budget'].filter((k) => inForce.has(k) && settings[k] !== null)
-        .map((k) => `${setting(k).label.split(' ').pop()} = ${typeof settings[k] === 'number' ? num(settings[k]) : settings[k]}`);
-      line.textContent = [plural(size, 'support vector'), ...shown].join(' · ');
+        .map((k) => `${SHORT[k]()} = ${typeof settings[k] === 'number' ? num(settings[k]) : tr(settings[k])}`);
+      line.textContent = [plural(size, '{n} support vector', '{n} support vectors'), ...shown].join(' · ');
       delete line.dataset.weights;
       line.dataset.support = String(size);
     } else if (pg.classes() > 2) {
@@ -82,7 +85,7 @@ export class StatusLines {
     } else if (model.length && !pg.on_plane()) {
       const w = pg.weights();
       const norm = Math.hypot(...w.slice(0, -1));
-      line.textContent = `w over ${pg.file_shape()[1].toLocaleString('en')} features · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
+      line.textContent = `${t('w over {n} features', { n: count(pg.file_shape()[1]) })} · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
       delete line.dataset.weights;
     } else if (model.length) {
       const [w1, w2, b] = model;
@@ -107,7 +110,7 @@ export class StatusLines {
 function panelCaption(pg) {
   const { samples, mistakes } = pg.counts();
   const parts = [];
-  if (samples > 0) parts.push(`${plural(mistakes, 'mistake')} (${((100 * mistakes) / samples).toFixed(1)}%)`);
-  if (pg.is_kernel()) parts.push(plural(pg.support_len() / 5, 'support vector'));
+  if (samples > 0) parts.push(mistakeShare(mistakes, samples));
+  if (pg.is_kernel()) parts.push(plural(pg.support_len() / 5, '{n} support vector', '{n} support vectors'));
   return parts.join(' · ');
 }

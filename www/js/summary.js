@@ -2,34 +2,37 @@
 // live region (and anyone who prefers words to pictures).
 import { f64View } from './wasm.js';
 import { num, plural } from './format.js';
+import { count, percent, t } from './i18n.js';
 import { SERIES } from './figure.js';
 
-const percent = (v) => `${(100 * v).toFixed(1)}%`;
+const signed = (v) => `${v < 0 ? '−' : '+'} ${num(Math.abs(v))}`;
 
-/** What a Playground's learner has learned so far, in words. */
+/** What a Playground's learner has learned so far, in words: one sentence per fact. */
 export function summarize(pg, label) {
   const { samples, mistakes } = pg.counts();
   const regression = pg.task() === 'regression';
-  const parts = [`${label}: ${plural(samples, 'sample')} learned`];
-  if (samples > 0 && !regression) parts[0] += `, ${plural(mistakes, 'mistake')} (${percent(mistakes / samples)})`;
+  const parts = [samples > 0 && !regression
+    ? t('{learner}: {samples} learned, {mistakes} ({share}).', { learner: label, samples: plural(samples, '{n} sample', '{n} samples'), mistakes: plural(mistakes, '{n} mistake', '{n} mistakes'), share: percent(mistakes / samples) })
+    : t('{learner}: {samples} learned.', { learner: label, samples: plural(samples, '{n} sample', '{n} samples') })];
   const model = pg.model();
   if (pg.classes() > 2) {
-    parts.push(`${pg.classes()} classes, one weight vector each; the highest score wins`);
+    parts.push(t('{k} classes, one weight vector each; the highest score wins.', { k: pg.classes() }));
   } else if (pg.is_kernel()) {
-    parts.push(plural(pg.support_len() / 5, 'support vector'));
+    parts.push(plural(pg.support_len() / 5, '{n} support vector.', '{n} support vectors.'));
   } else if (model.length && pg.on_plane()) {
     const [w1, w2, b] = model;
     parts.push(regression
-      ? `fitted line y = ${num(w1)} x ${b < 0 ? '−' : '+'} ${num(Math.abs(b))}`
-      : `decision boundary ${num(w1)} x ${w2 < 0 ? '−' : '+'} ${num(Math.abs(w2))} y ${b < 0 ? '−' : '+'} ${num(Math.abs(b))} = 0; class +1 on the side where this is positive`);
+      ? t('Fitted line y = {line}.', { line: `${num(w1)} x ${signed(b)}` })
+      : t('Decision boundary {line} = 0; class +1 on the side where this is positive.', { line: `${num(w1)} x ${signed(w2)} y ${signed(b)}` }));
   } else if (model.length) {
-    parts.push(`a weight vector over ${pg.file_shape()[1] ?? pg.weights().length - 1} features`);
+    parts.push(t('A weight vector over {n} features.', { n: count(pg.file_shape()[1] ?? pg.weights().length - 1) }));
   }
   const n = pg.curve_len();
   if (n > 0) {
     const test = f64View(pg.curve_ptr(SERIES.test), n)[n - 1];
-    const what = pg.test_on_points() ? 'on the points' : 'held out';
-    parts.push(regression ? `mean absolute error ${what} ${num(test)}` : `accuracy ${what} ${percent(test)}`);
+    const onPoints = pg.test_on_points();
+    if (regression) parts.push(t(onPoints ? 'Mean absolute error on the points: {v}.' : 'Held-out mean absolute error: {v}.', { v: num(test) }));
+    else parts.push(t(onPoints ? 'Accuracy on the points: {v}.' : 'Held-out accuracy: {v}.', { v: percent(test) }));
   }
-  return `${parts.join('; ')}.`;
+  return parts.join(' ');
 }

@@ -50,12 +50,15 @@ pub fn bindgen_test_runner() -> Result<PathBuf> {
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
-/// Debian's Chromium (never a browser downloaded by a test tool: that fails here).
+/// Debian's Chromium (never a browser downloaded by a test tool: that fails here),
+/// with a font for Chinese and Japanese, so that the language tests' screenshots
+/// show those pages as readers see them, not as boxes.
 pub fn chromium() -> Result {
-    if std::path::Path::new(CHROMIUM).exists() {
+    let font = has_cjk_font();
+    if std::path::Path::new(CHROMIUM).exists() && font {
         return Ok(());
     }
-    eprintln!("Chromium is missing; installing Debian's package");
+    eprintln!("Chromium or a CJK font is missing; installing Debian's packages");
     let sudo = if is_root() { vec![] } else { vec!["sudo"] };
     let apt = |args: &[&str]| {
         let mut all = sudo.clone();
@@ -68,12 +71,20 @@ pub fn chromium() -> Result {
         run(&mut command)
     };
     apt(&["update", "-qq"])?;
-    apt(&["install", "-y", "-qq", "chromium", "chromium-driver"])?;
+    apt(&["install", "-y", "-qq", "chromium", "chromium-driver", "fonts-droid-fallback"])?;
     if std::path::Path::new(CHROMIUM).exists() {
         Ok(())
     } else {
         Err(format!("{CHROMIUM} is still missing after apt-get install"))
     }
+}
+
+/// Whether fontconfig knows a font with Japanese glyphs (which covers Chinese too).
+fn has_cjk_font() -> bool {
+    Command::new("fc-list")
+        .arg(":lang=ja")
+        .output()
+        .is_ok_and(|o| !o.stdout.is_empty())
 }
 
 fn is_root() -> bool {

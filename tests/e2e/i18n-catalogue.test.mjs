@@ -1,0 +1,65 @@
+// The message catalogues (www/i18n/<lang>.json): each holds exactly the keys
+// the page uses (tests/i18n/keys.mjs finds them where they are written), and
+// each translation keeps its key's {slots} and inline markup, so nothing a
+// reader sees is missing, stale or broken.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT } from './harness.mjs';
+import { LANGUAGES, allKeys, cataloguePath, codeKeys, coreTemplates } from '../i18n/keys.mjs';
+
+const slots = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const tags = (text) => [...text.matchAll(/<(\w+)[\s>]/g)].map((m) => m[1]).sort();
+
+let keys;
+async function pageKeys() {
+  keys ??= await allKeys();
+  return keys;
+}
+
+for (const tag of LANGUAGES) {
+  test(`${tag}: every key the page uses, and no other`, async () => {
+    const catalogue = JSON.parse(await readFile(cataloguePath(tag), 'utf8'));
+    const used = new Set(await pageKeys());
+    const missing = [...used].filter((k) => !(k in catalogue));
+    const unused = Object.keys(catalogue).filter((k) => !used.has(k));
+    assert.deepEqual(missing, [], `${tag}.json lacks ${missing.length} keys (node tests/i18n/keys.mjs --missing ${tag})`);
+    assert.deepEqual(unused, [], `${tag}.json has ${unused.length} keys the page does not use`);
+  });
+
+  test(`${tag}: translations keep their slots and markup`, async () => {
+    const catalogue = JSON.parse(await readFile(cataloguePath(tag), 'utf8'));
+    const broken = Object.entries(catalogue).filter(([key, value]) =>
+      typeof value !== 'string' || !value.trim()
+      || slots(key).join() !== slots(value).join()
+      || tags(key).join() !== tags(value).join());
+    assert.deepEqual(broken, []);
+  });
+}
+
+test('the key finder reads t() and plural() calls, not other strings', () => {
+  const source = `t('One {n}', { n: count(x, 'no') }); plural(k, "{n} row", '{n} rows'); x.t('not'); at('not'); t(flag ? 'A' : 'B'); t(\`\${x} dynamic\`)`;
+  assert.deepEqual(codeKeys(source), ['One {n}', '{n} row', '{n} rows', 'A', 'B']);
+});
+
+async function rustSources(dir) {
+  let text = '';
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) text += await rustSources(path);
+    else if (entry.name.endsWith('.rs')) text += await readFile(path, 'utf8');
+  }
+  return text;
+}
+
+test("the core's message templates still match the core's messages", async () => {
+  const source = await rustSources(join(ROOT, 'src'));
+  const stale = [];
+  for (const template of await coreTemplates()) {
+    for (const part of template.split(/\{\w+\}/).filter((p) => p.trim().length >= 4)) {
+      if (!source.includes(part)) stale.push(`${template}: "${part}"`);
+    }
+  }
+  assert.deepEqual(stale, []);
+});

@@ -1,0 +1,94 @@
+// The part of the page's languages that only another language than English
+// needs: fetching its catalogue, and putting the static markup into it (and
+// back). The English page never downloads this.
+import { t } from './i18n.js';
+
+const english = new WeakMap(); // a text node or element → its English, so a second switch starts from the source
+
+const loaded = new Map();
+
+/**
+ * A language's catalogue: { messages, patterns }, where patterns are the
+ * keys with {slots} as expressions, so that tr() reads the core's
+ * filled-in messages back. Fetched once.
+ */
+export async function catalogue(tag) {
+  const messages = await fetched(tag);
+  return { messages, patterns: Object.keys(messages).filter((k) => k.includes('{')).map((k) => [template(k), k, [...k.matchAll(/\{(\w+)\}/g)].map((m) => m[1])]) };
+}
+
+function fetched(tag) {
+  if (!loaded.has(tag)) {
+    loaded.set(tag, fetch(new URL(`../i18n/${tag}.json`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`${tag}.json: ${r.status}`);
+      return r.json();
+    }));
+  }
+  return loaded.get(tag).catch((error) => {
+    loaded.delete(tag);
+    throw error;
+  });
+}
+
+const template = (key) => new RegExp(`^${key.replace(/[.*+?^$()[\]\\|]/g, '\\$&').replace(/\{\w+\}/g, '(.+?)')}$`, 's');
+
+const ATTRIBUTES = ['title', 'aria-label', 'placeholder', 'alt', 'label'];
+/** Elements whose text is one message with its inline markup (a <kbd>, a <strong>). */
+const INLINE = new Set(['KBD', 'STRONG', 'EM', 'CITE', 'VAR', 'B', 'I', 'CODE', 'SUB', 'SUP', 'BR', 'A']);
+const SKIP = new Set(['SCRIPT', 'STYLE', 'OUTPUT', 'TEXTAREA', 'CANVAS', 'SVG']);
+const wordy = (text) => /\p{L}{2}/u.test(text);
+
+/**
+ * The messages of the static markup under `root`, in the order met: the
+ * text of each element (with its inline markup, whitespace collapsed) and
+ * the attributes people read. translate() and the catalogue test both walk
+ * with it, so the keys are the ones the page looks up.
+ */
+export function units(root) {
+  const out = [];
+  const visit = (node) => {
+    for (const name of ATTRIBUTES) {
+      if (node.hasAttribute?.(name)) out.push({ node, name, text: original(node, name) });
+    }
+    if (SKIP.has(node.tagName) || node.dataset?.i18n === 'no') return; // data-i18n="no": names in their own language
+    const kids = [...node.childNodes];
+    const whole = kids.some((k) => k.nodeType === 3 && wordy(k.data)) && kids.every((k) => k.nodeType === 3 || (INLINE.has(k.tagName) && !k.id));
+    if (whole && kids.some((k) => k.nodeType === 1)) {
+      out.push({ node, name: 'html', text: original(node, 'html') });
+      return;
+    }
+    for (const kid of kids) {
+      if (kid.nodeType === 3 && wordy(kid.data)) out.push({ node: kid, name: 'text', text: original(kid, 'text') });
+      else if (kid.nodeType === 1) visit(kid);
+    }
+  };
+  visit(root);
+  return out.filter((u) => wordy(u.text));
+}
+
+function original(node, name) {
+  const kept = english.get(node)?.[name];
+  if (kept !== undefined) return kept;
+  const raw = name === 'html' ? node.innerHTML : name === 'text' ? node.data : node.getAttribute(name);
+  return raw.replace(/\s+/g, ' ').trim();
+}
+
+const walked = new WeakMap(); // a root → its static units, walked once before any code writes into it
+
+/**
+ * Puts the static markup under `root` into the language shown (and back).
+ * The first call, before the page's code fills anything in, decides what
+ * is static; what code writes later is translated where it is written.
+ */
+export function translate(root) {
+  if (!walked.has(root)) walked.set(root, units(root));
+  for (const { node, name, text } of walked.get(root)) {
+    const kept = english.get(node) ?? {};
+    kept[name] = text;
+    english.set(node, kept);
+    const shown = t(text);
+    if (name === 'html') node.innerHTML = shown;
+    else if (name === 'text') node.data = node.data.replace(/\S(.*\S)?/s, () => shown);
+    else node.setAttribute(name, shown);
+  }
+}

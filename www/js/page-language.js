@@ -1,0 +1,33 @@
+// The playground's language: the link's lang=, else the browser's; the
+// header's menu switches it in place (the session is rebuilt from its
+// link), and the link keeps a language the reader chose or was sent.
+import { LANGUAGES, browserLanguage, language, pick, use } from './i18n.js';
+
+const menu = () => document.getElementById('lang');
+let walked = false; // whether the markup has been put into another language (and so may need putting back)
+
+/** Shows `tag` (English if its catalogue cannot be fetched). */
+export async function show(tag) {
+  await use(tag).catch(() => use('en'));
+  if (language() !== 'en' || walked) {
+    walked = true;
+    (await import('./i18n-load.js')).translate(document.documentElement);
+  }
+  document.documentElement.lang = language();
+  menu().value = language();
+}
+
+/** Before the app starts: the language of `hash` (the link, or the last session's), else the browser's. */
+export function startLanguage(hash) {
+  menu().append(...Object.entries(LANGUAGES).map(([tag, name]) => Object.assign(new Option(name, tag), { lang: tag })));
+  return show(pick(/(?:^|[#&])lang=([^&]*)/.exec(hash)?.[1]) ?? browserLanguage());
+}
+
+/** The menu: a choice is shown at once and kept in the link. */
+export function bindLanguageMenu(app) {
+  menu().addEventListener('change', async () => {
+    app.page.lang = menu().value;
+    await show(app.page.lang);
+    app.relabel();
+  });
+}
