@@ -121,7 +121,7 @@ test('a keyboard-only session: every control reachable with a visible focus, the
   // The live region says what the model is, in words.
   await page.evaluate(() => window.playground.changed());
   await page.waitForFunction(() => /PA-I: 2 samples learned/.test(document.getElementById('summary').textContent));
-  assert.match(await page.textContent('#summary'), /decision boundary .* = 0; class \+1 on the side where this is positive/);
+  assert.match(await page.textContent('#summary'), /Decision boundary .* = 0; class \+1 on the side where this is positive/);
   assert.equal(await page.getAttribute('#summary', 'aria-live'), 'polite');
   await page.close();
 });
