@@ -97,7 +97,7 @@ test('the menu switches in place, the link keeps the choice, and back to English
   // A refused value names its range in the language shown.
   await page.fill('#c', '-1');
   await page.press('#c', 'Enter');
-  assert.equal(await page.textContent('#c-msg'), `C deve essere ${say('it', 'positive and finite')}, ricevuto -1`);
+  assert.equal(await page.textContent('#c-msg'), `«C» deve essere ${say('it', 'positive and finite')}, ricevuto -1`);
   // The link opens in Italian.
   const link = await page.evaluate(() => location.href);
   const again = await openPage(browser.context, link);

@@ -77,7 +77,7 @@ export async function browserKeys(context, url) {
     }
     await loadWasm();
     const catalogue = Playground.catalogue();
-    for (const l of catalogue.learners) out.push(l.rule, l.passive, l.note);
+    for (const l of catalogue.learners) out.push(l.rule, l.passive, l.note, l.step);
     for (const s of catalogue.settings) out.push(s.label, s.help, s.range);
     return out.filter((k) => /\p{L}{2}/u.test(k ?? ''));
   }, PAGES);

@@ -5,7 +5,7 @@
 // A model JSON exported by the page opens the session it was saved from.
 
 import { label } from './catalogue.js';
-import { describe, holdInParts, loadInto, release } from './parsed-data.js';
+import { holdInParts, loadInto, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
 import { count, percent, t, tr } from './i18n.js';
 

@@ -3,7 +3,7 @@
 // reduction's step (explain.js loads this module when first needed).
 import { num } from './format.js';
 import { classOf } from './classes.js';
-import { count, t } from './i18n.js';
+import { count, t, tr } from './i18n.js';
 
 /** The Crammer-Singer step of each PA variant (Crammer et al. 2006, section 7). */
 const CS_STEP = {
@@ -31,7 +31,7 @@ export function explainClasses(panel, last, card, { settings }, samples, { row, 
     row(dl, t('source'), 'Crammer, Dekel, Keshet, Shalev-Shwartz & Singer (JMLR 2006), section 7; LIBOL M_PA*.m');
   } else {
     row(dl, t('rule'), t('one {learner} per class, told +1 for its class and −1 for the rest; the highest score wins', { learner: card.label }));
-    row(dl, `${card.step} (${name(last.label)})`, num(last.tau));
+    row(dl, `${tr(card.step)} (${name(last.label)})`, num(last.tau));
     row(dl, t('source'), `${t("one-vs-rest (as scikit-learn's SGDClassifier)")}; ${card.source}`);
   }
   const p = document.createElement('p');

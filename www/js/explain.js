@@ -76,7 +76,7 @@ export function explain(panel, last, context, samples) {
   }
   row(dl, t('rule'), tr(card.rule));
   if (card.filled) row(dl, '', fill(card.filled, last, settings));
-  else row(dl, card.step, num(last.tau));
+  else row(dl, tr(card.step), num(last.tau));
   if (card.filled.includes('{sq}')) {
     const augmented = settings.bias === 'augmented' && !kernel;
     row(dl, kernel ? 'k(x,x)' : '‖x‖²', augmented ? t('{v} (counts the constant 1 of the augmented bias)', { v: num(last.sq) }) : num(last.sq));
@@ -109,7 +109,7 @@ function verdict(last, card, regression) {
   } else if (regression) {
     p.textContent = t('Aggressive: τ = {tau}; the prediction moved from {from} to {to}.', { tau: num(last.tau), from: num(last.score), to: num(last.after) });
   } else {
-    p.textContent = t("Aggressive: {step} = {tau}; this sample's margin went from {from} to {to}.", { step: card.step, tau: num(last.tau), from: num(last.margin), to: num(last.label * last.after) });
+    p.textContent = t("Aggressive: {step} = {tau}; this sample's margin went from {from} to {to}.", { step: tr(card.step), tau: num(last.tau), from: num(last.margin), to: num(last.label * last.after) });
   }
   return p;
 }

@@ -68,9 +68,13 @@ export function release(data) {
   if (data) data.holder = null;
 }
 
-/** What the file holds, in a line. */
+/** What the file holds, in a sentence. */
 export function describe(data) {
-  const shape = `${plural(data.rows, '{n} row', '{n} rows')} × ${plural(data.features, '{n} feature', '{n} features')}`;
   const kind = data.task === 'regression' ? t('regression') : t('classification');
-  return `${data.name}: ${shape}, ${data.sparse ? t('{kind}, sparse', { kind }) : kind}`;
+  return t('{file}: {rows} × {features}, {kind}.', {
+    file: data.name,
+    rows: plural(data.rows, '{n} row', '{n} rows'),
+    features: plural(data.features, '{n} feature', '{n} features'),
+    kind: data.sparse ? t('{kind}, sparse', { kind }) : kind,
+  });
 }
