@@ -57,7 +57,15 @@ export function tr(text) {
   return text;
 }
 
+// Intl formatters, made once per language and kind: the status line asks for several a frame.
+const formats = new Map();
+function format(kind, options) {
+  const key = `${lang} ${kind}`;
+  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(lang, options));
+  return formats.get(key);
+}
+
 /** A count for reading, in the language's digits and grouping: 12,345 / 12.345. */
-export const count = (n) => new Intl.NumberFormat(lang).format(n);
+export const count = (n) => format('count').format(n);
 /** A share as a percentage, one decimal unless asked: 12.5% / 12,5 %. */
-export const percent = (share, digits = 1) => new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share);
+export const percent = (share, digits = 1) => format(`percent${digits}`, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share);
