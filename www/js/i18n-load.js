@@ -1,7 +1,7 @@
 // The part of the page's languages that only another language than English
 // needs: fetching its catalogue, and putting the static markup into it (and
-// back). The English page never downloads this.
-import { t } from './i18n.js';
+// back). The English page never downloads this. It imports nothing: i18n.js
+// loads it, and hands translate() its lookup.
 
 const english = new WeakMap(); // a text node or element → its English, so a second switch starts from the source
 
@@ -76,11 +76,11 @@ function original(node, name) {
 const walked = new WeakMap(); // a root → its static units, walked once before any code writes into it
 
 /**
- * Puts the static markup under `root` into the language shown (and back).
- * The first call, before the page's code fills anything in, decides what
- * is static; what code writes later is translated where it is written.
+ * Puts the static markup under `root` into the language shown (and back),
+ * through `t` (i18n.js's lookup). The first call decides what is static:
+ * what code writes is marked data-i18n="no" and translated where written.
  */
-export function translate(root) {
+export function translate(root, t) {
   if (!walked.has(root)) walked.set(root, units(root));
   for (const { node, name, text } of walked.get(root)) {
     const kept = english.get(node) ?? {};
