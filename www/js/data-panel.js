@@ -79,7 +79,7 @@ export class DataPanel {
   /** Shows the loaded file, or none. */
   sync(data, note = '') {
     document.body.dataset.file = String(Boolean(data));
-    $('file-info').textContent = data ? `${describe(data)}${note ? ` ${note}` : ''}` : '';
+    $('file-info').textContent = data ? `${describe(data)}${note ? ` ${t('{text}.', { text: note })}` : ''}` : '';
     if (!data) $('file-errors').hidden = true;
   }
 
