@@ -4,16 +4,17 @@
 //! own (comments and long local names are most of the source: 150.9 KB
 //! down to about 137 KB gzip, measured on the playground). Then the
 //! playground's entry, `js/main.js`, and the embed's, `embed.js`, are
-//! bundled by rollup (npm, pinned) and the bundles minified by terser:
+//! bundled by rollup (npm's @rollup/wasm-node, pinned: no native binary per
+//! platform for npm ci to miss) and the bundles minified by terser:
 //! every module a page loads at once becomes one file, and each lazy import
 //! one chunk that imports from it (each module still runs once), about
-//! 4.5 KB gzip less than a file per module. terser's two compress passes
+//! 5.8 KB gzip less than a file per module. terser's two compress passes
 //! make the playground's bundle 0.47 KB gzip smaller than esbuild's
 //! minifier (measured 2026-11-24), so the bundles and the wasm-bindgen glue
 //! the page loads at once go through it.
 //! esbuild's own bundler (used before, 2026-11-24) puts every module that a
 //! lazy chunk shares into a chunk of its own, eight small files at first
-//! load: 1.1 KB gzip more than rollup's one. `wasm.js` stays its own
+//! load: 2.4 KB gzip more than rollup's one file. `wasm.js` stays its own
 //! module, so that the page, its workers and the tests share the one
 //! instance of the wasm module it loads.
 //! `serve`, the browser tests and `dist` all use this folder, so what is
