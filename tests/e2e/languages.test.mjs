@@ -2,7 +2,7 @@
 // language or the link, switched on the page and kept in the link, set on
 // the embed; the document's lang follows, counts are formatted for the
 // locale, the core's messages arrive translated, and no control overflows
-// at desktop or phone size (screenshots in target/e2e-screenshots).
+// at desktop, laptop or phone size (screenshots in target/e2e-screenshots).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -27,13 +27,14 @@ function overflowing(page) {
       const r = el.getBoundingClientRect();
       const cut = el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible';
       const spills = el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1;
-      return cut || spills || r.right > document.documentElement.clientWidth + 1;
+      const panel = el.closest('.panel')?.getBoundingClientRect();
+      return cut || spills || r.right > document.documentElement.clientWidth + 1 || (panel && r.right > panel.right + 1);
     })
     .map((el) => `${el.tagName.toLowerCase()}#${el.id}: ${el.textContent.trim().slice(0, 40)}`));
 }
 
 for (const tag of ['en', ...LANGUAGES]) {
-  for (const [size, options] of [['desktop', null], ['phone', PHONE]]) {
+  for (const [size, options] of [['desktop', null], ['laptop', { width: 1024, height: 768 }], ['phone', PHONE]]) {
     test(`${tag}, ${size}: the page in its language, nothing overflows`, async () => {
       const context = options ? await launch(options) : browser.context;
       try {
