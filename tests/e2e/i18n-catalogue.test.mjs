@@ -8,6 +8,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './harness.mjs';
 import { LANGUAGES, allKeys, cataloguePath, codeKeys, coreTemplates } from '../i18n/keys.mjs';
+import { hashKey } from '../../www/js/i18n-load.js';
 
 const slots = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const tags = (text) => [...text.matchAll(/<(\w+)[\s>]/g)].map((m) => m[1]).sort();
@@ -35,6 +36,16 @@ for (const tag of LANGUAGES) {
       || slots(key).join() !== slots(value).join()
       || tags(key).join() !== tags(value).join());
     assert.deepEqual(broken, []);
+  });
+}
+
+for (const tag of LANGUAGES) {
+  test(`${tag}: the built site ships every translation under its hashed key (the {slot} keys whole)`, async () => {
+    const source = JSON.parse(await readFile(cataloguePath(tag), 'utf8'));
+    const shipped = JSON.parse(await readFile(join(ROOT, 'target', 'site', 'i18n', `${tag}.json`), 'utf8'));
+    assert.equal(Object.keys(shipped).length, Object.keys(source).length);
+    const lost = Object.entries(source).filter(([key, value]) => shipped[key.includes('{') ? key : hashKey(key)] !== value);
+    assert.deepEqual(lost, []);
   });
 }
 

@@ -4,12 +4,13 @@
 // English page downloads no catalogue, and another language downloads only
 // its own, when it is shown, with the code that reads it (i18n-load.js).
 
-/** The languages shown, by their BCP 47 tag, with their own names. */
-export const LANGUAGES = { en: 'English', 'zh-CN': '中文', ja: '日本語', it: 'Italiano' };
+/** The languages shown, by their BCP 47 tag (the menu in index.html names them). */
+export const LANGUAGES = ['en', 'zh-CN', 'ja', 'it'];
 
 let lang = 'en';
 let messages = {};
 let patterns = [];
+let lookup = () => undefined; // a text's translation, or undefined: English has none
 let asked = 0; // use() calls so far: the last one decides, whichever catalogue arrives first
 
 /** The tag shown now. */
@@ -18,7 +19,7 @@ export const language = () => lang;
 /** A tag of ours for a browser's or a reader's tag ('ja-JP' → 'ja', 'zh' → 'zh-CN'), or null. */
 export function pick(tag) {
   const base = String(tag ?? '').toLowerCase().split(/[-_]/)[0];
-  return Object.keys(LANGUAGES).find((l) => l.toLowerCase().split('-')[0] === base) ?? null;
+  return LANGUAGES.find((l) => l.toLowerCase().split('-')[0] === base) ?? null;
 }
 
 /** The first of the browser's languages that the page has, else English. */
@@ -28,15 +29,15 @@ export const browserLanguage = () => (navigator.languages ?? [navigator.language
 export async function use(tag) {
   const ticket = ++asked;
   const next = pick(tag) ?? 'en';
-  const table = next === 'en' ? { messages: {}, patterns: [] } : await (await import('./i18n-load.js')).catalogue(next);
+  const table = next === 'en' ? { messages: {}, patterns: [], lookup: () => undefined } : await (await import('./i18n-load.js')).catalogue(next);
   if (ticket !== asked) return;
   lang = next;
-  ({ messages, patterns } = table);
+  ({ messages, patterns, lookup } = table);
 }
 
 /** `text` in the language shown, with `{name}` slots filled from `args`. */
 export function t(text, args) {
-  const out = messages[text] ?? text;
+  const out = lookup(text) ?? text;
   return args ? out.replace(/\{(\w+)\}/g, (slot, name) => (name in args ? args[name] : slot)) : out;
 }
 
@@ -47,7 +48,8 @@ export function t(text, args) {
  */
 export function tr(text) {
   text = String(text);
-  if (text in messages) return messages[text];
+  const whole = lookup(text);
+  if (whole !== undefined) return whole;
   for (const [re, key, names] of patterns) {
     const found = text.match(re);
     if (!found) continue;

@@ -1,7 +1,7 @@
 // The playground's language: the link's lang=, else the browser's; the
 // header's menu switches it in place (the session is rebuilt from its
 // link), and the link keeps a language the reader chose or was sent.
-import { LANGUAGES, browserLanguage, language, pick, t, use } from './i18n.js';
+import { browserLanguage, language, pick, t, use } from './i18n.js';
 
 const menu = () => document.getElementById('lang');
 let walked = false; // whether the markup has been put into another language (and so may need putting back)
@@ -19,7 +19,6 @@ export async function show(tag) {
 
 /** Before the app starts: the language of `hash` (the link, or the last session's), else the browser's. */
 export function startLanguage(hash) {
-  menu().append(...Object.entries(LANGUAGES).map(([tag, name]) => Object.assign(new Option(name, tag), { lang: tag })));
   return show(pick(/(?:^|[#&])lang=([^&]*)/.exec(hash)?.[1]) ?? browserLanguage());
 }
 

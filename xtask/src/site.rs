@@ -72,6 +72,10 @@ pub fn build_site() -> Result<PathBuf> {
             .args(["--module", "--compress", "passes=2", "--mangle", "--output"])
             .arg(&to))?;
     }
+    // The catalogues with hashed keys (see xtask/catalogues.mjs).
+    run(Command::new("node")
+        .arg(root().join("xtask/catalogues.mjs"))
+        .arg(out.join("i18n")))?;
     // The stylesheets' @import of figure.css inlined: one request, not a
     // chain of two, and 0.45 KB gzip less.
     run(Command::new(root().join("node_modules/.bin/esbuild"))
