@@ -71,7 +71,14 @@ pub fn chromium() -> Result {
         run(&mut command)
     };
     apt(&["update", "-qq"])?;
-    apt(&["install", "-y", "-qq", "chromium", "chromium-driver", "fonts-droid-fallback"])?;
+    apt(&[
+        "install",
+        "-y",
+        "-qq",
+        "chromium",
+        "chromium-driver",
+        "fonts-droid-fallback",
+    ])?;
     if std::path::Path::new(CHROMIUM).exists() {
         Ok(())
     } else {

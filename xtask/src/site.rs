@@ -53,7 +53,12 @@ pub fn build_site() -> Result<PathBuf> {
             // allow-extension: the entry keeps its own code (the chunks import
             // from it) rather than re-exporting it from a chunk elsewhere, so
             // embed.js's `import.meta.url` stays beside embed.css.
-            .args([entry, "--format=es", "--silent", "--preserveEntrySignatures=allow-extension"])
+            .args([
+                entry,
+                "--format=es",
+                "--silent",
+                "--preserveEntrySignatures=allow-extension",
+            ])
             .arg(format!("--external={}", www.join("js/wasm.js").display()))
             .arg(format!("--chunkFileNames={chunks}"))
             .arg(format!("--dir={}", bundle.join(dir).display())))?;
@@ -62,9 +67,17 @@ pub fn build_site() -> Result<PathBuf> {
     collect(&bundle, &mut bundled)?;
     let mut minified: Vec<(PathBuf, PathBuf)> = bundled
         .iter()
-        .map(|file| (root().join(file), out.join(file.strip_prefix("target/bundle").unwrap())))
+        .map(|file| {
+            (
+                root().join(file),
+                out.join(file.strip_prefix("target/bundle").unwrap()),
+            )
+        })
         .collect();
-    minified.push((www.join("pkg/onlinelearn.js"), out.join("pkg/onlinelearn.js")));
+    minified.push((
+        www.join("pkg/onlinelearn.js"),
+        out.join("pkg/onlinelearn.js"),
+    ));
     for (from, to) in minified {
         std::fs::create_dir_all(to.parent().unwrap()).map_err(|e| e.to_string())?;
         run(Command::new(root().join("node_modules/.bin/terser"))
