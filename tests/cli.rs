@@ -3,15 +3,9 @@
 
 mod command;
 
-use command::{fixture, run, stderr, stdout, temp_file};
+use command::{fixture, learn_json, run, stderr, stdout, temp_file};
 use onlinelearn::{Features, Preset, Stream, StreamConfig};
 use serde_json::Value;
-
-fn learn_json(args: &[&str]) -> Value {
-    let mut all = vec!["learn", "--json"];
-    all.extend_from_slice(args);
-    serde_json::from_str(&stdout(&run(&all))).unwrap()
-}
 
 #[test]
 fn learn_json_has_the_contract_fields_and_matches_river() {

@@ -4,14 +4,8 @@
 
 mod command;
 
-use command::{fixture, run, stderr, stdout, temp_file};
+use command::{fixture, learn_json, run, stderr, stdout, temp_file};
 use serde_json::Value;
-
-fn learn_json(args: &[&str]) -> Value {
-    let mut all = vec!["learn", "--json"];
-    all.extend_from_slice(args);
-    serde_json::from_str(&stdout(&run(&all))).unwrap()
-}
 
 #[test]
 fn second_order_learners_report_weights_and_keep_a_diagonal_sigma_for_wide_data() {

@@ -14,7 +14,7 @@ import { Figure } from './js/figure.js';
 import { Chart } from './js/chart.js';
 import { explain } from './js/explain.js';
 import { mistakeShare, plural } from './js/format.js';
-import { browserLanguage, percent, pick, t, tr, use } from './js/i18n.js';
+import { browserLanguage, message, percent, pick, t, use } from './js/i18n.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { Loop } from './js/loop.js';
@@ -153,7 +153,7 @@ export class OnlineLearner extends HTMLElement {
         await Promise.all([loadWasm(), this.speak()]);
       } catch (error) {
         this.started = false;
-        this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, t('The learner could not start: {why}', { why: error?.message ?? error })));
+        this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, t('The learner could not start: {why}', { why: message(error) })));
         return;
       }
       this.build();
@@ -194,7 +194,7 @@ export class OnlineLearner extends HTMLElement {
       this.figure = new Figure(stage, hash, { title: this.getAttribute('label') ?? '', gridSize: 160 });
       this.replaying = !replayFor([this.figure.pg], SYNC_MS);
     } catch (error) {
-      this.showError(t('Settings not understood: {why}. Showing the defaults.', { why: tr(error?.message ?? error) }));
+      this.showError(t('Settings not understood: {why}. Showing the defaults.', { why: message(error) }));
       hash = '';
       this.figure?.destroy();
       this.figure = new Figure(stage, '', { title: this.getAttribute('label') ?? '', gridSize: 160 });
@@ -334,7 +334,7 @@ export class OnlineLearner extends HTMLElement {
   }
 
   fail(error) {
-    this.showError(tr(error?.message ?? error));
+    this.showError(message(error));
     // A trap can leave the handle unusable: rebuild it from the last good state.
     if (isTrap(error)) {
       this.setPlaying(false);

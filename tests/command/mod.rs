@@ -40,3 +40,10 @@ pub fn temp_file(name: &str, contents: &str) -> PathBuf {
     std::fs::write(&path, contents).unwrap();
     path
 }
+
+/// `onlinelearn learn --json ARGS`, parsed.
+pub fn learn_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["learn", "--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&stdout(&run(&all))).unwrap()
+}

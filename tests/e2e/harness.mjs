@@ -107,6 +107,13 @@ export function useBrowser(launchOptions = {}) {
   return browser;
 }
 
+/** Plays the playground with its Play button until it has learned more than `samples`, then pauses. */
+export async function playPast(page, samples) {
+  await page.click('#play');
+  await page.waitForFunction((n) => window.playground.figures[0].pg.counts().samples > n, samples);
+  await page.click('#play');
+}
+
 /**
  * Clicks a plane at a fraction (fx, fy) of its size: the nth plane on the
  * page, or inside `within` (a locator, for an <online-learner>). Scrolls it

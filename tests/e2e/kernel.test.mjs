@@ -3,7 +3,7 @@
 // side by side, and shared links.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, screenshot, clickPlane } from './harness.mjs';
+import { useBrowser, openPage, screenshot, clickPlane, playPast } from './harness.mjs';
 
 const browser = useBrowser();
 
@@ -48,9 +48,7 @@ test('a kernel learner draws its surface, contours and support vectors', async (
   assert.match(await page.textContent('#weights'), /support vectors/);
   await page.fill('#speed', '3.3');
   await page.dispatchEvent('#speed', 'input');
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 1500);
-  await page.click('#play');
+  await playPast(page, 1500);
   await settle(page);
   assert.ok(await page.evaluate(() => window.playground.curves.support.count('0:support')) > 50);
   await screenshot(page, '12-kernel-circles');
@@ -120,9 +118,7 @@ test('seed 004\'s eight kernel learners run side by side on one stream', async (
   await settle(page);
   const algorithms = await page.evaluate(() => window.playground.figures.map((f) => f.pg.algorithm()));
   assert.deepEqual(algorithms, ['kernel-perceptron', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']);
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 800);
-  await page.click('#play');
+  await playPast(page, 800);
   await settle(page);
   const samples = await page.evaluate(() => window.playground.figures.map((f) => f.pg.counts().samples));
   assert.equal(new Set(samples).size, 1, `every learner saw the same samples: ${samples}`);

@@ -5,7 +5,7 @@
 // buttons, and a phone's class picker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, launch, openPage, screenshot, clickPlane } from './harness.mjs';
+import { useBrowser, launch, openPage, screenshot, clickPlane, playPast } from './harness.mjs';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
@@ -97,9 +97,7 @@ test('a 3-class preset streams with a mistake curve per class; the reduction swi
   await page.selectOption('#preset', 'three-classes');
   await settle(page);
   assert.equal((await state(page)).classes, 3);
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 1500);
-  await page.click('#play');
+  await playPast(page, 1500);
   await settle(page);
   const curves = await page.evaluate(() => {
     const chart = window.playground.curves.error;

@@ -2,7 +2,7 @@
 // with a screenshot of each under target/e2e-screenshots/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, launch, openPage, screenshot, clickPlane } from './harness.mjs';
+import { useBrowser, launch, openPage, screenshot, clickPlane, playPast } from './harness.mjs';
 
 const browser = useBrowser();
 
@@ -81,9 +81,7 @@ test('clicks add points of either class, learn at once, and right-click erases',
 
 test('a stream plays, the error curves grow, and pause stops it', async () => {
   const page = await open('algo=pa1&c=0.1&preset=noisy-labels&speed=2000');
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 1500);
-  await page.click('#play');
+  await playPast(page, 1500);
   const paused = await state(page);
   assert.ok(paused.curve > 150, `curve has ${paused.curve} points`);
   const charted = await page.evaluate(() => window.playground.curves.error.count('0:online'));
@@ -127,9 +125,7 @@ test('algorithm and C changes take effect and keep the model', async () => {
 
 test('a shared link reproduces the same weights, points and curves', async () => {
   const page = await open('algo=pa1&c=0.3&preset=moons&seed=5&speed=5000');
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 400);
-  await page.click('#play');
+  await playPast(page, 400);
   await clickPlane(page, 0.2, 0.25);
   await page.fill('#c', '2');
   await page.press('#c', 'Enter');
@@ -169,9 +165,7 @@ test('the regression view fits a line with its epsilon tube', async () => {
   await clickPlane(page, 0.75, 0.4);
   await page.fill('#speed', '3');
   await page.dispatchEvent('#speed', 'input');
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 600);
-  await page.click('#play');
+  await playPast(page, 600);
   await settle(page);
   const s = await state(page);
   assert.equal(s.model.length, 3);
@@ -192,9 +186,7 @@ test('compare runs learners on the same stream side by side', async () => {
   await page.check('#compare-algos input[value="perceptron"]');
   await settle(page);
   assert.equal((await state(page)).figures, 3);
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 1000);
-  await page.click('#play');
+  await playPast(page, 1000);
   await settle(page);
   const [a, b, c] = [await state(page, 0), await state(page, 1), await state(page, 2)];
   assert.equal(a.samples, b.samples);
@@ -218,9 +210,7 @@ test('epochs mode cycles seed 003\'s points and the pocket keeps its best weight
   await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300);
   await page.fill('#speed', '3.5');
   await page.dispatchEvent('#speed', 'input');
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 3000);
-  await page.click('#play');
+  await playPast(page, 3000);
   await settle(page);
   const { points, moving, model } = await page.evaluate(() => {
     const pg = window.playground.figures[0].pg;

@@ -4,7 +4,7 @@
 // phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, launch, openPage, screenshot, clickPlane } from './harness.mjs';
+import { useBrowser, launch, openPage, screenshot, clickPlane, playPast } from './harness.mjs';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
@@ -55,9 +55,7 @@ test('AROW draws its confidence band, which a click narrows, and explains v, α 
   assert.match(text, /β = 1\/\(/);
   assert.match(text, /Σ ← Σ − β·Σz zᵀΣ/);
   assert.equal(await page.isVisible('.legend.only-second-order'), true);
-  await page.click('#play');
-  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples > 300);
-  await page.click('#play');
+  await playPast(page, 300);
   await settle(page);
   const streamed = await state(page);
   assert.ok(streamed.band.every((n) => n > 0), `after 300 samples the band's edges are in view: ${streamed.band}`);

@@ -17,7 +17,7 @@ import { SYNC_MS, replayFor } from './replay.js';
 import { Loop } from './loop.js';
 import { PALETTE } from './palette.js';
 import * as state from './state.js';
-import { count, language, t, tr } from './i18n.js';
+import { count, language, message, t } from './i18n.js';
 import { bindLanguageMenu, show, startLanguage } from './page-language.js';
 
 const $ = (id) => document.getElementById(id);
@@ -378,9 +378,4 @@ export class App {
   clearError() {
     $('error-banner').hidden = true;
   }
-}
-
-/** An error's message, in the language shown when the catalogue has it. */
-export function message(error) {
-  return tr(error?.message ?? error);
 }

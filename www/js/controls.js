@@ -3,7 +3,7 @@
 // tool a click uses. The settings' controls are settings-panel.js's.
 import { FAMILIES, learnersFor, paperLearners } from './catalogue.js';
 import { MAX_COMPARED, MAX_SPEED } from './state.js';
-import { count, t, tr } from './i18n.js';
+import { count, message, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,7 +45,7 @@ export class Controls {
         $('algo-msg').classList.add('ok'); // a note on what changed, not an error
       } catch (error) {
         $('algo-msg').classList.remove('ok');
-        $('algo-msg').textContent = tr(error.message ?? error);
+        $('algo-msg').textContent = message(error);
       }
     });
     on('paper-eight', 'click', () => app.setCompared(paperLearners()));

@@ -7,7 +7,7 @@
 import { label } from './catalogue.js';
 import { holdInParts, loadInto, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
-import { count, percent, t, tr } from './i18n.js';
+import { count, message, percent, t, tr } from './i18n.js';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const LISTED_ERRORS = 50;
@@ -69,7 +69,7 @@ export async function openFile(panel, file) {
     showErrors(data);
   } catch (error) {
     progress(null);
-    app.showError(t('{file} could not be loaded: {why}', { file: file.name, why: tr(error?.message ?? error) }));
+    app.showError(t('{file} could not be loaded: {why}', { file: file.name, why: message(error) }));
   }
 }
 

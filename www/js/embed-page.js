@@ -3,7 +3,7 @@
 // keys choose the chrome.
 import '../embed.js';
 import { pairs } from './state.js';
-import { browserLanguage, language, pick, t, use } from './i18n.js';
+import { browserLanguage, pick, showDocument } from './i18n.js';
 
 const FRAME_KEYS = ['controls', 'explain', 'curves', 'autoplay', 'speed', 'label', 'lang'];
 const BOOLEAN = ['explain', 'curves', 'autoplay'];
@@ -32,12 +32,6 @@ function configure() {
   document.getElementById('open-full').href = `index.html#${[...kept, `lang=${figure.getAttribute('lang')}`].join('&')}`;
 }
 
-/** The frame's own words (its title, its link) in the figure's language. */
-async function speak() {
-  await use(pick(document.getElementById('figure').getAttribute('lang')) ?? 'en').catch(() => use('en'));
-  if (language() !== 'en') (await import('./i18n-load.js')).translate(document.documentElement, t);
-  document.documentElement.lang = language();
-}
-
 configure();
-speak();
+// The frame's own words (its title, its link) in the figure's language.
+showDocument(pick(document.getElementById('figure').getAttribute('lang')) ?? 'en');

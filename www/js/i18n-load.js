@@ -19,26 +19,21 @@ export function hashKey(text) {
 }
 
 /**
- * A language's catalogue: { messages, patterns, lookup }. The patterns are
- * the keys with {slots} as expressions, so that tr() reads the core's
- * filled-in messages back; lookup(text) finds a text by either key.
- * Fetched once.
+ * A language's catalogue: { lookup, patterns }. lookup(text) finds a text
+ * by either key; the patterns are the keys with {slots} as expressions
+ * ({ re, names, translation }), so that tr() reads the core's filled-in
+ * messages back. Fetched and compiled once per language.
  */
-export async function catalogue(tag) {
-  const messages = await fetched(tag);
-  return {
-    messages,
-    patterns: Object.keys(messages).filter((k) => k.includes('{')).map((k) => [template(k), k, [...k.matchAll(/\{(\w+)\}/g)].map((m) => m[1])]),
-    lookup: (text) => messages[text] ?? messages[hashKey(text)],
-  };
-}
-
-function fetched(tag) {
+export function catalogue(tag) {
   if (!loaded.has(tag)) {
     loaded.set(tag, fetch(new URL(`../i18n/${tag}.json`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`${tag}.json: ${r.status}`);
       return r.json();
-    }));
+    }).then((messages) => ({
+      lookup: (text) => messages[text] ?? messages[hashKey(text)],
+      patterns: Object.keys(messages).filter((k) => k.includes('{'))
+        .map((k) => ({ re: template(k), names: [...k.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), translation: messages[k] })),
+    })));
   }
   return loaded.get(tag).catch((error) => {
     loaded.delete(tag);

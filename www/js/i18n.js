@@ -7,10 +7,11 @@
 /** The languages shown, by their BCP 47 tag (the menu in index.html names them). */
 export const LANGUAGES = ['en', 'zh-CN', 'ja', 'it'];
 
+/** English: the text as written. */
+const ENGLISH = { lookup: () => undefined, patterns: [] };
+
 let lang = 'en';
-let messages = {};
-let patterns = [];
-let lookup = () => undefined; // a text's translation, or undefined: English has none
+let table = ENGLISH; // the catalogue shown: lookup(text) and the {slot} patterns, see i18n-load.js
 let asked = 0; // use() calls so far: the last one decides, whichever catalogue arrives first
 
 /** The tag shown now. */
@@ -29,16 +30,35 @@ export const browserLanguage = () => (navigator.languages ?? [navigator.language
 export async function use(tag) {
   const ticket = ++asked;
   const next = pick(tag) ?? 'en';
-  const table = next === 'en' ? { messages: {}, patterns: [], lookup: () => undefined } : await (await import('./i18n-load.js')).catalogue(next);
+  const shown = next === 'en' ? ENGLISH : await (await import('./i18n-load.js')).catalogue(next);
   if (ticket !== asked) return;
   lang = next;
-  ({ messages, patterns, lookup } = table);
+  table = shown;
 }
+
+let walked = false; // whether the document's markup has been put into another language (and so may need putting back)
+
+/**
+ * Shows `tag` on the whole document (English if its catalogue cannot be
+ * fetched): its static markup, through i18n-load.js's walker, and its lang
+ * attribute. The playground, the embed's frame and the example post call it.
+ */
+export async function showDocument(tag) {
+  await use(tag).catch(() => use('en'));
+  if (lang !== 'en' || walked) {
+    walked = true;
+    (await import('./i18n-load.js')).translate(document.documentElement, t);
+  }
+  document.documentElement.lang = lang;
+}
+
+/** `text` with its `{name}` slots filled from `args` (a slot without one stays). */
+const fill = (text, args) => text.replace(/\{(\w+)\}/g, (slot, name) => args[name] ?? slot);
 
 /** `text` in the language shown, with `{name}` slots filled from `args`. */
 export function t(text, args) {
-  const out = lookup(text) ?? text;
-  return args ? out.replace(/\{(\w+)\}/g, (slot, name) => (name in args ? args[name] : slot)) : out;
+  const out = table.lookup(text) ?? text;
+  return args ? fill(out, args) : out;
 }
 
 /**
@@ -48,16 +68,17 @@ export function t(text, args) {
  */
 export function tr(text) {
   text = String(text);
-  const whole = lookup(text);
+  const whole = table.lookup(text);
   if (whole !== undefined) return whole;
-  for (const [re, key, names] of patterns) {
+  for (const { re, names, translation } of table.patterns) {
     const found = text.match(re);
-    if (!found) continue;
-    const args = Object.fromEntries(names.map((name, i) => [name, tr(found[i + 1])]));
-    return messages[key].replace(/\{(\w+)\}/g, (slot, name) => args[name] ?? slot);
+    if (found) return fill(translation, Object.fromEntries(names.map((name, i) => [name, tr(found[i + 1])])));
   }
   return text;
 }
+
+/** An error's message (or any thrown value), in the language shown when the catalogue has it. */
+export const message = (error) => tr(error?.message ?? error);
 
 // Intl formatters, made once per language and kind: the status line asks for several a frame.
 const formats = new Map();

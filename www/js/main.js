@@ -1,7 +1,7 @@
 // The playground page's entry: starts the app, and shows any error that
 // escapes it in the page's banner (the page keeps working).
-import { App, message } from './app.js';
-import { t } from './i18n.js';
+import { App } from './app.js';
+import { message, t } from './i18n.js';
 
 const app = new App();
 window.addEventListener('error', (event) => app.showError(message(event.error ?? event.message)));

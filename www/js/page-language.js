@@ -1,19 +1,13 @@
 // The playground's language: the link's lang=, else the browser's; the
 // header's menu switches it in place (the session is rebuilt from its
 // link), and the link keeps a language the reader chose or was sent.
-import { browserLanguage, language, pick, t, use } from './i18n.js';
+import { browserLanguage, language, pick, showDocument } from './i18n.js';
 
 const menu = () => document.getElementById('lang');
-let walked = false; // whether the markup has been put into another language (and so may need putting back)
 
-/** Shows `tag` (English if its catalogue cannot be fetched). */
+/** Shows `tag` on the page and in the menu (English if its catalogue cannot be fetched). */
 export async function show(tag) {
-  await use(tag).catch(() => use('en'));
-  if (language() !== 'en' || walked) {
-    walked = true;
-    (await import('./i18n-load.js')).translate(document.documentElement, t);
-  }
-  document.documentElement.lang = language();
+  await showDocument(tag);
   menu().value = language();
 }
 

@@ -2,7 +2,7 @@
 // panel that shows a progress bar and Cancel once the replay has taken a
 // second. Loaded only when a link is too long to replay at once.
 import { replayInFrames } from './replay.js';
-import { percent, t, tr } from './i18n.js';
+import { message, percent, t } from './i18n.js';
 
 /** Progress is shown once the replay has taken this long. */
 const QUIET_MS = 1000;
@@ -50,7 +50,7 @@ export async function finishReplay(app, pgs, run, before, notice) {
     if (app.replaying !== run) return;
     overlay.hide();
     app.replaying = null;
-    app.showError(t('This link could not be replayed: {why}. Showing the default playground.', { why: tr(error?.message ?? error) }));
+    app.showError(t('This link could not be replayed: {why}. Showing the default playground.', { why: message(error) }));
     app.build('');
     return;
   }

@@ -6,7 +6,7 @@
 import { catalogue, presetsFor } from './catalogue.js';
 import { num } from './format.js';
 import { element } from './dom.js';
-import { percent, t, tr } from './i18n.js';
+import { message, percent, t, tr } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -99,7 +99,7 @@ export class SettingsPanel {
       const note = this.apply(card.name, text.trim());
       mark(control, note || null, Boolean(note));
     } catch (error) {
-      mark(control, tr(error.message ?? error));
+      mark(control, message(error));
     }
   }
 
