@@ -84,12 +84,17 @@ pub fn shade(scores: &[f32], positive: [u8; 3], negative: [u8; 3], pixels: &mut 
     for &score in scores {
         let score = score as f64;
         let [r, g, b] = if score >= 0.0 { positive } else { negative };
-        let alpha = if score.is_nan() {
-            0
-        } else {
-            (18.0 + 70.0 * score.abs().min(2.0) / 2.0).round_ties_even() as u8
-        };
-        pixels.extend_from_slice(&[r, g, b, alpha]);
+        pixels.extend_from_slice(&[r, g, b, alpha(score.abs())]);
+    }
+}
+
+/// The shading's opacity for a strength (|score|, or a class's lead): 18 at
+/// 0 to 88 from 2 on, rounded half to even; a NaN is transparent.
+fn alpha(strength: f64) -> u8 {
+    if strength.is_nan() {
+        0
+    } else {
+        (18.0 + 70.0 * strength.min(2.0) / 2.0).round_ties_even() as u8
     }
 }
 
@@ -110,14 +115,8 @@ pub fn shade_classes(scores: &[f32], colors: &[[u8; 3]], pixels: &mut Vec<u8>) {
                 second = score;
             }
         }
-        let lead = (top - second) as f64;
         let [r, g, b] = colors[best];
-        let alpha = if lead.is_nan() {
-            0
-        } else {
-            (18.0 + 70.0 * lead.min(2.0) / 2.0).round_ties_even() as u8
-        };
-        pixels.extend_from_slice(&[r, g, b, alpha]);
+        pixels.extend_from_slice(&[r, g, b, alpha((top - second) as f64)]);
     }
 }
 
