@@ -9,12 +9,12 @@
 // while it is off-screen. A reader who prefers reduced motion gets a paused
 // figure with a step button. No inline scripts or styles, no eval, and no
 // request but this module's own files: it works under a strict CSP.
-import { isTrap, loadWasm, Playground } from './js/wasm.js';
+import { isTrap, loadFull, loadWasm, needsFull, Playground } from './js/wasm.js';
 import { Figure } from './js/figure.js';
 import { Chart } from './js/chart.js';
 import { explain } from './js/explain.js';
 import { mistakeShare, plural } from './js/format.js';
-import { browserLanguage, message, percent, pick, t, use } from './js/i18n.js';
+import { browserLanguage, message, percent, pick, t, use, usePart } from './js/i18n.js';
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { Loop } from './js/loop.js';
@@ -36,6 +36,9 @@ const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 const SUMMARY_EVERY_MS = 10000;
 /** Start a little before the figure scrolls into view. */
 const NEAR = '200px';
+
+/** The full module (js/wasm.js) and the kernel learners' texts in the language shown. */
+const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
@@ -151,6 +154,7 @@ export class OnlineLearner extends HTMLElement {
       this.started = true;
       try {
         await Promise.all([loadWasm(), this.speak()]);
+        if (needsFull(this.hash())) await loadKernel();
       } catch (error) {
         this.started = false;
         this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, t('The learner could not start: {why}', { why: message(error) })));
@@ -169,8 +173,20 @@ export class OnlineLearner extends HTMLElement {
     this.shadowRoot.replaceChildren(css, element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
   }
 
+  /** Moves the figure's session into the full module (a kernel learner chosen), replayed there. */
+  async moveToFull() {
+    const hash = this.figure.pg.hash('');
+    await loadKernel();
+    this.figure.rebuild(hash);
+  }
+
   /** (Re)builds the figure and its controls from the attributes. */
   build() {
+    if (needsFull(this.hash())) {
+      // A kernel learner: its code is in the full module.
+      loadKernel().then(() => this.build(), (error) => this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, t('The learner could not start: {why}', { why: message(error) }))));
+      return;
+    }
     const root = this.shadowRoot;
     this.figure?.destroy();
     this.figure = null;

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { hashKey } from '../www/js/i18n-load.js';
 
 const dir = process.argv[2];
-for (const name of (await readdir(dir)).filter((n) => n.endsWith('.json'))) {
+// The first load's catalogues, then each part's folder (kernel/, blog/).
+const files = [];
+for (const entry of await readdir(dir, { withFileTypes: true })) {
+  if (entry.isDirectory()) files.push(...(await readdir(join(dir, entry.name))).map((n) => join(entry.name, n)));
+  else files.push(entry.name);
+}
+for (const name of files.filter((n) => n.endsWith('.json'))) {
   const path = join(dir, name);
   const shipped = {};
   for (const [text, translation] of Object.entries(JSON.parse(await readFile(path, 'utf8')))) {

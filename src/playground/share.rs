@@ -23,7 +23,7 @@ use crate::data::Preset;
 use crate::error::{Error, Result};
 use crate::learner::Task;
 use crate::multiclass::Multiclass;
-use crate::registry::{Algorithm, AnyLearner};
+use crate::registry::Algorithm;
 use crate::settings::{Key, Scope, Settings, TABLE};
 use legacy::{legacy_defaults, legacy_log, legacy_notice};
 
@@ -79,13 +79,14 @@ impl Setup {
                 preset.classes().max(2)
             )));
         }
-        // The learner (or K of them) the session would build, built once to
-        // check every value as it will.
+        // Every value checked as building the learner (or K of them) would,
+        // without building it: a module that leaves the learner's family
+        // out reads the link too (see registry/families.rs).
         let settings = self.learner_settings();
-        match self.classes() {
-            0..=2 => AnyLearner::new(self.algorithm, &settings).map(|_| ()),
-            k => Multiclass::new(self.algorithm, &settings, k).map(|_| ()),
+        if let k @ 3.. = self.classes() {
+            Multiclass::check(self.algorithm, settings.multiclass, k)?;
         }
+        crate::registry::check(self.algorithm, &settings)
     }
 
     /// The classes the session learns: 0 for regression, else 2 to 6
@@ -240,6 +241,15 @@ impl SharedState {
         pinned.setup.algorithm = algorithm;
         pinned.log = log;
         pinned
+    }
+
+    /// Whether this build holds the code of every learner the link runs
+    /// (see registry/families.rs), `also` included.
+    pub fn held(&self, also: Option<Algorithm>) -> bool {
+        self.learners()
+            .into_iter()
+            .chain(also)
+            .all(|a| crate::registry::holds(a.info().family))
     }
 
     /// The learners this link runs: its own, those its log switches to,

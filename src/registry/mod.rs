@@ -9,8 +9,11 @@
 //! The rows' order is the event log's learner code: append, never reorder.
 
 mod catalogue;
+mod families;
 
 pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
+use families::kernel as kf;
+pub use families::{holds, Absent, MISSING};
 
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -128,16 +131,16 @@ registry! {
     Pa(linear::PassiveAggressive) = linear::passive_aggressive::PA_INFO, linear::passive_aggressive::PA;
     Pa1(linear::PassiveAggressive) = linear::passive_aggressive::PA1_INFO, linear::passive_aggressive::PA1;
     Pa2(linear::PassiveAggressive) = linear::passive_aggressive::PA2_INFO, linear::passive_aggressive::PA2;
-    KernelPerceptron(kernel::KernelPerceptron) = kernel::perceptron::INFO, kernel::perceptron::ENTRY;
-    KernelPa1(kernel::KernelPa) = kernel::passive_aggressive::PA1_INFO, kernel::passive_aggressive::PA1;
-    KernelPa2(kernel::KernelPa) = kernel::passive_aggressive::PA2_INFO, kernel::passive_aggressive::PA2;
-    Projectron(kernel::Projectron) = kernel::projectron::PROJECTRON_INFO, kernel::projectron::PROJECTRON;
-    ProjectronPlus(kernel::Projectron) = kernel::projectron::PLUS_INFO, kernel::projectron::PLUS;
-    Apsm(kernel::Apsm) = kernel::apsm::INFO, kernel::apsm::ENTRY;
-    Spa(kernel::Spa) = kernel::spa::INFO, kernel::spa::ENTRY;
-    Olru(kernel::Olru) = kernel::olru::INFO, kernel::olru::ENTRY;
-    Olrd(kernel::Olrd) = kernel::olrd::INFO, kernel::olrd::ENTRY;
-    AldProjection(kernel::AldProjection) = kernel::ald_projection::INFO, kernel::ald_projection::ENTRY;
+    KernelPerceptron(kf::KernelPerceptron) = kernel::perceptron::INFO, kf::PERCEPTRON;
+    KernelPa1(kf::KernelPa) = kernel::passive_aggressive::PA1_INFO, kf::PA1;
+    KernelPa2(kf::KernelPa) = kernel::passive_aggressive::PA2_INFO, kf::PA2;
+    Projectron(kf::Projectron) = kernel::projectron::PROJECTRON_INFO, kf::PROJECTRON;
+    ProjectronPlus(kf::Projectron) = kernel::projectron::PLUS_INFO, kf::PLUS;
+    Apsm(kf::Apsm) = kernel::apsm::INFO, kf::APSM;
+    Spa(kf::Spa) = kernel::spa::INFO, kf::SPA;
+    Olru(kf::Olru) = kernel::olru::INFO, kf::OLRU;
+    Olrd(kf::Olrd) = kernel::olrd::INFO, kf::OLRD;
+    AldProjection(kf::AldProjection) = kernel::ald_projection::INFO, kf::ALD_PROJECTION;
     Arow(linear::SecondOrder) = linear::second_order::AROW_INFO, linear::second_order::AROW;
     Scw1(linear::SecondOrder) = linear::second_order::SCW1_INFO, linear::second_order::SCW1;
     Scw2(linear::SecondOrder) = linear::second_order::SCW2_INFO, linear::second_order::SCW2;
@@ -316,7 +319,9 @@ impl AnyLearner {
     }
 }
 
-fn check(algorithm: Algorithm, settings: &Settings) -> Result<()> {
+/// Checks `settings` for `algorithm` as building it would, without
+/// building it (a build that leaves the learner's family out checks too).
+pub fn check(algorithm: Algorithm, settings: &Settings) -> Result<()> {
     settings.validate()?;
     if !algorithm.supports(settings.task) {
         let able: Vec<&str> = Algorithm::ALL

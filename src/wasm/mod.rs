@@ -16,8 +16,8 @@
 
 use wasm_bindgen::prelude::*;
 
-#[cfg(not(feature = "loader-module"))]
-mod file_parts;
+#[cfg(all(feature = "files", not(feature = "loader-module")))]
+mod files;
 #[cfg(feature = "loader-module")]
 mod gif_worker;
 #[cfg(not(feature = "loader-module"))]

@@ -5,8 +5,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::js;
-use crate::data::{CsrParts, Dataset};
-use crate::learner::{Learner, Task};
+#[cfg(feature = "files")]
+use crate::data::CsrParts;
+use crate::learner::Learner;
 use crate::playground::{Change, Event, ModelExport, Page};
 use crate::registry::Catalogue;
 
@@ -17,7 +18,8 @@ pub struct Playground {
     pub(super) support: Vec<f64>,
     /// The shading's RGBA pixels, reused frame to frame.
     pub(super) pixels: Vec<u8>,
-    /// A sparse file arriving in parts (see file_parts.rs).
+    /// A sparse file arriving in parts (see files.rs).
+    #[cfg(feature = "files")]
     pub(super) parts: Option<CsrParts>,
 }
 
@@ -40,6 +42,7 @@ impl Playground {
             page: Page::open(hash, learner).map_err(js)?,
             support: Vec::new(),
             pixels: Vec::new(),
+            #[cfg(feature = "files")]
             parts: None,
         })
     }
@@ -52,8 +55,32 @@ impl Playground {
             page: Page::opening(hash, learner).map_err(js)?,
             support: Vec::new(),
             pixels: Vec::new(),
+            #[cfg(feature = "files")]
             parts: None,
         })
+    }
+
+    /// Whether the link (with `learner`, a learner about to be chosen)
+    /// needs the page's full module: a learner whose code this module
+    /// leaves out. A link that cannot be read needs nothing more (opening
+    /// it reports why).
+    pub fn needs_full(hash: &str, learner: Option<String>) -> bool {
+        let learner = learner.and_then(|name| name.parse().ok());
+        // A file learns in the full module too: the page keeps one copy of
+        // it in wasm memory, in the module every learner can use.
+        crate::playground::SharedState::parse(hash).is_ok_and(|state| {
+            !state.held(learner) || state.extras.iter().any(|(k, _)| k == "file")
+        })
+    }
+
+    /// The link to a fresh session with this one's learner and settings
+    /// now (after mid-stream changes), without its log.
+    pub fn setup_hash(&self) -> String {
+        crate::playground::SharedState {
+            setup: self.page.session().setup().clone(),
+            ..Default::default()
+        }
+        .to_hash()
     }
 
     /// Replays up to `budget` units of the opened link's log (samples, or
@@ -115,69 +142,6 @@ impl Playground {
     /// What an older link's replay cannot promise; empty otherwise.
     pub fn notice(&self) -> String {
         self.page.notice().unwrap_or_default().to_string()
-    }
-
-    /// Learns from a dense file from now on (`task`: classification or
-    /// regression; `values` row-major; `fingerprint`: the worker's, in hex,
-    /// or empty to compute it here). Returns a note for the reader.
-    pub fn load_dense(
-        &mut self,
-        name: &str,
-        task: &str,
-        n_features: usize,
-        values: Vec<f64>,
-        labels: Vec<f64>,
-        fingerprint: &str,
-    ) -> Result<String, JsError> {
-        let data = Dataset::from_dense(values, n_features, labels).map_err(js)?;
-        self.load(name, task, data, fingerprint)
-    }
-
-    /// Learns from a sparse file from now on (compressed rows, 0-based
-    /// indices). Returns a note for the reader.
-    #[allow(clippy::too_many_arguments)] // one batch call across the boundary
-    pub fn load_sparse(
-        &mut self,
-        name: &str,
-        task: &str,
-        row_starts: Vec<u32>,
-        indices: Vec<u32>,
-        values: Vec<f64>,
-        labels: Vec<f64>,
-        fingerprint: &str,
-    ) -> Result<String, JsError> {
-        let data = Dataset::from_csr_owned(row_starts, indices, values, labels).map_err(js)?;
-        self.load(name, task, data, fingerprint)
-    }
-
-    /// Learns from the file `from` holds, sharing its data in wasm memory
-    /// (no copy: the page loads a file once into a holder and every panel
-    /// takes it from there). Returns a note for the reader.
-    pub fn load_shared(&mut self, from: &Playground) -> Result<String, JsError> {
-        let file = from
-            .page
-            .session()
-            .file()
-            .ok_or_else(|| JsError::new("that playground holds no file"))?;
-        self.page.load_shared(file).map_err(js)
-    }
-
-    pub(super) fn load(
-        &mut self,
-        name: &str,
-        task: &str,
-        data: Dataset,
-        fingerprint: &str,
-    ) -> Result<String, JsError> {
-        let task: Task = task.parse().map_err(js)?;
-        let fingerprint =
-            match fingerprint {
-                "" => None,
-                hex => Some(u64::from_str_radix(hex, 16).map_err(|_| {
-                    JsError::new(&format!("fingerprint '{hex}' is not 16 hex digits"))
-                })?),
-            };
-        self.page.load(name, task, data, fingerprint).map_err(js)
     }
 
     /// Back to the preset's stream.

@@ -3,7 +3,7 @@
 // panel is drawn at once, and each shows its own mistakes and support set.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, screenshot } from './harness.mjs';
+import { useBrowser, openPage, screenshot, chooseLearner } from './harness.mjs';
 
 const browser = useBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -63,7 +63,7 @@ const LABEL = { pa: 'PA', pa1: 'PA-I', projectron: 'Projectron', apsm: 'APSM' };
 for (const [device, options] of [['desktop', {}], ['phone', PHONE]]) {
   test(`${device}: Compare after a Projectron session runs each panel's own learner`, async () => {
     const page = await open('algo=pa1&preset=xor&sigma=0.4&seed=3', options);
-    await page.selectOption('#algo', 'projectron');
+    await chooseLearner(page, 'projectron');
     await page.evaluate(() => { window.playground.figures[0].pg.stream(40); window.playground.changed(); });
     await page.click('[data-view="compare"]');
     await settle(page);

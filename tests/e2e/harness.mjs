@@ -107,6 +107,15 @@ export function useBrowser(launchOptions = {}) {
   return browser;
 }
 
+/**
+ * Chooses a learner in the playground's menu and waits until the figures
+ * run it (a kernel learner's code arrives with the full module first).
+ */
+export async function chooseLearner(page, name) {
+  await page.selectOption('#algo', name);
+  await page.waitForFunction((n) => !window.playground.replaying && window.playground.figures[0].pg.algorithm() === n, name);
+}
+
 /** Plays the playground with its Play button until it has learned more than `samples`, then pauses. */
 export async function playPast(page, samples) {
   await page.click('#play');

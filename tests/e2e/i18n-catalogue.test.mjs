@@ -1,36 +1,43 @@
-// The message catalogues (www/i18n/<lang>.json): each holds exactly the keys
-// the page uses (tests/i18n/keys.mjs finds them where they are written), and
-// each translation keeps its key's {slots} and inline markup, so nothing a
+// The message catalogues (www/i18n/[part/]<lang>.json): each language holds
+// exactly the keys the page uses (tests/i18n/keys.mjs finds them where they
+// are written), each in the part fetched when it is shown (the first load's,
+// the kernel learners' with the full module, the example post's), and each
+// translation keeps its key's {slots} and inline markup, so nothing a
 // reader sees is missing, stale or broken.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './harness.mjs';
-import { LANGUAGES, allKeys, cataloguePath, codeKeys, coreTemplates } from '../i18n/keys.mjs';
+import { LANGUAGES, PARTS, codeKeys, coreTemplates, keyParts, partPath, wholeCatalogue } from '../i18n/keys.mjs';
 import { hashKey } from '../../www/js/i18n-load.js';
 
 const slots = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const tags = (text) => [...text.matchAll(/<(\w+)[\s>]/g)].map((m) => m[1]).sort();
 
-let keys;
+let parts;
 async function pageKeys() {
-  keys ??= await allKeys();
-  return keys;
+  parts ??= await keyParts();
+  return parts;
 }
 
 for (const tag of LANGUAGES) {
-  test(`${tag}: every key the page uses, and no other`, async () => {
-    const catalogue = JSON.parse(await readFile(cataloguePath(tag), 'utf8'));
-    const used = new Set(await pageKeys());
-    const missing = [...used].filter((k) => !(k in catalogue));
+  test(`${tag}: every key the page uses, and no other, each in its part`, async () => {
+    const catalogue = await wholeCatalogue(tag);
+    const used = await pageKeys();
+    const missing = [...used.keys()].filter((k) => !(k in catalogue));
     const unused = Object.keys(catalogue).filter((k) => !used.has(k));
-    assert.deepEqual(missing, [], `${tag}.json lacks ${missing.length} keys (node tests/i18n/keys.mjs --missing ${tag})`);
-    assert.deepEqual(unused, [], `${tag}.json has ${unused.length} keys the page does not use`);
+    assert.deepEqual(missing, [], `${tag} lacks ${missing.length} keys (node tests/i18n/keys.mjs --missing ${tag})`);
+    assert.deepEqual(unused, [], `${tag} has ${unused.length} keys the page does not use`);
+    for (const part of PARTS) {
+      const file = JSON.parse(await readFile(partPath(tag, part), 'utf8'));
+      const misplaced = Object.keys(file).filter((k) => used.get(k) !== part);
+      assert.deepEqual(misplaced, [], `${partPath(tag, part)}: keys of another part (node tests/i18n/keys.mjs --split)`);
+    }
   });
 
   test(`${tag}: translations keep their slots and markup`, async () => {
-    const catalogue = JSON.parse(await readFile(cataloguePath(tag), 'utf8'));
+    const catalogue = await wholeCatalogue(tag);
     const broken = Object.entries(catalogue).filter(([key, value]) =>
       typeof value !== 'string' || !value.trim()
       || slots(key).join() !== slots(value).join()
@@ -41,11 +48,13 @@ for (const tag of LANGUAGES) {
 
 for (const tag of LANGUAGES) {
   test(`${tag}: the built site ships every translation under its hashed key (the {slot} keys whole)`, async () => {
-    const source = JSON.parse(await readFile(cataloguePath(tag), 'utf8'));
-    const shipped = JSON.parse(await readFile(join(ROOT, 'target', 'site', 'i18n', `${tag}.json`), 'utf8'));
-    assert.equal(Object.keys(shipped).length, Object.keys(source).length);
-    const lost = Object.entries(source).filter(([key, value]) => shipped[key.includes('{') ? key : hashKey(key)] !== value);
-    assert.deepEqual(lost, []);
+    for (const part of PARTS) {
+      const source = JSON.parse(await readFile(partPath(tag, part), 'utf8'));
+      const shipped = JSON.parse(await readFile(join(ROOT, 'target', 'site', 'i18n', part, `${tag}.json`), 'utf8'));
+      assert.equal(Object.keys(shipped).length, Object.keys(source).length);
+      const lost = Object.entries(source).filter(([key, value]) => shipped[key.includes('{') ? key : hashKey(key)] !== value);
+      assert.deepEqual(lost, []);
+    }
   });
 }
 

@@ -3,7 +3,7 @@
 // side by side, and shared links.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, screenshot, clickPlane, playPast } from './harness.mjs';
+import { useBrowser, openPage, screenshot, clickPlane, playPast, chooseLearner } from './harness.mjs';
 
 const browser = useBrowser();
 
@@ -21,14 +21,14 @@ function model(page, figure = 0) {
     const { f32View } = await import('/js/wasm.js');
     const pg = window.playground.figures[i].pg;
     const size = pg.support_len() / 5;
-    const scores = Array.from(f32View(pg.grid(5, 5, -1, 1, -1, 1), 25));
+    const scores = Array.from(f32View(pg, pg.grid(5, 5, -1, 1, -1, 1), 25));
     return { size, scores, samples: pg.counts().samples, algorithm: pg.algorithm() };
   }, figure);
 }
 
 test('a kernel learner draws its surface, contours and support vectors', async () => {
   const page = await open('algo=pa1&preset=circles&seed=4');
-  await page.selectOption('#algo', 'projectron');
+  await chooseLearner(page, 'projectron');
   await settle(page);
   assert.equal(await page.isVisible('#sigma'), true, 'kernel controls appear');
   assert.equal(await page.isVisible('#chart-support'), true, 'the dictionary curve appears');

@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { useBrowser, launch, openPage, screenshot } from './harness.mjs';
-import { LANGUAGES, cataloguePath } from '../i18n/keys.mjs';
+import { LANGUAGES, wholeCatalogue } from '../i18n/keys.mjs';
 
 const browser = useBrowser({ width: 1280, height: 800 });
 const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
-const catalogues = Object.fromEntries(await Promise.all(LANGUAGES.map(async (tag) => [tag, JSON.parse(await readFile(cataloguePath(tag), 'utf8'))])));
+const catalogues = Object.fromEntries(await Promise.all(LANGUAGES.map(async (tag) => [tag, await wholeCatalogue(tag)])));
 const say = (tag, key) => (tag === 'en' ? key : catalogues[tag][key]);
 
 async function ready(page) {

@@ -12,8 +12,9 @@ const EIGHT = 'kernel-perceptron,projectron,projectron%2B%2B,apsm,spa,olru,olrd,
 /** A link to the eight kernel learners after `samples` streamed xor samples. */
 async function longLink(page, samples) {
   return page.evaluate(async ([n, eight]) => {
-    const { Playground } = await import('/js/wasm.js');
-    const pg = new Playground('algo=kernel-perceptron&preset=xor&sigma=0.3&seed=2');
+    const wasm = await import('/js/wasm.js');
+    await wasm.loadFull(); // the kernel learners' code
+    const pg = new wasm.Playground('algo=kernel-perceptron&preset=xor&sigma=0.3&seed=2');
     pg.stream(n);
     const hash = pg.hash(`view=compare&speed=100&algos=${eight}`);
     pg.free();

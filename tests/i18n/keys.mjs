@@ -6,8 +6,9 @@
 // Every language's catalogue must hold exactly these keys.
 //
 //   node tests/i18n/keys.mjs                print the keys
-//   node tests/i18n/keys.mjs --missing ja   the keys ja.json lacks, as JSON to fill in
-import { readFile, readdir } from 'node:fs/promises';
+//   node tests/i18n/keys.mjs --missing ja   the keys ja lacks, as JSON to fill in, by part file
+//   node tests/i18n/keys.mjs --split        writes each key into its part's file (www/i18n/[part/]<lang>.json)
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, serve, launch } from '../e2e/harness.mjs';
 
@@ -62,50 +63,100 @@ export async function coreTemplates() {
   return text.split('\n').filter((line) => line && !line.startsWith('#'));
 }
 
-/** The markup's keys and the core catalogue's, read in a browser from the built site. */
+/**
+ * The markup's keys per page and the core catalogue's, read in a browser
+ * from the built site: { pages: { path: keys }, kernel: keys, core: keys }
+ * (`kernel`: the kernel learners' texts and the settings only they read).
+ */
 export async function browserKeys(context, url) {
   const page = await context.newPage();
   await page.goto(`${url}/embed.html`);
-  const keys = await page.evaluate(async (pages) => {
+  const found = await page.evaluate(async (paths) => {
     const { units } = await import('./js/i18n-load.js');
     const { loadWasm, Playground } = await import('./js/wasm.js');
-    const out = [];
-    for (const path of pages) {
+    const pages = {};
+    for (const path of paths) {
       const html = await (await fetch(path)).text();
       const doc = new DOMParser().parseFromString(html, 'text/html');
-      out.push(...units(doc.documentElement).map((u) => u.text));
+      pages[path] = units(doc.documentElement).map((u) => u.text);
     }
     await loadWasm();
     const catalogue = Playground.catalogue();
-    for (const l of catalogue.learners) out.push(l.rule, l.passive, l.note, l.step);
-    for (const s of catalogue.settings) out.push(s.label, s.help, s.range);
-    return out.filter((k) => /\p{L}{2}/u.test(k ?? ''));
+    const kernel = [];
+    const core = [];
+    const others = new Set(catalogue.learners.filter((l) => l.family !== 'kernel').flatMap((l) => l.settings));
+    for (const l of catalogue.learners) (l.family === 'kernel' ? kernel : core).push(l.rule, l.passive, l.note, l.step);
+    for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? kernel : core).push(s.label, s.help, s.range);
+    return { pages, kernel, core };
   }, PAGES);
   await page.close();
-  return keys;
+  const wordy = (keys) => keys.filter((k) => /\p{L}{2}/u.test(k ?? ''));
+  return {
+    pages: Object.fromEntries(Object.entries(found.pages).map(([path, keys]) => [path, wordy(keys)])),
+    kernel: wordy(found.kernel),
+    core: wordy(found.core),
+  };
 }
 
-/** Every key, sorted, once. */
-export async function allKeys() {
+/**
+ * Every key, sorted, once, and the catalogue part each belongs to: 'blog'
+ * (the example post's prose, fetched by that post only), 'kernel' (fetched
+ * with the full module) or '' (the first load's catalogue).
+ */
+export async function keyParts() {
   const server = await serve();
   const context = await launch();
   try {
-    const keys = [...await browserKeys(context, server.url), ...await allCodeKeys(), ...await coreTemplates()];
-    return [...new Set(keys)].sort();
+    const { pages, kernel, core } = await browserKeys(context, server.url);
+    const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...await coreTemplates()]);
+    const parts = new Map([...first].map((k) => [k, '']));
+    for (const k of kernel) if (!first.has(k)) parts.set(k, 'kernel');
+    for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
+    return new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   } finally {
     await context.close();
     await server.close();
   }
 }
 
+/** Every key, sorted, once. */
+export async function allKeys() {
+  return [...(await keyParts()).keys()];
+}
+
+/** Where a language's catalogue part lives ('': the first load's). */
+export const partPath = (tag, part) => (part ? join(ROOT, 'www', 'i18n', part, `${tag}.json`) : cataloguePath(tag));
+
+/** A language's catalogue, every part merged: { key: translation }. */
+export async function wholeCatalogue(tag) {
+  const read = (part) => readFile(partPath(tag, part), 'utf8').then(JSON.parse).catch(() => ({}));
+  return Object.assign({}, ...await Promise.all(PARTS.map(read)));
+}
+
+/** The parts of a catalogue: the first load's, then those fetched later. */
+export const PARTS = ['', 'kernel', 'blog'];
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const keys = await allKeys();
+  const parts = await keyParts();
   const missing = process.argv.indexOf('--missing');
   if (missing > 0) {
+    // The keys a language lacks, as JSON to fill in, each under its part's file.
     const tag = process.argv[missing + 1];
-    const have = JSON.parse(await readFile(cataloguePath(tag), 'utf8').catch(() => '{}'));
-    console.log(JSON.stringify(Object.fromEntries(keys.filter((k) => !(k in have)).map((k) => [k, ''])), null, 1));
+    const have = await wholeCatalogue(tag);
+    const out = {};
+    for (const [k, part] of parts) if (!(k in have)) (out[partPath(tag, part)] ??= {})[k] = '';
+    console.log(JSON.stringify(out, null, 1));
+  } else if (process.argv.includes('--split')) {
+    // Writes each language's keys into the part each belongs to (after keys move between parts).
+    for (const tag of LANGUAGES) {
+      const have = await wholeCatalogue(tag);
+      for (const part of PARTS) {
+        const entries = [...parts].filter(([k, p]) => p === part && k in have).map(([k]) => [k, have[k]]);
+        await mkdir(join(ROOT, 'www', 'i18n', part), { recursive: true });
+        await writeFile(partPath(tag, part), `{\n${entries.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`);
+      }
+    }
   } else {
-    for (const k of keys) console.log(k);
+    for (const [k, part] of parts) console.log(part ? `${k}\t(${part})` : k);
   }
 }

@@ -2,8 +2,9 @@
 // its text through the page's catalogue, and its figures told the same.
 // A real post is written in one language and needs none of this: its
 // figures follow the page's own <html lang> (see docs/embedding.md).
-import { browserLanguage, language, pick, showDocument } from '../js/i18n.js';
+import { browserLanguage, language, pick, showDocument, usePart } from '../js/i18n.js';
 
+usePart('blog'); // the post's prose is a part of the catalogues of its own
 await showDocument(pick(new URLSearchParams(location.search).get('lang')) ?? browserLanguage());
 // Figures already started rebuild in it; the others read it when they start.
 for (const figure of document.querySelectorAll('online-learner')) figure.setAttribute('lang', language());

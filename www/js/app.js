@@ -2,7 +2,7 @@
 // plane that draws it), the controls, and what the page does when a reader
 // acts. Learning happens in wasm, one call per frame per figure; the frame
 // loop (loop.js) learns at the chosen speed and redraws what changed.
-import { isTrap, loadWasm, Playground } from './wasm.js';
+import { isTrap, loadFull, loadWasm, needsFull, Playground } from './wasm.js';
 import { Figure } from './figure.js';
 import { Controls } from './controls.js';
 import { SettingsPanel } from './settings-panel.js';
@@ -17,10 +17,12 @@ import { SYNC_MS, replayFor } from './replay.js';
 import { Loop } from './loop.js';
 import { PALETTE } from './palette.js';
 import * as state from './state.js';
-import { count, language, message, t } from './i18n.js';
+import { count, language, message, t, usePart } from './i18n.js';
 import { bindLanguageMenu, show, startLanguage } from './page-language.js';
 
 const $ = (id) => document.getElementById(id);
+/** The full module (wasm.js) and the kernel learners' texts in the language shown. */
+const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
 const HASH_EVERY_MS = 1000;
 const FIRST_VISIT_SAMPLES = 12;
 
@@ -78,20 +80,42 @@ export class App {
   /** Builds the page from a link; a link that cannot be opened falls back to the defaults. */
   load(hash) {
     try {
-      this.build(hash);
+      return this.build(hash);
     } catch (error) {
       this.showError(t('This link could not be opened: {why}. Showing the default playground.', { why: message(error) }));
-      this.build('');
+      return this.build('');
     }
   }
 
+  /**
+   * Builds the figures from a link; resolves true once they hold all of
+   * it (at once, or after a long replay's slices or the full module's
+   * download), false if another build or Cancel made it moot. A link that
+   * cannot be opened throws (or, once the full module is in, shows why
+   * and opens the default page).
+   */
   build(hash) {
     // Until the figures hold the whole link, input waits and the link in
     // the address bar stays the one before (Cancel goes back to it).
     const before = this.goodHash;
     const run = { cancel: false };
+    const ready = new Promise((resolve) => { run.resolve = resolve; });
     this.replaying = run;
     this.overlay?.hide();
+    if (needsFull(hash)) {
+      // A kernel learner (or a file): its code is in the full module.
+      $('status').textContent = t('Loading the kernel learners…');
+      loadKernel().then(() => {
+        if (this.replaying !== run) return run.resolve(false);
+        this.replaying = null;
+        this.load(hash).then(run.resolve);
+      }, (error) => {
+        if (this.replaying === run) this.replaying = null;
+        this.showError(t('The kernel learners could not be loaded: {why}', { why: message(error) }));
+        run.resolve(false);
+      });
+      return ready;
+    }
     let probe;
     try {
       probe = new Figure(document.createElement('div'), hash);
@@ -139,19 +163,21 @@ export class App {
     }
     if (done) {
       this.replaying = null;
-      this.built(notice);
+      this.built(notice, run);
     } else {
       // A long link: a slice per frame behind a progress panel.
       import('./replay-panel.js').then((m) => m.finishReplay(this, pgs, run, before, notice)).catch((e) => this.fail(e));
     }
+    return ready;
   }
 
   /** The figures hold the whole link: draw them. */
-  built(notice) {
+  built(notice, run) {
     this.curves.define();
     this.sync();
     if (notice) this.showError(notice);
     this.changed();
+    run.resolve(true);
   }
 
   /** The first figure's settings, with its learner and task. */
@@ -228,7 +254,13 @@ export class App {
     return change === 'replayed' && samples > 0 ? t('Applied from the first sample: the {n} samples were learned again.', { n: count(samples) }) : '';
   }
 
+  /** Switches learner; returns a note on what else changed (a promise while the full module loads). */
   setAlgorithm(name) {
+    const hash = this.figures[0].pg.hash(state.pageExtras(this.page));
+    if (needsFull(hash, name)) {
+      // The session moves to the full module (replayed there), then switches.
+      return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
+    }
     const pg = this.figures[0].pg;
     const wasKernel = pg.is_kernel();
     // A value the new learner refuses (AROW's bias cannot be decoupled)

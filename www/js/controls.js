@@ -39,9 +39,9 @@ export class Controls {
   constructor(app) {
     this.app = app;
     const on = (id, event, fn) => $(id).addEventListener(event, fn);
-    on('algo', 'change', (e) => {
+    on('algo', 'change', async (e) => {
       try {
-        $('algo-msg').textContent = app.setAlgorithm(e.target.value);
+        $('algo-msg').textContent = await app.setAlgorithm(e.target.value);
         $('algo-msg').classList.add('ok'); // a note on what changed, not an error
       } catch (error) {
         $('algo-msg').classList.remove('ok');

@@ -5,9 +5,10 @@
 // A model JSON exported by the page opens the session it was saved from.
 
 import { label } from './catalogue.js';
+import { loadFull, Playground } from './wasm.js';
 import { holdInParts, loadInto, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
-import { count, message, percent, t, tr } from './i18n.js';
+import { count, message, percent, t, tr, usePart } from './i18n.js';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const LISTED_ERRORS = 50;
@@ -61,7 +62,8 @@ export async function openFile(panel, file) {
       return;
     }
     progress(0, file.name);
-    const data = await parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm);
+    // Files learn in the full module (see wasm.js), fetched while the worker reads.
+    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFull(), usePart('kernel')]);
     progress(null);
     // Into wasm memory a part per task, then the panels share that copy.
     await holdInParts(data);
@@ -75,15 +77,26 @@ export async function openFile(panel, file) {
 
 /** A file the worker parsed: every learner learns from it from now on. */
 export function useData(app, data) {
-  const pg = app.figures[0].pg;
-  const note = loadInto(pg, data); // throws (shown by the caller) if the data is unusable
+  const first = app.figures[0].pg;
+  // A session of the first module moves to the full one, from its setup
+  // now (a load starts afresh); a link waiting for this file is there already.
+  const pg = first instanceof Playground ? first : new Playground(first.setup_hash(), undefined);
+  let note;
+  try {
+    note = loadInto(pg, data); // throws (shown by the caller) if the data is unusable
+  } catch (error) {
+    if (pg !== first) pg.free();
+    throw error;
+  }
   if (app.data !== data) release(app.data);
   app.data = data;
   app.dataNote = tr(note);
   const page = { ...app.page };
   if (pg.task() === 'regression') page.view = 'regress';
   else if (page.view === 'regress') page.view = 'classify';
-  app.build(`${pg.hash('')}&${pageExtras(page)}`);
+  const hash = `${pg.hash('')}&${pageExtras(page)}`;
+  if (pg !== first) pg.free();
+  app.build(hash);
 }
 
 /** Opens a model JSON saved by the page: the session it holds the link to. */

@@ -3,6 +3,7 @@
 import { FAMILIES, learnersFor } from './catalogue.js';
 import { element } from './dom.js';
 import { percent, t } from './i18n.js';
+import { needsFull } from './wasm.js';
 
 /** The control bar's parts for `host` (an OnlineLearner). */
 export function figureControls(host) {
@@ -47,7 +48,8 @@ export function figureControls(host) {
         if (members.length) select.append(element('optgroup', { label: heading() }, ...members.map((l) => new Option(l.label, l.name))));
       }
       select.value = pg.algorithm();
-      select.addEventListener('change', () => {
+      select.addEventListener('change', async () => {
+        if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull().catch((e) => host.fail(e));
         host.act((p) => p.set_algorithm(select.value), { curves: true });
         host.fillLegend();
         host.buildControls();

@@ -64,7 +64,7 @@ export function planePng(figures, fallback) {
 
 /** The shown points: `x,y,label` (classification) or `x,y` (regression). */
 export function pointsCsv(pg, task) {
-  const points = f64View(pg.points_ptr(), pg.points_len());
+  const points = f64View(pg, pg.points_ptr(), pg.points_len());
   const lines = [task === 'regression' ? 'x,y' : 'x,y,label'];
   for (let i = 0; i < points.length; i += 3) {
     lines.push(task === 'regression' ? `${points[i]},${points[i + 1]}` : `${points[i]},${points[i + 1]},${points[i + 2]}`);
@@ -80,7 +80,7 @@ export function curvesCsv(figures, label, task) {
   for (const figure of figures) {
     const pg = figure.pg;
     const n = pg.curve_len();
-    const series = Object.values(SERIES).map((s) => Array.from(f64View(pg.curve_ptr(s), n)));
+    const series = Object.values(SERIES).map((s) => Array.from(f64View(pg, pg.curve_ptr(s), n)));
     const name = label(pg.algorithm());
     for (let i = 0; i < n; i++) lines.push([name, ...series.map((s) => s[i])].join(','));
   }

@@ -88,7 +88,7 @@ export class Figure {
     const kernel = pg.is_kernel();
     // support_len() refills the buffer (it may move): ask for the pointer after.
     const supportLength = kernel ? pg.support_len() : 0;
-    const support = kernel ? Array.from(f64View(pg.support_ptr(), supportLength)) : null;
+    const support = kernel ? Array.from(f64View(pg, pg.support_ptr(), supportLength)) : null;
     if (kernel) this.trackRemovals(support);
     // Support rings are stamped with the points: they share a layer.
     const pointsKey = `${samples}:${pg.points_len()}:${support?.length ?? 0}`;
@@ -103,7 +103,7 @@ export class Figure {
     const drawPoints = pointsDue && !(split && this.shadeTurn);
     const drawShading = shadingDue && !(split && !this.shadeTurn);
     if (drawPoints) {
-      this.plane.drawPoints(f64View(pg.points_ptr(), pg.points_len()), task, support, this.fading);
+      this.plane.drawPoints(f64View(pg, pg.points_ptr(), pg.points_len()), task, support, this.fading);
     }
     if (drawShading) {
       // Kernel learners: their surface's f = 0 and f = ±1. Second-order
@@ -156,12 +156,12 @@ export class Figure {
 
   /** The shown points, (x, y, label) flattened. */
   points() {
-    return Array.from(f64View(this.pg.points_ptr(), this.pg.points_len()));
+    return Array.from(f64View(this.pg, this.pg.points_ptr(), this.pg.points_len()));
   }
 
   /** One curve series (see SERIES), copied out of wasm memory. */
   curve(series) {
-    return Array.from(f64View(this.pg.curve_ptr(series), this.pg.curve_len()));
+    return Array.from(f64View(this.pg, this.pg.curve_ptr(series), this.pg.curve_len()));
   }
 
   /** Curve points appended since the last call, copied out of wasm memory. */
@@ -170,14 +170,14 @@ export class Figure {
     const length = pg.curve_len();
     const from = this.curvesRead;
     this.curvesRead = length;
-    const read = (series) => Array.from(f64View(pg.curve_ptr(series), length).subarray(from));
+    const read = (series) => Array.from(f64View(pg, pg.curve_ptr(series), length).subarray(from));
     const classes = pg.classes() > 2 ? pg.classes() : 0;
     return {
       from,
       samples: read(SERIES.samples), online: read(SERIES.online), loss: read(SERIES.loss), test: read(SERIES.test),
       support: read(SERIES.support),
       // Each class's own mistake rate (more than two classes).
-      byClass: Array.from({ length: classes }, (_, k) => Array.from(f64View(pg.class_curve_ptr(k), length).subarray(from))),
+      byClass: Array.from({ length: classes }, (_, k) => Array.from(f64View(pg, pg.class_curve_ptr(k), length).subarray(from))),
     };
   }
 

@@ -18,25 +18,41 @@ export function hashKey(text) {
   return (h >>> 0).toString(36);
 }
 
-/**
- * A language's catalogue: { lookup, patterns }. lookup(text) finds a text
- * by either key; the patterns are the keys with {slots} as expressions
- * ({ re, names, translation }), so that tr() reads the core's filled-in
- * messages back. Fetched and compiled once per language.
- */
-export function catalogue(tag) {
-  if (!loaded.has(tag)) {
-    loaded.set(tag, fetch(new URL(`../i18n/${tag}.json`, import.meta.url)).then((r) => {
-      if (!r.ok) throw new Error(`${tag}.json: ${r.status}`);
+/** A catalogue file's messages, fetched once. */
+function messages(path) {
+  if (!loaded.has(path)) {
+    loaded.set(path, fetch(new URL(`../i18n/${path}`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`${path}: ${r.status}`);
       return r.json();
-    }).then((messages) => ({
-      lookup: (text) => messages[text] ?? messages[hashKey(text)],
-      patterns: Object.keys(messages).filter((k) => k.includes('{'))
-        .map((k) => ({ re: template(k), names: [...k.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), translation: messages[k] })),
-    })));
+    }));
+    loaded.get(path).catch(() => loaded.delete(path));
   }
-  return loaded.get(tag).catch((error) => {
-    loaded.delete(tag);
+  return loaded.get(path);
+}
+
+const compiled = new Map();
+
+/**
+ * A language's catalogue with `parts` (i18n.js): { lookup, patterns }.
+ * lookup(text) finds a text by either key; the patterns are the keys with
+ * {slots} as expressions ({ re, names, translation }), so that tr() reads
+ * the core's filled-in messages back. Fetched and compiled once per
+ * language and parts.
+ */
+export function catalogue(tag, parts = []) {
+  const key = [tag, ...parts].join(' ');
+  if (!compiled.has(key)) {
+    compiled.set(key, Promise.all([`${tag}.json`, ...parts.map((part) => `${part}/${tag}.json`)].map(messages)).then((files) => {
+      const all = Object.assign({}, ...files);
+      return {
+        lookup: (text) => all[text] ?? all[hashKey(text)],
+        patterns: Object.keys(all).filter((k) => k.includes('{'))
+          .map((k) => ({ re: template(k), names: [...k.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), translation: all[k] })),
+      };
+    }));
+  }
+  return compiled.get(key).catch((error) => {
+    compiled.delete(key);
     throw error;
   });
 }

@@ -13,6 +13,10 @@ const ENGLISH = { lookup: () => undefined, patterns: [] };
 let lang = 'en';
 let table = ENGLISH; // the catalogue shown: lookup(text) and the {slot} patterns, see i18n-load.js
 let asked = 0; // use() calls so far: the last one decides, whichever catalogue arrives first
+// The parts of each catalogue this page uses beyond the first load's:
+// 'kernel' (the kernel learners' texts, with the full module), 'blog' (the
+// example post's prose). Each is fetched for the language shown.
+const parts = [];
 
 /** The tag shown now. */
 export const language = () => lang;
@@ -30,10 +34,17 @@ export const browserLanguage = () => (navigator.languages ?? [navigator.language
 export async function use(tag) {
   const ticket = ++asked;
   const next = pick(tag) ?? 'en';
-  const shown = next === 'en' ? ENGLISH : await (await import('./i18n-load.js')).catalogue(next);
+  const shown = next === 'en' ? ENGLISH : await (await import('./i18n-load.js')).catalogue(next, parts);
   if (ticket !== asked) return;
   lang = next;
   table = shown;
+}
+
+/** Adds a part of the catalogues (see `parts`): fetched now for the language shown, and with any later. */
+export function usePart(part) {
+  if (parts.includes(part)) return Promise.resolve();
+  parts.push(part);
+  return lang === 'en' ? Promise.resolve() : use(lang);
 }
 
 let walked = false; // whether the document's markup has been put into another language (and so may need putting back)

@@ -102,7 +102,7 @@ export class Plane {
   drawShading(playground, levels = null, kind = 'surface') {
     const n = this.gridSize;
     const ptr = playground.shade(this.offscreenContext, n, VIEW.xMin, VIEW.xMax, VIEW.yMin, VIEW.yMax, CLASS_RGB);
-    this.contours = levels && levels.map((level) => ({ level, kind, segments: contour(f32View(ptr, n * n), n, n, level) }));
+    this.contours = levels && levels.map((level) => ({ level, kind, segments: contour(f32View(playground, ptr, n * n), n, n, level) }));
     const ctx = this.shade.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     ctx.imageSmoothingEnabled = true;

@@ -51,16 +51,18 @@ export async function finishReplay(app, pgs, run, before, notice) {
     overlay.hide();
     app.replaying = null;
     app.showError(t('This link could not be replayed: {why}. Showing the default playground.', { why: message(error) }));
+    run.resolve(false);
     app.build('');
     return;
   }
-  if (app.replaying !== run) return; // another build took over
+  if (app.replaying !== run) return run.resolve(false); // another build took over
   overlay.hide();
   app.replaying = null;
   if (done) {
-    app.built(notice);
+    app.built(notice, run);
     return;
   }
+  run.resolve(false);
   app.build(before);
   app.showError(before ? t('Replay stopped: showing the state before.') : t('Replay stopped: showing the default playground.'));
 }

@@ -29,7 +29,7 @@ export function summarize(pg, label) {
   }
   const n = pg.curve_len();
   if (n > 0) {
-    const test = f64View(pg.curve_ptr(SERIES.test), n)[n - 1];
+    const test = f64View(pg, pg.curve_ptr(SERIES.test), n)[n - 1];
     const onPoints = pg.test_on_points();
     if (regression) parts.push(t(onPoints ? 'Mean absolute error on the points: {v}.' : 'Held-out mean absolute error: {v}.', { v: num(test) }));
     else parts.push(t(onPoints ? 'Accuracy on the points: {v}.' : 'Held-out accuracy: {v}.', { v: percent(test) }));

@@ -1,18 +1,43 @@
-// Loads the learner core once; every figure on the page shares the instance.
-import init, { Playground } from '../pkg/onlinelearn.js';
+// The learner core, in two builds of the same Rust. The page loads the
+// first, `onlinelearn` (every learner but the kernel family's code: 21 KB
+// gzip less), and the full one, `onlinelearn_full`, once a session needs a
+// kernel learner; from then on new handles come from it. A handle stays in
+// the module that made it, and the views below read that module's memory,
+// so figures made before the full module arrived keep working.
+import init, { Playground as FirstPlayground } from '../pkg/onlinelearn.js';
 
-let ready = null;
-let memory = null;
+/** The newest module's handle class: new figures use it. */
+export let Playground = FirstPlayground;
 
-/** Resolves when the wasm module is instantiated (the first call starts it). */
+const memories = new Map(); // handle class -> its module's memory
+let first = null;
+let full = null;
+
+/** Resolves when the first module is instantiated (the first call starts it). */
 export function loadWasm() {
-  ready ??= init().then((exports) => {
-    memory = exports.memory;
+  first ??= init().then((exports) => {
+    memories.set(FirstPlayground, exports.memory);
   });
-  return ready;
+  return first;
 }
 
-export { Playground };
+/** Resolves when the full module is instantiated and new handles come from it. */
+export function loadFull() {
+  full ??= loadWasm()
+    .then(() => import('../pkg/onlinelearn_full.js'))
+    .then(async (module) => {
+      const exports = await module.default();
+      memories.set(module.Playground, exports.memory);
+      Playground = module.Playground;
+    });
+  full.catch(() => { full = null; }); // a failed download can be tried again
+  return full;
+}
+
+/** Whether the module loaded lacks a learner the link runs (or `learner`, about to be chosen). */
+export function needsFull(hash, learner) {
+  return Playground === FirstPlayground && FirstPlayground.needs_full(hash, learner);
+}
 
 /**
  * Whether an error is a trap in wasm (a panic, or a handle used while
@@ -23,11 +48,11 @@ export function isTrap(error) {
   return error instanceof WebAssembly.RuntimeError || /unreachable|recursive use|null pointer/i.test(text);
 }
 
-/** Float64Array view of wasm memory; take a new one after any wasm call (memory may grow). */
-export function f64View(ptr, length) {
-  return new Float64Array(memory.buffer, ptr, length);
+/** Float64Array view of `pg`'s module memory; take a new one after any wasm call (memory may grow). */
+export function f64View(pg, ptr, length) {
+  return new Float64Array(memories.get(pg.constructor).buffer, ptr, length);
 }
 
-export function f32View(ptr, length) {
-  return new Float32Array(memory.buffer, ptr, length);
+export function f32View(pg, ptr, length) {
+  return new Float32Array(memories.get(pg.constructor).buffer, ptr, length);
 }

@@ -89,9 +89,11 @@ fn port_arg(args: &[String]) -> Result<u16> {
     }
 }
 
-/// Builds the two wasm modules and their JS glue into `out` (www/pkg): the
-/// page's (`onlinelearn.js`, the learners) and the Web Worker's
-/// (`loader.js`, the file readers), each with only what it uses, then
+/// Builds the wasm modules and their JS glue into `out` (www/pkg): the
+/// page's first (`onlinelearn.js`: every learner but the kernel family's
+/// code), its full one (`onlinelearn_full.js`: every learner, loaded when
+/// a session needs a kernel learner or a file; see www/js/wasm.js) and the
+/// Web Worker's (`loader.js`, the file readers), each with only what it uses, then
 /// shrinks each with binaryen's wasm-opt -Oz (npm's binaryen, pinned by
 /// package-lock.json: 2.4 KB gzip off the page's module, measured, with
 /// the learners and the grid as fast).
@@ -100,7 +102,11 @@ pub fn build_wasm(out: &Path) -> Result {
     setup::npm_packages()?;
     let bindgen = setup::bindgen_cli()?;
     let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
-    for (features, name) in [(None, "onlinelearn"), (Some("loader-module"), "loader")] {
+    for (features, name) in [
+        ("", "onlinelearn"),
+        ("kernel,files", "onlinelearn_full"),
+        ("loader-module", "loader"),
+    ] {
         let mut build = cargo();
         build.args([
             "build",
@@ -109,10 +115,10 @@ pub fn build_wasm(out: &Path) -> Result {
             "--lib",
             "--target",
             "wasm32-unknown-unknown",
+            "--no-default-features",
+            "--features",
+            features,
         ]);
-        if let Some(features) = features {
-            build.args(["--features", features]);
-        }
         run(&mut build)?;
         run(Command::new(&bindgen)
             .args([
@@ -169,6 +175,13 @@ fn test() -> Result {
     let start = Instant::now();
     eprintln!("== native tests");
     run(cargo().args(["test", "--workspace", "--exclude", "bindgen-cli"]))?;
+    // The page's first module leaves the kernel family's code out.
+    run(cargo().args([
+        "test",
+        "--lib",
+        "--no-default-features",
+        "registry::families",
+    ]))?;
 
     eprintln!("== wasm tests (wasm-bindgen-test under node)");
     setup::wasm_target()?;

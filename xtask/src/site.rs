@@ -74,10 +74,9 @@ pub fn build_site() -> Result<PathBuf> {
             )
         })
         .collect();
-    minified.push((
-        www.join("pkg/onlinelearn.js"),
-        out.join("pkg/onlinelearn.js"),
-    ));
+    for glue in ["pkg/onlinelearn.js", "pkg/onlinelearn_full.js"] {
+        minified.push((www.join(glue), out.join(glue)));
+    }
     for (from, to) in minified {
         std::fs::create_dir_all(to.parent().unwrap()).map_err(|e| e.to_string())?;
         run(Command::new(root().join("node_modules/.bin/terser"))

@@ -1,0 +1,117 @@
+//! Loading a file into a session: dense, sparse, or a large sparse file
+//! handed over in parts, one per task, so that moving it into wasm memory
+//! never holds the page's main thread for long (a 45 MB file is 100 MB of
+//! arrays; in one call that took 118 ms; the parts gather in a `CsrParts`,
+//! tested natively). Only the page's full module has this (the `files`
+//! feature): a page loads the full module before it loads a file.
+
+use wasm_bindgen::prelude::*;
+
+use super::js;
+use super::page::Playground;
+use crate::data::Dataset;
+use crate::learner::Task;
+
+#[wasm_bindgen]
+impl Playground {
+    /// Learns from a dense file from now on (`task`: classification or
+    /// regression; `values` row-major; `fingerprint`: the worker's, in hex,
+    /// or empty to compute it here). Returns a note for the reader.
+    pub fn load_dense(
+        &mut self,
+        name: &str,
+        task: &str,
+        n_features: usize,
+        values: Vec<f64>,
+        labels: Vec<f64>,
+        fingerprint: &str,
+    ) -> Result<String, JsError> {
+        let data = Dataset::from_dense(values, n_features, labels).map_err(js)?;
+        self.load(name, task, data, fingerprint)
+    }
+
+    /// Learns from a sparse file from now on (compressed rows, 0-based
+    /// indices). Returns a note for the reader.
+    #[allow(clippy::too_many_arguments)] // one batch call across the boundary
+    pub fn load_sparse(
+        &mut self,
+        name: &str,
+        task: &str,
+        row_starts: Vec<u32>,
+        indices: Vec<u32>,
+        values: Vec<f64>,
+        labels: Vec<f64>,
+        fingerprint: &str,
+    ) -> Result<String, JsError> {
+        let data = Dataset::from_csr_owned(row_starts, indices, values, labels).map_err(js)?;
+        self.load(name, task, data, fingerprint)
+    }
+
+    /// Learns from the file `from` holds, sharing its data in wasm memory
+    /// (no copy: the page loads a file once into a holder and every panel
+    /// takes it from there). Returns a note for the reader.
+    pub fn load_shared(&mut self, from: &Playground) -> Result<String, JsError> {
+        let file = from
+            .page
+            .session()
+            .file()
+            .ok_or_else(|| JsError::new("that playground holds no file"))?;
+        self.page.load_shared(file).map_err(js)
+    }
+
+    pub(super) fn load(
+        &mut self,
+        name: &str,
+        task: &str,
+        data: Dataset,
+        fingerprint: &str,
+    ) -> Result<String, JsError> {
+        let task: Task = task.parse().map_err(js)?;
+        let fingerprint =
+            match fingerprint {
+                "" => None,
+                hex => Some(u64::from_str_radix(hex, 16).map_err(|_| {
+                    JsError::new(&format!("fingerprint '{hex}' is not 16 hex digits"))
+                })?),
+            };
+        self.page.load(name, task, data, fingerprint).map_err(js)
+    }
+
+    /// Appends whole rows of a sparse file: `row_starts` as in
+    /// `load_sparse` but counted from this part's first value (its first
+    /// entry 0, its last the part's value count).
+    pub fn load_part_sparse(
+        &mut self,
+        row_starts: Vec<u32>,
+        indices: Vec<u32>,
+        values: Vec<f64>,
+        labels: Vec<f64>,
+    ) -> Result<(), JsError> {
+        let pushed = self.parts.get_or_insert_with(Default::default).push(
+            &row_starts,
+            &indices,
+            &values,
+            &labels,
+        );
+        if pushed.is_err() {
+            self.parts = None;
+        }
+        pushed.map_err(js)
+    }
+
+    /// Learns from the parts received, as `load_sparse` would from the
+    /// whole file. Returns a note for the reader.
+    pub fn load_parts_end(
+        &mut self,
+        name: &str,
+        task: &str,
+        fingerprint: &str,
+    ) -> Result<String, JsError> {
+        let parts = self
+            .parts
+            .take()
+            .ok_or_else(|| JsError::new("no part of a file was received"))?;
+        let data = parts.finish().map_err(js)?;
+        self.load(name, task, data, fingerprint)
+    }
+}
