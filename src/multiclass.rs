@@ -63,6 +63,35 @@ impl Classes {
         &self.names
     }
 
+    /// The page's label of a file's class (see `data::class_label`): two
+    /// classes are −1 and +1 (0/1 and ±1 as they are, else the larger
+    /// label is +1, as the command line reads them), more are the labels of
+    /// classes 1 to K in sorted order. None for a label these classes lack.
+    pub fn page_label(&self, label: f64) -> Option<f64> {
+        let k = self.index(label)?;
+        let usual = self
+            .names
+            .iter()
+            .all(|&n| n == 1.0 || n == 0.0 || n == -1.0);
+        Some(match self.names.len() {
+            0..=2 if usual => {
+                if label == 1.0 {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            0..=2 => {
+                if k + 1 == self.names.len() {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            _ => crate::data::class_label(k),
+        })
+    }
+
     pub fn index(&self, label: f64) -> Option<usize> {
         self.names.binary_search_by(|n| n.total_cmp(&label)).ok()
     }

@@ -136,6 +136,13 @@ impl CsvParser {
         Ok(())
     }
 
+    /// The rows read so far, and the last one's label.
+    pub fn progress(&self) -> (usize, Option<f64>) {
+        self.data
+            .as_ref()
+            .map_or((0, None), |d| (d.len(), d.labels().last().copied()))
+    }
+
     pub fn finish(self) -> Loaded {
         self.errors
             .finish(self.data.unwrap_or_else(|| Dataset::dense(0)))

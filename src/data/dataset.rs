@@ -5,7 +5,6 @@ use std::ops::Range;
 
 use crate::error::{Error, Result};
 use crate::features::{ensure_finite, Features, SparseFeatures};
-use crate::report::Task;
 
 mod csr;
 
@@ -229,20 +228,6 @@ impl Dataset {
     /// Replaces every label by `f(label)`.
     pub fn relabel(&mut self, f: impl Fn(f64) -> f64) {
         self.labels.iter_mut().for_each(|y| *y = f(*y));
-    }
-
-    /// Checks that every label is -1 or +1 (for classification).
-    pub fn check_labels(&self, task: Task) -> Result<()> {
-        if task == Task::Classification {
-            if let Some(i) = self.labels.iter().position(|&y| y != 1.0 && y != -1.0) {
-                return Err(Error::BadSample(format!(
-                    "row {} has label {}, classification needs -1 or +1",
-                    i + 1,
-                    crate::number::text(self.labels[i])
-                )));
-            }
-        }
-        Ok(())
     }
 }
 

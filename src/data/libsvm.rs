@@ -78,6 +78,11 @@ impl LibsvmParser {
         }
     }
 
+    /// The rows read so far, and the last one's label.
+    pub fn progress(&self) -> (usize, Option<f64>) {
+        (self.data.len(), self.data.labels().last().copied())
+    }
+
     pub fn finish(self) -> Loaded {
         self.errors.finish(self.data)
     }

@@ -7,6 +7,7 @@ use crate::data::Preset;
 use crate::error::Result;
 use crate::learner::Task;
 use crate::registry::Algorithm;
+use crate::settings::Choice;
 
 impl Session {
     /// Learns from `file` from now on, starting afresh with the current
@@ -16,19 +17,30 @@ impl Session {
     pub fn load_file(&mut self, file: FileSource) -> Result<Option<String>> {
         let mut message = None;
         let mut setup = self.current.clone();
-        // A file's classes are two (the page reads ±1 labels), so a
-        // multiclass preset gives way to the plain one.
+        // The file's classes are the session's: a preset of more classes
+        // gives way to the plain one of its task.
         if setup.settings.preset.task() != file.task || setup.classes() > 2 {
             setup = setup.with_preset(match file.task {
                 Task::Classification => Preset::Overlapping,
                 Task::Regression => Preset::Regression1d,
             });
         }
+        if file.classes > 2 {
+            setup.settings.classes = file.classes as u64;
+        }
         if !setup.algorithm.supports(file.task) {
             message = Some(format!(
                 "{} cannot learn {}; switched to PA-I",
                 setup.algorithm.label(),
                 file.task.name()
+            ));
+            setup.algorithm = Algorithm::Pa1;
+        } else if file.classes > 2 && !setup.algorithm.takes(setup.settings.multiclass) {
+            message = Some(format!(
+                "{} cannot learn {} classes by {}; switched to PA-I",
+                setup.algorithm.label(),
+                file.classes,
+                setup.settings.multiclass.name()
             ));
             setup.algorithm = Algorithm::Pa1;
         }

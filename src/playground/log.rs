@@ -1,5 +1,5 @@
-//! The session's event log: everything that changed the model since the
-//! last reset, compact enough for a URL. Replaying it from the same starting
+//! The session's event log: everything that changed the model or the
+//! points since the session began, compact enough for a URL. Replaying it from the same starting
 //! settings gives the same model to the bit (the learners are deterministic,
 //! and clicked points are snapped to a 1e-3 grid when clicked, so the log
 //! holds them exactly).
@@ -43,6 +43,9 @@ pub enum Event {
     /// A setting changed mid-stream, as the settings table's code and value.
     Set(Key, f64),
     Algorithm(Algorithm),
+    /// The learner started afresh on the same data: the model, the curves
+    /// and the counts are forgotten, the points and the stream's place kept.
+    Reset,
 }
 
 /// Events in order, with consecutive stream and epoch steps merged.
@@ -109,6 +112,8 @@ impl EventLog {
                     bytes.push(8);
                     bytes.push(Algorithm::ALL.iter().position(|&b| b == a).unwrap() as u8);
                 }
+                // After the class points' tags 9 to 12.
+                Event::Reset => bytes.push(13),
             }
         }
         base64url_encode(&bytes)
@@ -149,6 +154,7 @@ impl EventLog {
                         .get(reader.byte()? as usize)
                         .ok_or_else(|| bad("unknown algorithm".into()))?,
                 ),
+                13 => Event::Reset,
                 tag => return Err(bad(format!("unknown event tag {tag}"))),
             };
             samples = samples.saturating_add(match event {
@@ -294,6 +300,7 @@ mod tests {
             Event::Set(Key::Nu, 0.5),
             Event::Algorithm(Algorithm::Pocket),
             Event::Algorithm(Algorithm::AldProjection),
+            Event::Reset,
             Event::Stream(1),
         ] {
             log.push(event);

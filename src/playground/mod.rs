@@ -31,7 +31,7 @@ pub use log::{quantize, Event, EventLog, QUANTUM};
 pub use page::Page;
 pub use session::{Change, Session};
 pub use share::{Setup, SharedState, LINK_VERSION};
-pub use source::{FileSource, SampleBuffer, Source, Transform, PLANE_REACH};
+pub use source::{classes_of, FileSource, SampleBuffer, Source, Transform, PLANE_REACH};
 
 /// Points kept on the plane; older streamed points scroll off (the learner
 /// has learned from them all).

@@ -135,6 +135,7 @@ impl Session {
         for _ in 0..n {
             let i = self.cycle % count;
             self.cycle = (i + 1) % count;
+            self.passes += (self.cycle == 0) as u64;
             let p = &self.points[3 * i..3 * i + 3];
             self.learn([p[0], p[1]], p[2]);
         }

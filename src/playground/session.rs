@@ -46,6 +46,8 @@ pub struct Session {
     pub(super) ghost: Option<(Plane, f64)>,
     pub(super) log: EventLog,
     pub(super) cycle: usize,
+    /// Passes over the points completed in epochs mode since the learner started.
+    pub(super) passes: u64,
     /// Epochs mode was used: the points are the data set.
     pub(super) cycled: bool,
     /// The shown points as a data set, built when the points change.
@@ -123,6 +125,7 @@ impl Session {
             ghost: None,
             log: EventLog::default(),
             cycle: 0,
+            passes: 0,
             cycled: false,
             points_cache: None,
             grid: Vec::new(),
@@ -170,12 +173,38 @@ impl Session {
         self.source.on_plane()
     }
 
-    /// Forgets the model, points and curves and rewinds the stream (or the
-    /// file); the current setup becomes the new starting point.
+    /// Starts the learner afresh on the same data: the model, the curves
+    /// and the counts are forgotten; the points stay on the plane (epochs
+    /// cycle over them again from the first) and the stream or file goes
+    /// on where it was. Recorded in the log, so a link replays it.
     pub fn reset(&mut self) {
+        self.apply(Event::Reset)
+            .expect("the current setup built a learner before");
+    }
+
+    /// Clears the plane: forgets the model, the points and the curves and
+    /// rewinds the stream (or the file); the current setup becomes the new
+    /// starting point, with an empty log.
+    pub fn clear(&mut self) {
         *self = self
             .restarted(self.current.clone())
             .expect("the current setup is valid");
+    }
+
+    /// The learner and everything measured of it, as new (see [`Session::reset`]).
+    fn restart_learner(&mut self) -> Result<()> {
+        self.model = Model::new(&self.current)?;
+        self.by_class.iter_mut().for_each(|tally| *tally = [0, 0]);
+        self.held_out.clear();
+        self.progress = Progress::default();
+        self.recent_loss = MovingAverage::new(LOSS_WINDOW);
+        self.curves = Curves::default();
+        self.last = None;
+        self.ghost = None;
+        self.cycle = 0;
+        self.passes = 0;
+        self.judged_version = None;
+        Ok(())
     }
 
     /// A new session with `setup` on the same source, without the log.
@@ -194,6 +223,7 @@ impl Session {
             Event::Erase(i) => self.erase(i)?,
             Event::Epochs(n) => self.cycle_points(check_step(n)?),
             Event::Set(key, value) => self.set_live(key, value)?,
+            Event::Reset => self.restart_learner()?,
             Event::Algorithm(algorithm) => {
                 let next = Setup {
                     algorithm,
@@ -204,6 +234,10 @@ impl Session {
                 self.judged_version = None;
                 self.held_out.clear();
                 self.current = next;
+                // The last update was another learner's: nothing to explain
+                // until this one learns (nor a turn of its weights to ghost).
+                self.last = None;
+                self.ghost = None;
             }
         }
         self.log.push(event);
@@ -271,6 +305,11 @@ impl Session {
         next.validate()?;
         self.model.retune(&next)?;
         self.source.set_label_noise(next.settings.noise)?;
+        // The last update was made with the value before: the explanation
+        // would fill its rule with the new one.
+        if key.spec().scope == Scope::Learner {
+            self.last = None;
+        }
         self.current = next;
         Ok(())
     }
@@ -344,6 +383,12 @@ impl Session {
     /// Samples drawn from the stream or the file (counting repeats).
     pub fn samples_streamed(&self) -> u64 {
         self.source.samples_drawn()
+    }
+
+    /// Epochs mode: the passes over the points completed, and the point
+    /// (counted from 0) the next step learns.
+    pub fn epoch_place(&self) -> (u64, usize) {
+        (self.passes, self.cycle)
     }
 }
 

@@ -8,7 +8,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::data::{Dataset, Stream};
+use crate::data::{class_index, Dataset, Stream};
 use crate::error::{Error, Result};
 use crate::features::{Features, SparseFeatures};
 use crate::learner::Task;
@@ -17,6 +17,9 @@ use crate::learner::Task;
 #[derive(Clone, Debug)]
 pub struct FileSource {
     pub name: String,
+    /// The classes of a classification file (2 to 6; 0 for a regression):
+    /// its labels are the page's labels of classes 1 to K.
+    pub classes: usize,
     /// Shared, not copied, by the sessions that learn from it (a reset, a
     /// replayed link, another learner in compare mode).
     pub data: Arc<Dataset>,
@@ -90,7 +93,19 @@ impl FileSource {
                 "{name}: no valid rows to learn from"
             )));
         }
-        data.check_labels(task)?;
+        if task == Task::Classification {
+            if let Some(row) = data.labels().iter().position(|&y| class_index(y).is_none()) {
+                return Err(Error::BadSample(format!(
+                    "{name}: row {} has label {}, not the page's label of a class (+1, -1, 3 to 6)",
+                    row + 1,
+                    crate::number::text(data.label(row))
+                )));
+            }
+        }
+        let classes = match task {
+            Task::Classification => classes_of(&data),
+            Task::Regression => 0,
+        };
         let plane_width = match task {
             Task::Classification => 2,
             Task::Regression => 1,
@@ -106,6 +121,7 @@ impl FileSource {
         };
         Ok(Self {
             name: name.to_string(),
+            classes,
             data: Arc::new(data),
             task,
             transform,
@@ -224,6 +240,15 @@ impl Source {
             }
         }
     }
+}
+
+/// The classes a file of page labels holds: 2, or the highest class's number.
+pub fn classes_of(data: &Dataset) -> usize {
+    data.labels()
+        .iter()
+        .filter_map(|&y| class_index(y))
+        .max()
+        .map_or(2, |k| (k + 1).max(2))
 }
 
 /// Whether every value the plane shows (and a regression target) is in view.

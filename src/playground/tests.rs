@@ -76,14 +76,54 @@ fn changing_c_mid_stream_keeps_the_model_and_reset_forgets_it() {
     assert_eq!(s.model(), model);
     assert!(s.apply(Event::Set(Key::C, -1.0)).is_err());
     assert_eq!(s.settings().c, 5.0, "a refused value changes nothing");
+    let points = s.points().to_vec();
     s.reset();
     assert_eq!(s.model(), Some([0.0, 0.0, 0.0]));
+    assert!(s.curves().is_empty() && s.last().is_none());
+    assert_eq!(s.progress().samples, 0);
+    assert_eq!(s.points(), &points[..], "the reset keeps the points");
+    assert_eq!(s.settings().c, 5.0, "the learner starts afresh with C now");
+    // The stream goes on where it was, and a link replays the reset.
+    s.apply(Event::Stream(30)).unwrap();
+    assert_eq!(s.samples_streamed(), 80);
+    let copy = Session::from_shared(&SharedState::parse(&s.shared().to_hash()).unwrap()).unwrap();
+    assert_eq!(copy.model(), s.model());
+    assert_eq!(copy.points(), s.points());
+    assert_eq!(copy.progress().samples, 30);
+    s.clear();
+    assert_eq!(s.model(), Some([0.0, 0.0, 0.0]));
     assert!(s.points().is_empty() && s.curves().is_empty());
+    assert_eq!(s.samples_streamed(), 0, "clear rewinds the stream");
     assert_eq!(
         s.shared().setup.settings.c,
         5.0,
-        "the reset starts from the current settings"
+        "clear starts from the current settings"
     );
+}
+
+#[test]
+fn epochs_after_a_reset_learn_the_same_points_again_from_the_first() {
+    let mut s = session(Algorithm::Perceptron, Preset::Separable);
+    for (x, y, label) in [(0.5, 0.2, 1.0), (-0.4, -0.1, -1.0), (0.1, 0.9, 1.0)] {
+        s.click(x, y, label).unwrap();
+    }
+    s.apply(Event::Epochs(7)).unwrap();
+    let after_seven = s.model();
+    s.reset();
+    assert_eq!(s.points().len(), 9);
+    s.apply(Event::Epochs(7)).unwrap();
+    let mut fresh = session(Algorithm::Perceptron, Preset::Separable);
+    for p in s.points().chunks(3) {
+        fresh.click(p[0], p[1], p[2]).unwrap();
+    }
+    fresh.reset();
+    fresh.apply(Event::Epochs(7)).unwrap();
+    assert_eq!(
+        s.model(),
+        fresh.model(),
+        "the same epochs on the same points"
+    );
+    assert_ne!(after_seven, Some([0.0; 3]));
 }
 
 #[test]
@@ -212,8 +252,8 @@ fn pocket_file() -> FileSource {
         .unwrap();
     let mut loader = crate::data::Loader::new("pocket-pla.csv", crate::data::Format::Csv, None);
     loader.feed(&text);
-    let (loaded, task) = loader.finish();
-    FileSource::new("pocket-pla.csv", loaded.data, task).unwrap()
+    let file = loader.finish().unwrap();
+    FileSource::new("pocket-pla.csv", file.loaded.data, file.task).unwrap()
 }
 
 #[test]
@@ -260,11 +300,11 @@ fn a_plane_file_streams_in_order_standardised_and_its_link_replays_once_loaded()
     assert_eq!(replayed.model(), s.model());
     assert_eq!(replayed.points(), s.points());
 
-    s.reset();
+    s.clear();
     assert_eq!(
         s.file().map(|f| f.name.as_str()),
         Some("pocket-pla.csv"),
-        "reset keeps the file"
+        "clear keeps the file"
     );
     assert_eq!(s.samples_streamed(), 0);
     s.unload_file().unwrap();

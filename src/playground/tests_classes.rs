@@ -173,3 +173,71 @@ fn a_new_preset_takes_its_classes() {
             .is_ok_and(|s| s.setup.classes() == 3)
     );
 }
+
+/// A file read as the page's worker reads it.
+fn read_file(name: &str, text: &str) -> FileSource {
+    let mut loader = crate::data::Loader::new(name, crate::data::Format::Csv, None);
+    loader.feed(text);
+    let file = loader.finish().unwrap();
+    FileSource::new(name, file.loaded.data, file.task).unwrap()
+}
+
+#[test]
+fn a_file_of_three_classes_opens_as_three_classes_and_replays() {
+    // Labels 1, 2, 3 in clusters around three corners.
+    let mut text = String::from("x,y,label\n");
+    for i in 0..90 {
+        let (k, t) = (i % 3, i as f64 * 0.37);
+        let centre = [[1.0, 1.0], [-1.0, 1.0], [0.0, -1.0]][k];
+        text.push_str(&format!(
+            "{},{},{}\n",
+            centre[0] + 0.2 * t.sin(),
+            centre[1] + 0.2 * t.cos(),
+            k + 1
+        ));
+    }
+    let file = read_file("three.csv", &text);
+    assert_eq!(file.classes, 3);
+    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
+    assert_eq!(s.load_file(file.clone()).unwrap(), None);
+    assert_eq!(s.classes(), 3, "the file's classes are the session's");
+    s.apply(Event::Stream(180)).unwrap();
+    assert_eq!(s.linear_models().len(), 3);
+    assert_eq!(s.progress().samples, 180);
+    assert!(
+        s.progress().mistakes < 30,
+        "{} mistakes",
+        s.progress().mistakes
+    );
+    let state = SharedState::parse(&s.shared().to_hash()).unwrap();
+    let copy = Session::from_shared_with_file(&state, file.clone()).unwrap();
+    assert_eq!(rows(&copy), rows(&s));
+
+    // A kernel learner cannot learn three classes: PA-I takes over, and says so.
+    let mut kernel = session(Algorithm::Projectron, Preset::Overlapping);
+    let note = kernel.load_file(file).unwrap().unwrap();
+    assert_eq!(
+        note,
+        "Projectron cannot learn 3 classes by one-vs-rest; switched to PA-I"
+    );
+    assert_eq!(kernel.algorithm(), Algorithm::Pa1);
+
+    // Wider data of three classes trains with the curves only, as K classes.
+    let mut wide = String::new();
+    for i in 0..60 {
+        let k = i % 3;
+        wide.push_str(&format!(
+            "{},{},{},{}\n",
+            k as f64,
+            (i as f64 * 0.1).sin(),
+            1.0 - k as f64,
+            k + 1
+        ));
+    }
+    let mut s = session(Algorithm::Pa2, Preset::Overlapping);
+    s.load_file(read_file("wide.csv", &wide)).unwrap();
+    assert!(!s.on_plane());
+    s.apply(Event::Stream(120)).unwrap();
+    assert_eq!(s.linear_models().len(), 3);
+    assert_eq!(s.linear_models()[0].weights.len(), 3);
+}

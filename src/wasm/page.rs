@@ -189,8 +189,14 @@ impl Playground {
         self.page.extras()
     }
 
+    /// The learner starts afresh on the same points (see `Session::reset`).
     pub fn reset(&mut self) {
         self.page.session_mut().reset();
+    }
+
+    /// Clears the points, the model and the curves; the stream starts again.
+    pub fn clear(&mut self) {
+        self.page.session_mut().clear();
     }
 
     /// Learns the next `n` samples of the stream.

@@ -170,21 +170,28 @@ impl Playground {
         object(&self.page.session().last())
     }
 
-    /// `{ samples, mistakes, streamed }`: samples learned, mistakes made
-    /// (progressive), samples drawn from the stream.
+    /// `{ samples, mistakes, streamed, passes, point }`: samples learned,
+    /// mistakes made (progressive), samples drawn from the stream; in
+    /// epochs mode the passes over the points completed and the point the
+    /// next step learns (from 0).
     pub fn counts(&self) -> Result<JsValue, JsError> {
         #[derive(serde::Serialize)]
         struct Counts {
             samples: u64,
             mistakes: u64,
             streamed: u64,
+            passes: u64,
+            point: usize,
         }
         let s = self.page.session();
         let p = s.progress();
+        let (passes, point) = s.epoch_place();
         object(&Counts {
             samples: p.samples,
             mistakes: p.mistakes,
             streamed: s.samples_streamed(),
+            passes,
+            point,
         })
     }
 

@@ -4,7 +4,7 @@
 use super::js;
 use wasm_bindgen::prelude::*;
 
-use crate::data::{Dataset, Format, Loaded, Loader};
+use crate::data::{Dataset, Format, Loaded, LoadedFile, Loader};
 use crate::learner::Task;
 use crate::playground::FileSource;
 
@@ -68,7 +68,7 @@ impl DataLoader {
         let loader = self.loader.take().unwrap_or_else(|| {
             Loader::new(&self.name, self.format.unwrap_or(Format::Csv), self.task)
         });
-        let (loaded, task) = loader.finish();
+        let LoadedFile { loaded, task, .. } = loader.finish().map_err(js)?;
         if loaded.data.is_empty() {
             let first: Vec<String> = loaded
                 .skipped
@@ -112,6 +112,16 @@ impl DataLoader {
 
     pub fn sparse(&self) -> bool {
         self.data().is_some_and(Dataset::is_sparse)
+    }
+
+    /// The classes of a classification file: 2 to 6 (0 for a regression).
+    pub fn classes(&self) -> usize {
+        self.loaded
+            .as_ref()
+            .and_then(|(l, t)| {
+                (*t == Task::Classification).then(|| crate::playground::classes_of(&l.data))
+            })
+            .unwrap_or(0)
     }
 
     /// "classification" or "regression" (after `finish`).

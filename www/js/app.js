@@ -29,6 +29,7 @@ const FIRST_VISIT_SAMPLES = 12;
 export class App {
   constructor() {
     this.figures = [];
+    this.sessions = {}; // by task: the link of the session a view switch left (view-switch.js)
     this.page = state.defaultPage();
     this.tool = '1';
     this.lastHashWrite = 0;
@@ -230,7 +231,8 @@ export class App {
   /** Adds a point; a class beyond the session's raises its classes first (the points replay as that many). */
   click(x, y, label) {
     const classes = classOf(label) + 1;
-    if (!this.replaying && classes > this.figures[0].pg.classes()) {
+    const classify = this.figures[0].pg.task() === 'classification';
+    if (classify && !this.replaying && classes > this.figures[0].pg.classes()) {
       try { this.setSetting('classes', String(classes)); } catch (error) { return this.showError(message(error)); }
     }
     this.act((pg) => pg.click(x, y, label));
@@ -314,8 +316,15 @@ export class App {
     this.advance(1);
   }
 
+  /** The learner starts afresh on the same points (the stream goes on where it was). */
   reset() {
     this.act((pg) => pg.reset());
+    this.curves.define();
+  }
+
+  /** Clears the plane: the points, the model and the curves; the stream starts again. */
+  clear() {
+    this.act((pg) => pg.clear());
     this.curves.define();
   }
 

@@ -57,6 +57,7 @@ export class Controls {
     on('play', 'click', () => app.togglePlay());
     on('step', 'click', () => app.step());
     on('reset', 'click', () => app.reset());
+    on('clear', 'click', () => app.clear());
     on('share', 'click', () => share(app));
     // The Save buttons' code loads on the first click (save-buttons.js).
     for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'save-gif', 'embed']) {

@@ -110,17 +110,24 @@ export async function openModel(app, text, name) {
     : t('Opened {file}: {learner} after {n} samples.', { file: name, learner: label(pg.algorithm()), n: count(pg.counts().samples) });
 }
 
-/** The 100 points of Lao Ma's Pocket PLA post (2019), standardised as its code does, for epochs mode. */
+/**
+ * The 100 points of Lao Ma's Pocket PLA post (2019), standardised as its
+ * code does, for epochs mode, with the post's learner: the pocket, from
+ * nothing (the points are placed, then the learner starts afresh on them).
+ */
 export async function loadPocketPoints(app) {
   try {
     const text = await (await fetch('data/pocket-pla.csv')).text();
     const rows = text.trim().split('\n').map((line) => line.split(',').map(Number));
     const mean = [0, 1].map((k) => rows.reduce((s, r) => s + r[k], 0) / rows.length);
     const std = [0, 1].map((k) => Math.sqrt(rows.reduce((s, r) => s + (r[k] - mean[k]) ** 2, 0) / rows.length));
+    if (app.settings().algorithm !== 'pocket') $('algo-msg').textContent = await app.setAlgorithm('pocket');
     app.act((pg) => {
-      pg.reset();
+      pg.clear();
       for (const [a, b, cls] of rows) pg.click(0.55 * (a - mean[0]) / std[0], 0.55 * (b - mean[1]) / std[1], cls > 0 ? 1 : -1);
+      pg.reset();
     });
+    app.sync();
     app.curves.define();
   } catch (error) {
     app.fail(error);

@@ -36,14 +36,15 @@ export function fill(template, last, settings) {
  * @param samples   how many samples the learner has seen
  */
 export function explain(panel, last, context, samples) {
+  const card = learner(context.algorithm);
   if (!last) {
+    // Nothing learned yet, or since a learner switch or a change of its settings.
     const hint = document.createElement('p');
     hint.className = 'hint';
-    hint.textContent = t('Click on the plane or press Play.');
+    hint.textContent = samples > 0 ? t('{learner} explains the next sample it learns, with the settings now: press Step.', { learner: card.label }) : t('Click on the plane or press Play.');
     panel.replaceChildren(hint);
     return;
   }
-  const card = learner(context.algorithm);
   if (last.predicted !== 0) {
     // More than two classes: that explanation's code loads when first needed.
     classes ??= import('./explain-classes.js');

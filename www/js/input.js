@@ -87,7 +87,7 @@ function toolLabel(tool, shift) {
   return shift && Math.abs(label) === 1 ? -label : label;
 }
 
-/** Space play/pause, right arrow step, r reset, 1 to 6 pick the class, ? help. */
+/** Space play/pause, right arrow step, r reset, c clear, 1 to 6 pick the class, ? help. */
 export function bindKeys(app, controls) {
   document.addEventListener('keydown', (event) => {
     const target = event.target;
@@ -106,6 +106,9 @@ export function bindKeys(app, controls) {
         break;
       case 'r':
         app.reset();
+        break;
+      case 'c':
+        app.clear();
         break;
       case '1':
         controls.setTool('1');

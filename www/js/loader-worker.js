@@ -32,6 +32,7 @@ self.onmessage = async ({ data: { file, format = 'auto', task = 'auto' } }) => {
       features: loader.features(),
       sparse: loader.sparse(),
       task: loader.task(),
+      classes: loader.classes(),
       fingerprint: loader.fingerprint(),
       skipped: loader.skipped(),
       errors: loader.errors(),

@@ -70,7 +70,7 @@ export function release(data) {
 
 /** What the file holds, in a sentence. */
 export function describe(data) {
-  const kind = data.task === 'regression' ? t('regression') : t('classification');
+  const kind = data.task === 'regression' ? t('regression') : data.classes > 2 ? t('{k} classes', { k: data.classes }) : t('classification');
   return t('{file}: {rows} × {features}, {kind}.', {
     file: data.name,
     rows: plural(data.rows, '{n} row', '{n} rows'),

@@ -48,6 +48,11 @@ export class StatusLines {
       const rows = app.data.rows;
       if (drawn > 0) parts.push(t('{file}: pass {pass}, row {row} of {rows}', { file: app.data.name, pass: count(Math.floor((drawn - 1) / rows) + 1), row: count(((drawn - 1) % rows) + 1), rows: count(rows) }));
     }
+    if (app.page.view === 'epochs' && !app.data && shown > 0) {
+      // The last point learned: pass 2, point 1 of 100 after 101 steps.
+      const { passes, point } = pg.counts();
+      if (passes > 0 || point > 0) parts.push(t('pass {pass}, point {point} of {n}', { pass: count(passes + (point > 0 ? 1 : 0)), point: count(point === 0 ? shown : point), n: count(shown) }));
+    }
     if (pg.on_plane()) {
       const capped = shown >= MAX_SHOWN_POINTS && samples > shown && app.page.view !== 'epochs';
       parts.push(capped

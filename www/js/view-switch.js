@@ -1,11 +1,12 @@
 // Switching the page's view: classify and epochs share a session; regress
-// is another task, started afresh on its preset; compare rebuilds the
-// page with a panel per learner, each on the same samples.
+// is another task, whose session is kept apart (leaving either task keeps
+// its session for the way back); compare rebuilds the page with a panel
+// per learner, each on the same samples.
 import { learnersFor } from './catalogue.js';
 import * as state from './state.js';
 
 /** Moves `app` to `view`, rebuilding its figures when the session changes. */
-export function switchView(app, view) {
+export async function switchView(app, view) {
   const current = app.page.view;
   if (view === current) return;
   const settings = app.settings();
@@ -18,15 +19,17 @@ export function switchView(app, view) {
     return;
   }
   const pg = app.figures[0].pg;
-  if (view === 'regress' || settings.task === 'regression') {
-    // Another task: a fresh session on that task's preset (regression has
-    // no classes to keep).
-    const regress = view === 'regress';
-    if (regress) app.lastClassificationPreset = settings.preset;
-    const preset = regress ? 'regression-1d' : (app.lastClassificationPreset ?? 'overlapping');
-    const algorithm = regress && !learnersFor('regression').some((l) => l.name === settings.algorithm) ? 'pa1' : settings.algorithm;
-    pg.reset();
-    app.build(`${state.withLearner(pg.hash(''), algorithm)}&preset=${preset}&classes=2&${state.pageExtras(page)}`);
+  const task = view === 'regress' ? 'regression' : 'classification';
+  if (task !== settings.task) {
+    // The other task's session as it was left, else a fresh one on its preset.
+    app.sessions[settings.task] = pg.hash('');
+    const kept = app.sessions[task];
+    const algorithm = learnersFor(task).some((l) => l.name === settings.algorithm) ? settings.algorithm : 'pa1';
+    const fresh = `${state.withLearner(pg.setup_hash(), algorithm)}&preset=${task === 'regression' ? 'regression-1d' : 'overlapping'}&classes=2`;
+    // Compare starts from the classification session, shown first.
+    const shown = view === 'compare' ? 'classify' : view;
+    const built = await app.build(`${kept ?? fresh}&${state.pageExtras({ ...page, view: shown })}`);
+    if (built && shown !== view) await switchView(app, view);
     return;
   }
   if (view === 'compare') {

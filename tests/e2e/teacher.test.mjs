@@ -1,0 +1,191 @@
+// What a teacher hit in class (issue 20), on a desktop and a touch phone:
+// Regress clicks add points, Reset keeps the points (Clear empties the
+// plane), a multiclass CSV opens as classes, Regress keeps the Classify
+// session for the way back, the explanation never shows another learner's
+// update, and the Pocket post's points load with the pocket, from nothing.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, openPage, screenshot, serve, chooseLearner } from './harness.mjs';
+
+const DEVICES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
+};
+let server;
+let dir;
+before(async () => {
+  server = await serve();
+  dir = await mkdtemp(join(tmpdir(), 'onlinelearn-teacher-'));
+});
+test.after(() => server.close());
+
+/** A page of `device` at `hash`, ready; closes its context with the page. */
+async function open(device, hash = '') {
+  const context = await launch(DEVICES[device]);
+  const page = await openPage(context, `${server.url}/${hash ? `#${hash}` : ''}`);
+  page.once('close', () => context.close());
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  return page;
+}
+
+const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const counts = (page) => page.evaluate(() => ({ ...window.playground.figures[0].pg.counts(), points: window.playground.figures[0].pg.points_len() / 3 }));
+
+/** Adds a point at a fraction of the plane: a click on a desktop, a tap on a phone. */
+async function addPoint(page, device, fx, fy, shift = false) {
+  const overlay = page.locator('.plane .overlay').first();
+  await overlay.scrollIntoViewIfNeeded();
+  const box = await overlay.boundingBox();
+  const [x, y] = [box.x + fx * box.width, box.y + fy * box.height];
+  if (device === 'phone') return page.touchscreen.tap(x, y);
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.click(x, y);
+  if (shift) await page.keyboard.up('Shift');
+}
+
+for (const device of Object.keys(DEVICES)) {
+  test(`${device}: a click (or tap, or Enter) on the Regress plane adds and learns a point`, async () => {
+    const page = await open(device, 'lang=it');
+    await page.click('[data-view="regress"]');
+    await page.waitForFunction(() => window.playground.settings().task === 'regression' && !window.playground.replaying);
+    const before = await counts(page);
+    await addPoint(page, device, 0.3, 0.4);
+    await addPoint(page, device, 0.7, 0.2, true);
+    await settle(page);
+    let after = await counts(page);
+    assert.equal(after.points, before.points + 2, 'two points added');
+    assert.equal(after.samples, before.samples + 2, 'and learned');
+    if (device === 'desktop') {
+      await page.focus('.plane .overlay');
+      await page.keyboard.press('Enter');
+      after = await counts(page);
+      assert.equal(after.points, before.points + 3, 'Enter on the focused plane adds one');
+    }
+    assert.equal(await page.isVisible('#error-banner'), false, await page.textContent('#error-text'));
+    assert.deepEqual(page.errors, []);
+    await screenshot(page, `teacher-regress-click-${device}`);
+    await page.close();
+  });
+
+  test(`${device}: Reset starts the learner afresh on the same points; Clear empties the plane`, async () => {
+    const page = await open(device, 'algo=perceptron&preset=separable');
+    for (const [fx, fy, shift] of [[0.3, 0.3, false], [0.7, 0.7, true], [0.25, 0.6, false], [0.8, 0.3, true]]) await addPoint(page, device, fx, fy, shift);
+    await settle(page);
+    const points = await page.evaluate(() => window.playground.points());
+    assert.equal(points.length, 12);
+    await page.click('#reset');
+    await settle(page);
+    assert.deepEqual(await page.evaluate(() => window.playground.points()), points, 'the same four points');
+    assert.equal((await counts(page)).samples, 0);
+    assert.deepEqual(await page.evaluate(() => Array.from(window.playground.figures[0].pg.model())), [0, 0, 0]);
+    assert.match(await page.textContent('#status'), /0 samples learned · 4 points shown/);
+    // Epochs learn the same points again, and the link replays the reset.
+    await page.click('[data-view="epochs"]');
+    await page.click('#step');
+    await page.click('#step');
+    await settle(page);
+    assert.equal((await counts(page)).samples, 2);
+    assert.match(await page.textContent('#status'), /pass 1, point 2 of 4/);
+    const link = await page.evaluate(() => { window.playground.writeHash(); return location.hash; });
+    const copy = await open(device, link.slice(1));
+    assert.deepEqual(await copy.evaluate(() => window.playground.points()), points);
+    assert.deepEqual(await counts(copy), await counts(page));
+    await copy.close();
+    await page.click('#clear');
+    await settle(page);
+    assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, points: 0 });
+    await page.close();
+  });
+
+  test(`${device}: Regress keeps the Classify session for the way back`, async () => {
+    const page = await open(device, 'algo=pa1&preset=moons&seed=3');
+    await page.evaluate(() => window.playground.act((pg) => pg.stream(103)));
+    await page.click('[data-view="regress"]');
+    await page.waitForFunction(() => window.playground.settings().task === 'regression' && !window.playground.replaying);
+    await addPoint(page, device, 0.4, 0.4);
+    await page.click('[data-view="classify"]');
+    await page.waitForFunction(() => window.playground.settings().task === 'classification' && !window.playground.replaying);
+    assert.equal((await counts(page)).samples, 103);
+    assert.equal(await page.evaluate(() => window.playground.settings().preset), 'moons');
+    await page.click('[data-view="regress"]');
+    await page.waitForFunction(() => window.playground.settings().task === 'regression' && !window.playground.replaying);
+    assert.equal((await counts(page)).points, 1, 'and the Regress session for the way back there');
+    await page.close();
+  });
+}
+
+test('a CSV of labels 1, 2 and 3 opens as three classes, detected or asked for', async () => {
+  let text = 'x,y,label\n';
+  for (let i = 0; i < 90; i++) {
+    const k = i % 3;
+    const [cx, cy] = [[0.8, 0.8], [-0.8, 0.8], [0, -0.8]][k];
+    text += `${(cx + 0.2 * Math.sin(i)).toFixed(3)},${(cy + 0.2 * Math.cos(i)).toFixed(3)},${k + 1}\n`;
+  }
+  const path = join(dir, 'three.csv');
+  await writeFile(path, text);
+  for (const task of ['auto', 'classification']) {
+    const page = await open('desktop', 'algo=pa1');
+    await page.selectOption('#file-task', task);
+    await page.setInputFiles('#file-input', path);
+    await page.waitForFunction(() => window.playground.figures[0].pg.file_name() === 'three.csv' && !window.playground.replaying, null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => window.playground.figures[0].pg.classes()), 3);
+    assert.match(await page.textContent('#file-info'), /90 rows × 2 features, 3 classes/);
+    await page.evaluate(() => window.playground.act((pg) => pg.stream(90)));
+    const { samples, mistakes } = await counts(page);
+    assert.equal(samples, 90);
+    assert.ok(mistakes < 20, `${mistakes} mistakes`);
+    assert.equal(await page.isVisible('#error-banner'), false, await page.textContent('#error-text'));
+    await settle(page);
+    await screenshot(page, `teacher-three-classes-${task}`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('after a learner switch the explanation never shows the last learner\'s update', async () => {
+  const page = await open('desktop', 'algo=pa1&preset=overlapping');
+  await page.click('#step');
+  await settle(page);
+  assert.match(await page.textContent('#explain'), /PA-I, sample/);
+  for (const [learner, label] of [['arow', 'AROW'], ['perceptron', 'Perceptron'], ['kernel-perceptron', 'Kernel perceptron']]) {
+    await chooseLearner(page, learner);
+    await settle(page);
+    const text = await page.textContent('#explain');
+    assert.match(text, new RegExp(`^${label} explains the next sample it learns`), text);
+    await page.click('#step');
+    await settle(page);
+    assert.match(await page.textContent('#explain'), new RegExp(`${label}, sample \\d+`));
+  }
+  // A changed C: the update shown was made with the value before.
+  await chooseLearner(page, 'pa1');
+  await page.click('#step');
+  await page.fill('#c', '2');
+  await page.press('#c', 'Enter');
+  await settle(page);
+  assert.match(await page.textContent('#explain'), /explains the next sample it learns/);
+  await page.close();
+});
+
+test('the Pocket post\'s 100 points load with the pocket, from nothing, and the status line counts passes', async () => {
+  const page = await open('desktop', 'algo=pa1');
+  await page.click('[data-view="epochs"]');
+  await page.click('#load-pocket');
+  await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && window.playground.figures[0].pg.algorithm() === 'pocket');
+  assert.equal(await page.inputValue('#algo'), 'pocket');
+  assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, points: 100 });
+  await page.evaluate(() => window.playground.act((pg) => pg.epochs(250)));
+  await settle(page);
+  assert.match(await page.textContent('#status'), /pass 3, point 50 of 100/);
+  // The pocket holds weights that beat predicting one class, within the first pass.
+  const first = await page.evaluate(() => {
+    const pg = window.playground.figures[0].pg;
+    pg.reset();
+    pg.epochs(100);
+    return Array.from(pg.model());
+  });
+  assert.notDeepEqual(first, [0, 0, 0], 'the pocket moved within the first pass');
+  await page.close();
+});
