@@ -2,7 +2,7 @@
 //! reader or a link holds, the decoders return a value or an error, never
 //! panic, and what they return is safe to use.
 
-use onlinelearn::data::{parse_csv, parse_libsvm, CsvOptions, Format, Loader, OnError};
+use onlinelearn::data::{parse_csv, parse_libsvm, CsvOptions, Format, LoadedFile, Loader, OnError};
 use onlinelearn::playground::{Event, EventLog, FileSource, ModelExport, Session, SharedState};
 use onlinelearn::{Algorithm, AnyLearner, Features, Learner, Settings, Task};
 use proptest::prelude::*;
@@ -108,7 +108,7 @@ proptest! {
 }
 
 /// Feeds `text` to the page's chunked loader, cut at the line break nearest `cut`.
-fn load_in_pieces(text: &str, cut: usize, format: Format) -> (onlinelearn::data::Loaded, Task) {
+fn load_in_pieces(text: &str, cut: usize, format: Format) -> onlinelearn::Result<LoadedFile> {
     let mut end = cut.min(text.len());
     while !text.is_char_boundary(end) {
         end -= 1;
@@ -128,14 +128,18 @@ proptest! {
     #[test]
     fn a_loaded_file_never_panics_the_page(csv in csv_like(), libsvm in libsvm_like(), cut in 0usize..500) {
         for (text, format) in [(csv, Format::Csv), (libsvm, Format::Libsvm)] {
-            let (pieces, task) = load_in_pieces(&text, cut, format);
+            let pieces = load_in_pieces(&text, cut, format);
             let mut whole = Loader::new("fuzz", format, None);
             whole.feed(&text);
-            let (whole, whole_task) = whole.finish();
-            prop_assert_eq!(&pieces.data, &whole.data, "chunking changes nothing");
-            prop_assert_eq!(task, whole_task);
-            prop_assert_eq!(pieces.skipped_total, whole.skipped_total);
-            let Ok(file) = FileSource::new("fuzz", pieces.data, task) else { continue };
+            let whole = whole.finish();
+            prop_assert_eq!(pieces.is_ok(), whole.is_ok());
+            let (Ok(pieces), Ok(whole)) = (pieces, whole) else {
+                continue;
+            };
+            prop_assert_eq!(&pieces.loaded.data, &whole.loaded.data, "chunking changes nothing");
+            prop_assert_eq!(pieces.task, whole.task);
+            prop_assert_eq!(pieces.loaded.skipped_total, whole.loaded.skipped_total);
+            let Ok(file) = FileSource::new("fuzz", pieces.loaded.data, pieces.task) else { continue };
             let mut session = Session::new(Default::default()).unwrap();
             if session.load_file(file).is_err() {
                 continue;
@@ -144,8 +148,13 @@ proptest! {
             prop_assert!(session.points().iter().all(|v| v.is_finite()));
             let json = serde_json::to_value(ModelExport::new(&session, "algo=pa1".into())).expect("valid JSON");
             prop_assert_eq!(json["samples"].as_u64(), Some(60));
+            // One row, or K rows with more than two classes.
             let weights = json["model"]["weights"].as_array().unwrap();
-            prop_assert!(weights.iter().all(|w| w.as_f64().is_some_and(f64::is_finite)));
+            let values: Vec<&serde_json::Value> = weights
+                .iter()
+                .flat_map(|w| w.as_array().map_or_else(|| vec![w], |row| row.iter().collect()))
+                .collect();
+            prop_assert!(values.iter().all(|w| w.as_f64().is_some_and(f64::is_finite)));
         }
     }
 }
