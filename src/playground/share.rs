@@ -4,6 +4,11 @@
 //!
 //! `#v=2&algo=pa1&preset=noisy-labels&seed=7&log=AfQD&speed=200`
 //!
+//! `algo` names the learner the link shows. When the log switches learners,
+//! `start` names the one it starts with (links before `start` existed name
+//! that one in `algo`, and still read so). An `algo` that is not where the
+//! log's switches end (a link edited by hand) is switched to at the end.
+//!
 //! Keys the table does not know (the page's own: speed, view...) are kept
 //! as extras for the page to read. Anything malformed is an error with a
 //! message; nothing panics, whatever the hash holds.
@@ -154,14 +159,17 @@ impl SharedState {
                 })?,
         };
         let mut state = SharedState::default();
+        let mut dropped = Vec::new();
         if version == 1 {
             legacy_defaults(&mut state.setup.settings);
         }
         let s = &mut state.setup;
+        let (mut shown, mut start) = (None, None);
         for &(key, value) in &pairs {
             match key {
                 "v" => {}
-                "algo" => s.algorithm = value.parse()?,
+                "algo" => shown = Some(value.parse::<Algorithm>()?),
+                "start" => start = Some(value.parse::<Algorithm>()?),
                 "log" => state.log = EventLog::decode(value)?,
                 _ => match Key::from_name(key) {
                     Ok(k) if k.spec().scope == Scope::Cli => {
@@ -173,14 +181,20 @@ impl SharedState {
                         .settings
                         .set_text(k, &decode(value))
                         .map_err(|e| bad(e.to_string()))?,
+                    Err(_) if key == "file" && !is_file_key(value) => return Err(bad(format!(
+                        "file '{value}' is not a file's name and fingerprint (name:16 hex digits)"
+                    ))),
                     Err(_) if is_safe(key) && is_safe(value) && state.extras.len() < MAX_EXTRAS => {
                         state.extras.push((key.to_string(), value.to_string()));
                     }
                     // Keys or values with other characters are not ours
-                    // (and past MAX_EXTRAS, too many): ignore them.
-                    Err(_) => {}
+                    // (and past MAX_EXTRAS, too many): left out, and said.
+                    Err(_) => dropped.push(key.chars().take(32).collect::<String>()),
                 },
             }
+        }
+        if let Some(algorithm) = start.or(shown) {
+            s.algorithm = algorithm;
         }
         s.settings.task = s.settings.preset.task();
         // A link that names a multiclass preset holds its classes even
@@ -198,7 +212,22 @@ impl SharedState {
         if version == 1 {
             state.log = legacy_log(&state.log);
         }
+        if let (Some(shown), Some(_)) = (shown, start) {
+            if state.shown_learner() != shown {
+                state.log.push(Event::Algorithm(shown));
+            }
+        }
         state.notice = legacy_notice(&state, version);
+        if !dropped.is_empty() {
+            let left_out = format!(
+                "the link's {} left out: not a setting, and not in a link's characters",
+                dropped.join(", ")
+            );
+            state.notice = Some(match state.notice.take() {
+                Some(notice) => format!("{notice}. {left_out}"),
+                None => left_out,
+            });
+        }
         state.setup.validate().map_err(|e| bad(e.to_string()))?;
         Ok(state)
     }
@@ -207,7 +236,11 @@ impl SharedState {
     /// the page's default, in the table's order.
     pub fn to_hash(&self) -> String {
         let defaults = Settings::page();
-        let mut hash = format!("v={LINK_VERSION}&algo={}", self.setup.algorithm);
+        let shown = self.shown_learner();
+        let mut hash = format!("v={LINK_VERSION}&algo={shown}");
+        if shown != self.setup.algorithm {
+            hash.push_str(&format!("&start={}", self.setup.algorithm));
+        }
         for spec in TABLE.iter().filter(|s| s.scope != Scope::Cli) {
             let value = self.setup.settings.text(spec.key);
             if value != defaults.text(spec.key) {
@@ -224,6 +257,19 @@ impl SharedState {
             }
         }
         hash
+    }
+
+    /// The learner the link shows: the last its log switches to, else its first.
+    pub fn shown_learner(&self) -> Algorithm {
+        self.log
+            .events()
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Event::Algorithm(a) => Some(*a),
+                _ => None,
+            })
+            .unwrap_or(self.setup.algorithm)
     }
 
     /// The same session run by `algorithm` from the start: the log's data
@@ -293,6 +339,17 @@ fn is_safe(text: &str) -> bool {
         && text
             .bytes()
             .all(|c| c.is_ascii_alphanumeric() || b"-_.,:+%".contains(&c))
+}
+
+/// A link's `file` value: the name a link keeps (see
+/// `FileSource::link_key`), a colon, 16 hex digits of fingerprint.
+fn is_file_key(value: &str) -> bool {
+    value.rsplit_once(':').is_some_and(|(name, hex)| {
+        !name.is_empty()
+            && is_safe(name)
+            && hex.len() == 16
+            && hex.bytes().all(|c| c.is_ascii_hexdigit())
+    })
 }
 
 fn bad(message: String) -> Error {
@@ -365,9 +422,52 @@ mod tests {
     }
 
     #[test]
-    fn unsafe_extras_are_dropped() {
+    fn a_link_names_the_learner_it_shows_and_the_one_it_starts_with() {
+        let mut state = SharedState::default();
+        state.log.push(Event::Stream(20));
+        state.log.push(Event::Algorithm(Algorithm::Scw1));
+        state.log.push(Event::Stream(5));
+        let hash = state.to_hash();
+        assert!(hash.starts_with("v=3&algo=scw1&start=pa1&log="), "{hash}");
+        assert_eq!(SharedState::parse(&hash).unwrap(), state);
+        // Before `start`, `algo` named the first learner: such links read as before.
+        let old = hash.replace("algo=scw1&start=pa1", "algo=pa1");
+        assert_eq!(SharedState::parse(&old).unwrap(), state);
+        // An `algo` edited by hand is switched to at the end.
+        let edited = SharedState::parse(&hash.replace("algo=scw1", "algo=pa2")).unwrap();
+        assert_eq!(edited.shown_learner(), Algorithm::Pa2);
+        assert_eq!(
+            edited.log.events().last(),
+            Some(&Event::Algorithm(Algorithm::Pa2))
+        );
+    }
+
+    #[test]
+    fn a_file_key_must_be_a_name_and_a_fingerprint() {
+        assert!(SharedState::parse("file=pts.csv:00112233445566ff").is_ok());
+        for bad in [
+            "pts.csv",
+            "pts.csv:123",
+            ":00112233445566ff",
+            "pts.csv:0011223344556zzz",
+        ] {
+            let err = SharedState::parse(&format!("file={bad}")).unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains("is not a file's name and fingerprint"),
+                "{bad}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn unsafe_extras_are_dropped_and_said() {
         let state =
             SharedState::parse("speed=200&x=<script>&view=compare&algos=pa,projectron++").unwrap();
+        assert_eq!(
+            state.notice.as_deref(),
+            Some("the link's x left out: not a setting, and not in a link's characters")
+        );
         let expected = [
             ("speed", "200"),
             ("view", "compare"),

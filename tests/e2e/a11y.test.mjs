@@ -97,8 +97,12 @@ test('a keyboard-only session: every control reachable with a visible focus, the
   await page.waitForTimeout(200);
   await page.keyboard.press(' ');
   assert.equal(await page.evaluate(() => window.playground.playing), false, 'Space pauses');
+  const played = await page.evaluate(() => window.playground.points());
   await page.keyboard.press('r');
-  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 0, 'r resets');
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 0, 'r resets the learner');
+  assert.deepEqual(await page.evaluate(() => window.playground.points()), played, 'on the same points');
+  await page.keyboard.press('c');
+  assert.deepEqual(await page.evaluate(() => window.playground.points()), [], 'c clears the plane');
   await page.keyboard.press('2');
   assert.equal(await page.getAttribute('[data-tool="-1"]', 'aria-checked'), 'true', '2 picks class −1');
 

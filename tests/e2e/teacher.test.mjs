@@ -189,3 +189,54 @@ test('the Pocket post\'s 100 points load with the pocket, from nothing, and the 
   assert.notDeepEqual(first, [0, 0, 0], 'the pocket moved within the first pass');
   await page.close();
 });
+
+test('a link value the page cannot use is named in the banner, never dropped silently', async () => {
+  const seventeen = ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2', 'arow', 'scw1', 'scw2', 'kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'apsm', 'spa', 'olru', 'olrd'];
+  const page = await open('desktop', `algo=pa1&view=nonsense&speed=-5&x=%3Cb%3E&z=(b)&algos=${seventeen.join(',')}`);
+  await page.waitForFunction(() => !document.getElementById('error-banner').hidden);
+  const text = await page.textContent('#error-text');
+  for (const part of ['view=nonsense', 'speed=-5', 'algos=olrd', 'x=<b>', "the link's z left out"]) assert.ok(text.includes(part), `${part} in: ${text}`);
+  await page.close();
+  const bad = await open('desktop', 'algo=pa1&file=points.csv');
+  await bad.waitForFunction(() => !document.getElementById('error-banner').hidden);
+  assert.match(await bad.textContent('#error-text'), /file 'points\.csv' is not a file's name and fingerprint/);
+  await bad.close();
+});
+
+test('the link names the learner it shows after a switch, and replays the switch', async () => {
+  const page = await open('desktop', 'algo=pa1&preset=overlapping');
+  await page.click('#step');
+  await chooseLearner(page, 'scw1');
+  await page.click('#step');
+  const hash = await page.evaluate(() => { window.playground.writeHash(); return location.hash; });
+  assert.match(hash, /^#v=3&algo=scw1&start=pa1&/);
+  const copy = await open('desktop', hash.slice(1));
+  assert.equal(await copy.inputValue('#algo'), 'scw1');
+  assert.deepEqual(await copy.evaluate(() => Array.from(window.playground.figures[0].pg.weights())), await page.evaluate(() => Array.from(window.playground.figures[0].pg.weights())));
+  await copy.close();
+  await page.close();
+});
+
+test('Japanese verdicts say 積極的 and 受動的', async () => {
+  const page = await open('desktop', 'lang=ja&algo=pa1&preset=noisy-labels&seed=2');
+  const seen = new Set();
+  for (let i = 0; i < 30 && seen.size < 2; i++) {
+    await page.click('#step');
+    await settle(page);
+    seen.add((await page.textContent('#explain .verdict')).slice(0, 3));
+  }
+  assert.deepEqual([...seen].sort(), ['受動的', '積極的']);
+  await page.close();
+});
+
+test('a first visit moves before the reader acts: two samples at first paint, ten more at a pace the eye follows, then it waits', async () => {
+  const page = await open('desktop');
+  const first = await page.evaluate(() => ({ samples: window.playground.figures[0].pg.counts().samples, intro: window.playground.intro }));
+  assert.ok(first.samples >= 2 && first.samples < 12, `${first.samples} samples at first`);
+  assert.ok(first.intro > 0, 'the intro plays');
+  assert.equal(await page.textContent('#play'), 'Play', 'and Play still offers to play');
+  await page.waitForFunction(() => !window.playground.intro, null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 12);
+  assert.equal(await page.evaluate(() => window.playground.playing), false);
+  await page.close();
+});

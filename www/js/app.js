@@ -25,6 +25,9 @@ const $ = (id) => document.getElementById(id);
 const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
 const HASH_EVERY_MS = 1000;
 const FIRST_VISIT_SAMPLES = 12;
+/** A first visit learns its first samples at once (the line has moved at first paint), the rest at a pace the eye follows. */
+const FIRST_PAINT_SAMPLES = 2;
+const INTRO_SPEED = 6;
 
 export class App {
   constructor() {
@@ -38,8 +41,8 @@ export class App {
     this.dataNote = '';
     this.recorder = null; // export.js's Recorder, once a recording starts
     this.loop = new Loop({
-      speed: () => this.page.speed,
-      learn: (k) => this.advance(k),
+      speed: () => (this.intro ? INTRO_SPEED : this.page.speed),
+      learn: (k) => this.learnFrame(k),
       render: (now) => this.render(now),
       busy: () => Boolean(this.recorder?.recording) || this.figures.some((f) => f.animating()),
     });
@@ -50,8 +53,9 @@ export class App {
     return this.loop.frames;
   }
 
+  /** Whether the reader set it playing (a first visit's intro plays on its own). */
   get playing() {
-    return this.loop.playing;
+    return this.loop.playing && !this.intro;
   }
 
   async start() {
@@ -71,7 +75,11 @@ export class App {
     this.dataPanel = new DataPanel(this);
     bindLanguageMenu(this);
     this.load(link);
-    if (!link) this.act((pg) => pg.stream(FIRST_VISIT_SAMPLES));
+    if (!link) {
+      this.perform((pg) => pg.stream(FIRST_PAINT_SAMPLES));
+      this.intro = FIRST_VISIT_SAMPLES - FIRST_PAINT_SAMPLES;
+      this.setPlaying(true);
+    }
     bindKeys(this, this.controls);
     window.addEventListener('hashchange', () => {
       if (location.hash.replace(/^#/, '') !== this.goodHash) this.load(location.hash);
@@ -99,6 +107,7 @@ export class App {
     // Until the figures hold the whole link, input waits and the link in
     // the address bar stays the one before (Cancel goes back to it).
     const before = this.goodHash;
+    this.intro = 0; // a first visit's intro belongs to the figures it started on
     const run = { cancel: false };
     const ready = new Promise((resolve) => { run.resolve = resolve; });
     this.replaying = run;
@@ -125,6 +134,7 @@ export class App {
       throw error;
     }
     const page = state.pageFrom(probe.pg.extras());
+    run.problems = page.problems; // shown with the link's notice once built
     page.lang ??= this.page.lang; // a language chosen here outlives a rebuild
     if (page.lang && page.lang !== language()) show(page.lang).then(() => this.relabel()).catch((e) => this.fail(e));
     const task = probe.pg.task();
@@ -176,7 +186,8 @@ export class App {
   built(notice, run) {
     this.curves.define();
     this.sync();
-    if (notice) this.showError(notice);
+    const problems = [...(run.problems ?? []), notice].filter(Boolean);
+    if (problems.length) this.showError(problems.map(message).join(' '));
     this.changed();
     run.resolve(true);
   }
@@ -217,8 +228,21 @@ export class App {
 
   // ---- actions (from controls, pointer and keys) ----
 
-  /** Runs an action on every figure; an error is shown and the page recovers. */
+  /** A reader's action on every figure (it ends a first visit's intro). */
   act(action) {
+    this.endIntro();
+    this.perform(action);
+  }
+
+  /** A first visit's intro stops at the reader's first action, paused where it is. */
+  endIntro() {
+    if (!this.intro) return;
+    this.intro = 0;
+    this.setPlaying(false);
+  }
+
+  /** Runs an action on every figure; an error is shown and the page recovers. */
+  perform(action) {
     if (this.replaying) return; // the replay's panel holds input until it is done
     try {
       for (const figure of this.figures) action(figure.pg);
@@ -245,6 +269,7 @@ export class App {
    * applied. Returns a note for the control, or ''.
    */
   setSetting(name, text) {
+    this.endIntro();
     for (const figure of this.figures) figure.pg.check(name, text);
     let change = 'live';
     for (const figure of this.figures) change = figure.pg.set(name, text);
@@ -258,6 +283,7 @@ export class App {
 
   /** Switches learner; returns a note on what else changed (a promise while the full module loads). */
   setAlgorithm(name) {
+    this.endIntro();
     const hash = this.figures[0].pg.hash(state.pageExtras(this.page));
     if (needsFull(hash, name)) {
       // The session moves to the full module (replayed there), then switches.
@@ -287,6 +313,7 @@ export class App {
 
   /** Switches the view (its code loads on the first switch). */
   setView(view) {
+    this.endIntro();
     import('./view-switch.js').then((m) => m.switchView(this, view)).catch((e) => this.fail(e));
   }
 
@@ -296,12 +323,14 @@ export class App {
   }
 
   togglePlay() {
+    this.endIntro();
     if (!this.replaying) this.setPlaying(!this.playing);
   }
 
+  /** Plays or pauses; the intro plays while the button still offers Play. */
   setPlaying(playing) {
     this.loop.setPlaying(playing);
-    this.controls.setPlaying(playing);
+    this.controls.setPlaying(playing && !this.intro);
     if (!playing) this.writeHash();
   }
 
@@ -309,10 +338,23 @@ export class App {
   advance(n) {
     // A file cycles in its own order: each pass over it is an epoch already.
     const epochs = this.page.view === 'epochs' && !this.data;
-    this.act((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
+    this.perform((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
+  }
+
+  /** The loop's learning: `k` samples, or the rest of a first visit's intro, which then pauses. */
+  learnFrame(k) {
+    if (this.intro) {
+      const n = Math.min(k, this.intro);
+      this.intro -= n;
+      this.advance(n);
+      if (!this.intro) this.setPlaying(false);
+      return;
+    }
+    this.advance(k);
   }
 
   step() {
+    this.endIntro();
     this.advance(1);
   }
 

@@ -3,9 +3,11 @@
 // page adds its keys (view, speed, compared learners) as extras.
 
 import { catalogue } from './catalogue.js';
-import { pick } from './i18n.js';
+import { LANGUAGES, pick, t } from './i18n.js';
 
 export const VIEWS = ['classify', 'regress', 'compare', 'epochs'];
+/** The page's own keys in a link (the session's are the learner core's). */
+const PAGE_KEYS = ['view', 'speed', 'algos', 'lang'];
 export const MAX_SPEED = 100000;
 /** Compare shows up to this many learners (every one has its own colour). */
 export const MAX_COMPARED = 16;
@@ -25,7 +27,7 @@ function parseKeys(text) {
     try {
       keys.set(key, decodeURIComponent(value));
     } catch {
-      // A malformed escape: ignore the key.
+      keys.set(key, value); // a malformed escape: kept as written, for the message that refuses it
     }
   }
   return keys;
@@ -39,17 +41,39 @@ export function pairs(text) {
   });
 }
 
-/** Reads the page keys a session carried in its hash. */
+/**
+ * Reads the page keys a session carried in its hash. A value the page
+ * cannot use is left out, and `page.problems` says which and why (the
+ * page shows it: nothing in a link is dropped silently).
+ */
 export function pageFrom(extras) {
   const page = defaultPage();
+  const problems = [];
+  const refuse = (key, value, why) => problems.push(t("The link's {key}={value} was left out: {why}.", { key, value, why }));
   const params = parseKeys(extras);
-  if (VIEWS.includes(params.get('view'))) page.view = params.get('view');
-  const speed = Number(params.get('speed'));
-  if (Number.isFinite(speed) && speed >= 1 && speed <= MAX_SPEED) page.speed = speed;
-  const known = new Set(catalogue().learners.map((l) => l.name));
-  const algos = (params.get('algos') ?? '').split(',').filter((a) => known.has(a));
-  if (algos.length >= 2) page.algos = [...new Set(algos)].slice(0, MAX_COMPARED);
+  const view = params.get('view');
+  if (VIEWS.includes(view)) page.view = view;
+  else if (view !== undefined) refuse('view', view, t('the views are {list}', { list: VIEWS.join(', ') }));
+  if (params.has('speed')) {
+    const speed = Number(params.get('speed'));
+    if (Number.isFinite(speed) && speed >= 1 && speed <= MAX_SPEED) page.speed = speed;
+    else refuse('speed', params.get('speed'), t('the speed is 1 to {n} samples per second', { n: MAX_SPEED }));
+  }
+  if (params.has('algos')) {
+    const known = new Set(catalogue().learners.map((l) => l.name));
+    const named = [...new Set(params.get('algos').split(',').filter(Boolean))];
+    for (const name of named.filter((a) => !known.has(a))) refuse('algos', name, t('not a learner'));
+    const algos = named.filter((a) => known.has(a));
+    if (algos.length > MAX_COMPARED) refuse('algos', algos.slice(MAX_COMPARED).join(','), t('Compare shows two to {n} learners', { n: MAX_COMPARED }));
+    if (algos.length >= 2) page.algos = algos.slice(0, MAX_COMPARED);
+    else refuse('algos', params.get('algos'), t('Compare shows two to {n} learners', { n: MAX_COMPARED }));
+  }
   page.lang = pick(params.get('lang'));
+  if (params.has('lang') && !page.lang) refuse('lang', params.get('lang'), t('the languages are {list}', { list: LANGUAGES.join(', ') }));
+  for (const [key, value] of params) {
+    if (!PAGE_KEYS.includes(key)) refuse(key, value, t('not a setting of the page'));
+  }
+  page.problems = problems;
   return page;
 }
 
