@@ -147,8 +147,13 @@ pub struct Info {
     /// paper form).
     pub reads: fn(&Settings) -> &'static [Key],
     /// A kernel learner without a hard budget: what sets its size instead,
-    /// for the message that refuses `--budget`. Empty otherwise.
+    /// for the message that refuses `--budget` and the note that says its
+    /// set is not capped. Empty otherwise.
     pub size: &'static str,
+    /// The most support vectors it keeps at these settings, or None when
+    /// nothing caps the set (the command line then says what bounds it:
+    /// `--budget`, or `size`). Linear learners keep none: [`keeps_none`].
+    pub cap: fn(&Settings) -> Option<usize>,
     /// The setting that sets its size and the values the paper's
     /// comparison sweeps, from a small dictionary to a full one.
     pub sweep: Option<Sweep>,
@@ -183,6 +188,11 @@ pub struct Entry<T> {
 /// For entries whose settings need no check beyond the table's.
 pub fn no_check(_: &Settings) -> Result<()> {
     Ok(())
+}
+
+/// The cap of a learner without a support set (a linear one).
+pub fn keeps_none(_: &Settings) -> Option<usize> {
+    Some(0)
 }
 
 /// Batch learning's hot loop, shared by every learner.

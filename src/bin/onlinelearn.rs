@@ -6,6 +6,7 @@
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
 //! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
 //! onlinelearn paper --simulated
+//! learn, compare, paper: [--quiet] (no bar, no notes) or [--progress] (a bar off a terminal too)
 //! ```
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -29,6 +30,9 @@ mod paper_output;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/paper_plots.rs"]
 mod paper_plots;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/progress.rs"]
+mod progress;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/report.rs"]
 mod report;

@@ -58,6 +58,7 @@ pub const INFO: Info = Info {
     in_paper: true,
     reads: |_| kernel_keys![Nu, Window, Lambda, Rho],
     size: "its ALD threshold ν (--nu): only samples farther than ν from the dictionary's span join",
+    cap: |_| None,
     sweep: Some(Sweep {
         key: Key::Nu,
         values: &super::projectron::THRESHOLDS,

@@ -43,6 +43,7 @@ pub const INFO: Info = Info {
     in_paper: true,
     reads: |_| kernel_keys![Window, Lambda, Rho, Radius, Dictionary],
     size: "its dictionary size L (--dictionary): it keeps the L most recent samples",
+    cap: |s| Some(s.dictionary as usize),
     sweep: Some(Sweep {
         key: Key::Dictionary,
         values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],

@@ -48,6 +48,7 @@ pub const INFO: Info = Info {
         (OlrdForm::Authors, _) => kernel_keys![LearningRate, Rho, OlrdForm, OlrdC, Horizon],
     },
     size: "the 2023 authors' rule (--olrd-form authors), which does not cap the set; use --olrd-form budget",
+    cap: |s| (s.olrd_form == OlrdForm::Budget).then(|| budget_of(s)),
     sweep: Some(Sweep { key: Key::Budget, values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0] }),
 };
 

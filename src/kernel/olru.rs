@@ -31,6 +31,7 @@ pub const INFO: Info = Info {
     in_paper: true,
     reads: |_| kernel_keys![LearningRate, Rho, OlruC, OlruA, Horizon],
     size: "its update probability P = min(1, c T^−a) (--olru-c, --olru-a, --horizon)",
+    cap: |_| None,
     sweep: Some(Sweep {
         key: Key::OlruC,
         values: &[0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.7, 1.0],

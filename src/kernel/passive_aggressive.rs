@@ -52,6 +52,7 @@ const fn info(variant: PaVariant) -> Info {
         in_paper: false,
         reads: |_| kernel_keys![C, Budget],
         size: "",
+        cap: budget,
         sweep: Some(BUDGETS),
     }
 }

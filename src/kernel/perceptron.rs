@@ -36,6 +36,7 @@ pub const INFO: Info = Info {
     in_paper: true,
     reads: |_| kernel_keys![Budget],
     size: "",
+    cap: budget,
     sweep: Some(BUDGETS),
 };
 

@@ -61,6 +61,7 @@ const fn info(plus: bool) -> Info {
         in_paper: true,
         reads: |_| kernel_keys![Eta],
         size: "its projection threshold η (--eta): a larger η projects more mistakes and adds fewer vectors",
+        cap: |_| None,
         sweep: Some(Sweep { key: Key::Eta, values: &THRESHOLDS }),
     }
 }

@@ -47,6 +47,7 @@ pub const INFO: Info = Info {
         SpaForm::Authors => kernel_keys![SpaForm, Rho],
     },
     size: "its sampling probability p = min(α, ℓ)/β: a larger β (--spa-beta) keeps fewer support vectors",
+    cap: |_| None,
     sweep: Some(Sweep { key: Key::SpaBeta, values: &[128.0, 64.0, 32.0, 16.0, 8.0, 4.0, 2.0, 1.0] }),
 };
 

@@ -33,7 +33,7 @@ use super::{BiasMode, Weights};
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, margin, no_check, Configured, Entry, Family, Info, Learner,
+    hinge_loss, is_mistake, keeps_none, margin, no_check, Configured, Entry, Family, Info, Learner,
     LinearModel, Task, Update,
 };
 use crate::settings::{check, Key, Settings};
@@ -72,6 +72,7 @@ const fn info(variant: PaVariant) -> Info {
             _ => |_| &[Key::C, Key::Bias, Key::Epsilon],
         },
         size: "",
+        cap: keeps_none,
         sweep: None,
     }
 }

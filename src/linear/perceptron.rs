@@ -19,8 +19,8 @@ use super::{BiasMode, Weights};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, no_check, Configured, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
+    hinge_loss, is_mistake, keeps_none, no_check, Configured, Entry, Family, Info, Learner,
+    LinearModel, Task, Update,
 };
 use crate::settings::{check, Key, Settings};
 
@@ -64,6 +64,7 @@ const fn info(averaged: bool) -> Info {
         in_paper: false,
         reads: |_| &[Key::LearningRate, Key::Bias],
         size: "",
+        cap: keeps_none,
         sweep: None,
     }
 }

@@ -21,8 +21,8 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, no_check, Configured, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
+    hinge_loss, is_mistake, keeps_none, no_check, Configured, Entry, Family, Info, Learner,
+    LinearModel, Task, Update,
 };
 use crate::settings::{check, Key, Settings};
 
@@ -41,6 +41,7 @@ pub const INFO: Info = Info {
     in_paper: false,
     reads: |_| &[Key::LearningRate, Key::Bias],
     size: "",
+    cap: keeps_none,
     sweep: None,
 };
 

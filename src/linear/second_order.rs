@@ -27,8 +27,8 @@ use super::normal_quantile::normal_quantile;
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, Confidence, Configured, Entry, Family, Info, Learner, LinearModel,
-    Task, Update,
+    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
+    LinearModel, Task, Update,
 };
 use crate::settings::{BiasMode, Key, Settings};
 
@@ -90,6 +90,7 @@ const fn info(name: &'static str) -> Info {
             },
         },
         size: "",
+        cap: keeps_none,
         sweep: None,
     }
 }

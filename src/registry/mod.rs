@@ -192,6 +192,35 @@ impl Algorithm {
         }
     }
 
+    /// The most support vectors it keeps at these settings (None: no cap).
+    pub fn cap(self, settings: &Settings) -> Option<usize> {
+        (self.info().cap)(settings)
+    }
+
+    /// When nothing caps its support set at these settings, a sentence
+    /// that says so and names what bounds it: `--budget` when it reads
+    /// one, else its `size`. Worded from the registry, so a new learner
+    /// gets it from its own `Info`.
+    pub fn uncapped(self, settings: &Settings) -> Option<String> {
+        if self.cap(settings).is_some() {
+            return None;
+        }
+        let label = self.label();
+        let size = self.info().size;
+        Some(if self.settings_in_force(settings).contains(&Key::Budget) {
+            format!(
+                "{label} has no budget, so its support set can grow with every sample: --{} N caps it",
+                Key::Budget.name()
+            )
+        } else if size.is_empty() {
+            format!("{label}'s support set is not capped at these settings")
+        } else {
+            format!(
+                "{label}'s support set is not capped at these settings; its size is set by {size}"
+            )
+        })
+    }
+
     /// The learners that read `key` (with the default settings).
     pub fn users_of(key: Key) -> Vec<Algorithm> {
         let defaults = Settings::default();

@@ -160,6 +160,7 @@ fn every_kernel_learner_either_caps_at_its_budget_or_says_what_sets_its_size() {
     .take(600);
     let s = Settings {
         budget: Some(17),
+        dictionary: 40,
         sigma: 0.3,
         ..Settings::default()
     };
@@ -181,6 +182,36 @@ fn every_kernel_learner_either_caps_at_its_budget_or_says_what_sets_its_size() {
                 "{a} takes no budget and must say what sets its size"
             );
         }
+        if let Some(cap) = a.cap(&s) {
+            assert!(
+                largest <= cap,
+                "{a}: {largest} support vectors over its cap {cap}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_learner_without_a_cap_says_what_bounds_it_and_a_capped_one_says_nothing() {
+    let s = Settings::default();
+    let budgeted = Settings {
+        budget: Some(50),
+        ..Settings::default()
+    };
+    let perceptron = Algorithm::KernelPerceptron.uncapped(&s).unwrap();
+    assert!(perceptron.ends_with("--budget N caps it"), "{perceptron}");
+    assert_eq!(Algorithm::KernelPerceptron.uncapped(&budgeted), None);
+    let projectron = Algorithm::Projectron.uncapped(&s).unwrap();
+    assert!(projectron.contains("(--eta)"), "{projectron}");
+    assert_eq!(Algorithm::Apsm.uncapped(&s), None, "L caps APSM");
+    assert_eq!(Algorithm::Olrd.uncapped(&s), None, "B = 1 + c √T caps OLRD");
+    let authors = Settings {
+        olrd_form: crate::settings::OlrdForm::Authors,
+        ..Settings::default()
+    };
+    assert!(Algorithm::Olrd.uncapped(&authors).is_some());
+    for &a in Algorithm::ALL.iter().filter(|a| !a.is_kernel()) {
+        assert_eq!(a.uncapped(&s), None, "{a} keeps no support set");
     }
 }
 

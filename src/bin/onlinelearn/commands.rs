@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use onlinelearn::{class_number, Algorithm, Features, Preset, Stream, StreamConfig};
 
 use crate::input::Format;
+use crate::progress::Feedback;
 use crate::setting_flags::SettingFlags;
 
 #[derive(Parser)]
@@ -87,6 +88,8 @@ pub struct RunArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub feedback: Feedback,
 }
 
 pub fn main() -> ExitCode {

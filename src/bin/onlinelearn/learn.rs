@@ -5,7 +5,6 @@
 use onlinelearn::data::rng::{derived, permutation};
 use std::borrow::Cow;
 use std::path::Path;
-use std::time::Instant;
 
 use onlinelearn::eval::Progress;
 use onlinelearn::multiclass::Classes;
@@ -16,6 +15,7 @@ use onlinelearn::{Algorithm, AnyLearner, Key, Learner, Settings, Task};
 use crate::commands::RunArgs;
 use crate::input;
 use crate::learn_multiclass;
+use crate::progress::bar_name;
 use crate::report;
 
 /// The widest data AROW and SCW keep a full Σ for without being told:
@@ -91,6 +91,7 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
             classes,
             json: args.json,
             name: &train_name,
+            feedback: args.feedback,
         };
         return learn_multiclass::learn(algorithms, job);
     }
@@ -117,9 +118,9 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
     let width = train.data.n_features();
     if reads_covariance && !given.contains(&Key::Covariance) && width > FULL_COVARIANCE_LIMIT {
         settings.covariance = CovarianceForm::Diagonal;
-        eprintln!(
-            "note: {width} features: AROW and SCW keep the diagonal of Σ (--covariance full keeps all of it)"
-        );
+        args.feedback.note(&format!(
+            "{width} features: AROW and SCW keep the diagonal of Σ (--covariance full keeps all of it)"
+        ));
     }
     // OLRU and OLRD plan for the run's length unless told otherwise.
     settings.horizon = settings
@@ -131,11 +132,22 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
         passes: args.passes,
         skipped_lines: train.skipped,
     };
-    let mut outcomes = Vec::new();
+    // Said before learning, and in logs too: a run that keeps every
+    // sample it errs on can take hours on a large file.
     for &algorithm in algorithms {
+        if let Some(why) = algorithm.uncapped(&run.settings) {
+            args.feedback.note(&why);
+        }
+    }
+    let mut outcomes = Vec::new();
+    for (index, &algorithm) in algorithms.iter().enumerate() {
         let mut learner = AnyLearner::new(algorithm, &run.settings).map_err(|e| e.to_string())?;
         let mut progress = Progress::default();
         let mut seconds = 0.0;
+        let bar = args
+            .feedback
+            .samples(train.data.len() * run.passes, &bar_name(algorithms, index));
+        let kernel = algorithm.is_kernel();
         for pass in 0..run.passes {
             // Every learner sees the same order: shuffles derive from the seed and pass only.
             let ordered = if run.shuffle {
@@ -147,10 +159,12 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
             } else {
                 Cow::Borrowed(&train.data)
             };
-            let start = Instant::now();
-            learner.learn_batch(&ordered, 0..ordered.len(), &mut progress);
-            seconds += start.elapsed().as_secs_f64();
+            seconds += bar.learn(ordered.len(), |rows| {
+                learner.learn_batch(&ordered, rows, &mut progress);
+                kernel.then(|| learner.support_size())
+            });
         }
+        bar.finish();
         outcomes.push(Outcome {
             algorithm,
             learner,

@@ -5,8 +5,6 @@
 //! The report gives the classes, the K weight rows in class order, the
 //! progressive mistakes, the test accuracy and a confusion matrix.
 
-use std::time::Instant;
-
 use onlinelearn::data::rng::{derived, permutation};
 use onlinelearn::multiclass::{Classes, Multiclass};
 use onlinelearn::settings::Choice;
@@ -14,6 +12,7 @@ use onlinelearn::{Algorithm, Dataset, Key, Settings};
 use serde::Serialize;
 
 use crate::input::Input;
+use crate::progress::{bar_name, Feedback};
 
 /// Maps two (or one) classes to ±1: 1 → +1 and 0 or −1 → −1 when the
 /// labels are those, else the smaller class → −1 and the larger → +1.
@@ -89,6 +88,7 @@ pub struct Job<'a> {
     pub classes: Classes,
     pub json: bool,
     pub name: &'a str,
+    pub feedback: Feedback,
 }
 
 pub fn learn(algorithms: &[Algorithm], job: Job<'_>) -> Result<(), String> {
@@ -103,10 +103,14 @@ pub fn learn(algorithms: &[Algorithm], job: Job<'_>) -> Result<(), String> {
         .transpose()?;
     let k = job.classes.len();
     let mut reports = Vec::new();
-    for &algorithm in algorithms {
+    for (index, &algorithm) in algorithms.iter().enumerate() {
         let mut learner =
             Multiclass::new(algorithm, &job.settings, k).map_err(|e| e.to_string())?;
         let (mut mistakes, mut seen, mut seconds) = (0u64, 0u64, 0.0);
+        let bar = job.feedback.samples(
+            job.train.data.len() * job.passes,
+            &bar_name(algorithms, index),
+        );
         for pass in 0..job.passes {
             // Every learner sees the same order, as in `learn`.
             let order: Vec<usize> = if job.shuffle {
@@ -117,16 +121,18 @@ pub fn learn(algorithms: &[Algorithm], job: Job<'_>) -> Result<(), String> {
             } else {
                 (0..job.train.data.len()).collect()
             };
-            let start = Instant::now();
-            for &i in order.iter() {
-                let class = train_classes[i];
-                if learner.learn_one(job.train.data.row(i), class).predicted != class {
-                    mistakes += 1;
+            seconds += bar.learn(order.len(), |rows| {
+                for &i in &order[rows] {
+                    let class = train_classes[i];
+                    if learner.learn_one(job.train.data.row(i), class).predicted != class {
+                        mistakes += 1;
+                    }
+                    seen += 1;
                 }
-                seen += 1;
-            }
-            seconds += start.elapsed().as_secs_f64();
+                None
+            });
         }
+        bar.finish();
         let confusion = job
             .test
             .as_ref()

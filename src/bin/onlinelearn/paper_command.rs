@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use onlinelearn::data::{read_libsvm, Dataset, OnError};
 use onlinelearn::paper::contenders::{calibrate, contenders, Contender};
 use onlinelearn::paper::{orderings, shuffles, sweep, Setup, Split};
 use onlinelearn::{Algorithm, Task};
 
 use crate::paper_output::{Output, Source};
+use crate::progress::Feedback;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Protocol {
@@ -83,6 +83,8 @@ pub struct PaperArgs {
     /// Folder for the tables, the CSV data and the SVG figure.
     #[arg(long, default_value = "results")]
     out: PathBuf,
+    #[command(flatten)]
+    feedback: Feedback,
 }
 
 pub fn paper(args: &PaperArgs) -> Result<(), String> {
@@ -102,10 +104,9 @@ pub fn paper(args: &PaperArgs) -> Result<(), String> {
     }
     let (source, setup, splits) = data(args)?;
     let start = Instant::now();
-    let bar = ProgressBar::new(0).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} runs, {elapsed} (about {eta} left)")
-            .expect("a valid template"),
-    );
+    let bar = args
+        .feedback
+        .bar(0, "{bar:40} {pos}/{len} runs, {elapsed} (about {eta} left)");
     let progress = |done: usize, total: usize| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
@@ -133,11 +134,13 @@ pub fn paper(args: &PaperArgs) -> Result<(), String> {
         }
     };
     bar.finish_and_clear();
-    eprintln!(
-        "{} runs in {:.0} s",
-        bar.length().unwrap_or(0),
-        start.elapsed().as_secs_f64()
-    );
+    if args.feedback.shows_status() {
+        eprintln!(
+            "{} runs in {:.0} s",
+            bar.length().unwrap_or(0),
+            start.elapsed().as_secs_f64()
+        );
+    }
     print!("{}", output.tables());
     let written = output.write(&args.out)?;
     eprintln!("wrote {}", written.join(", "));
