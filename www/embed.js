@@ -293,6 +293,9 @@ export class OnlineLearner extends HTMLElement {
       action(this.figure.pg);
       this.message.hidden = true;
       this.goodHash = this.figure.pg.hash('');
+      // A setting that learns the samples again replays a slice per frame.
+      this.replaying = !replayFor([this.figure.pg], SYNC_MS);
+      if (this.replaying) this.finishReplay(this.figure);
     } catch (error) {
       this.fail(error);
     }

@@ -29,7 +29,7 @@ pub use export::{ModelExport, MODEL_FORMAT, MODEL_VERSION};
 pub use last_sample::{LastSample, Plane};
 pub use log::{quantize, Event, EventLog, QUANTUM};
 pub use page::Page;
-pub use session::{Change, Session};
+pub use session::{Change, Edit, Session};
 pub use share::{Setup, SharedState, LINK_VERSION};
 pub use source::{classes_of, FileSource, SampleBuffer, Source, Transform, PLANE_REACH};
 

@@ -46,16 +46,34 @@ impl Replay {
     }
 
     /// Applies up to `budget` units of work (at least one event's first
-    /// unit, so every call progresses).
-    pub fn step(&mut self, session: &mut Session, budget: u64) -> Result<()> {
+    /// unit, so every call progresses), asking `more()` every `chunk`
+    /// units whether to go on (the page passes a clock, and a chunk sized
+    /// from the session's cost so far: a slice then ends on time whatever a
+    /// sample costs, which varies a thousandfold between learners and grows
+    /// with a kernel learner's set).
+    pub fn step_while(
+        &mut self,
+        session: &mut Session,
+        budget: u64,
+        chunk: u64,
+        mut more: impl FnMut() -> bool,
+    ) -> Result<()> {
+        let chunk = chunk.max(1);
         let mut left = budget.max(1);
+        let mut since_asked = 0;
         while left > 0 {
+            if since_asked >= chunk {
+                if !more() {
+                    break;
+                }
+                since_asked = 0;
+            }
             let Some(event) = self.state.log.events().get(self.next) else {
                 break;
             };
             let (applied, finished) = match *event {
                 Event::Stream(n) | Event::Epochs(n) => {
-                    let k = (n - self.partial).min(left);
+                    let k = (n - self.partial).min(left).min(chunk - since_asked);
                     let slice = match event {
                         Event::Stream(_) => Event::Stream(k),
                         _ => Event::Epochs(k),
@@ -72,6 +90,7 @@ impl Replay {
                 }
             };
             left = left.saturating_sub(applied.max(1));
+            since_asked += applied.max(1);
             self.done += applied;
             if finished {
                 self.next += 1;
@@ -121,7 +140,9 @@ mod tests {
             let mut replay = Replay::new(state.clone());
             let mut calls = 0;
             while !replay.finished() {
-                replay.step(&mut session, budget).unwrap();
+                replay
+                    .step_while(&mut session, budget, budget, || true)
+                    .unwrap();
                 calls += 1;
             }
             assert_eq!(replay.progress(), (130 + 1 + 1 + 77 + 9, 218));
@@ -134,5 +155,22 @@ mod tests {
             assert_eq!(session.model(), whole.model(), "budget {budget}");
             assert_eq!(session.curves().len(), whole.curves().len());
         }
+        // Asked every chunk of units, a slice ends where it is told to.
+        let mut session = Session::new(state.setup.clone()).unwrap();
+        let mut replay = Replay::new(state.clone());
+        let mut asked = 0;
+        replay
+            .step_while(&mut session, u64::MAX, 16, || {
+                asked += 1;
+                asked < 3
+            })
+            .unwrap();
+        assert_eq!(replay.progress().0, 3 * 16);
+        while !replay.finished() {
+            replay
+                .step_while(&mut session, u64::MAX, 5, || true)
+                .unwrap();
+        }
+        assert_eq!(session.model(), whole.model());
     }
 }

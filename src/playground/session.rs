@@ -56,6 +56,16 @@ pub struct Session {
     pub(super) support_buffer: Vec<f64>,
 }
 
+/// What a change of setting needs (see [`Session::edit`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// Done: applied live, or started afresh.
+    Done(Change),
+    /// The samples are learned again: this link, replayed from its start
+    /// (boxed: a link is large next to a `Change`).
+    Replay(Box<SharedState>),
+}
+
 /// What a change of setting did to the session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -208,7 +218,7 @@ impl Session {
     }
 
     /// A new session with `setup` on the same source, without the log.
-    fn restarted(&self, setup: Setup) -> Result<Self> {
+    pub(super) fn restarted(&self, setup: Setup) -> Result<Self> {
         match &self.source {
             Source::Stream(_) => Self::new(setup),
             Source::File(file) => Self::with_file(setup, file.clone()),
@@ -249,6 +259,21 @@ impl Session {
     /// model; the learner's other settings replay the session's samples
     /// from the start; a new preset or seed starts afresh.
     pub fn set(&mut self, name: &str, text: &str) -> Result<Change> {
+        match self.edit(name, text)? {
+            Edit::Done(change) => Ok(change),
+            Edit::Replay(state) => {
+                *self = self.restarted(state.setup.clone())?.replay(&state.log)?;
+                Ok(Change::Replayed)
+            }
+        }
+    }
+
+    /// [`Session::set`], except that a change the samples must be learned
+    /// again for is returned as the link to replay (its setup with the new
+    /// value from the first sample), for the caller to replay a slice at a
+    /// time; the session is then unchanged. Live changes and restarts are
+    /// done.
+    pub fn edit(&mut self, name: &str, text: &str) -> Result<Edit> {
         let key = Key::from_name(name)?;
         let spec = key.spec();
         if spec.scope == Scope::Cli {
@@ -259,22 +284,20 @@ impl Session {
         let value = probe.number(key);
         if spec.live {
             self.apply(Event::Set(key, value))?;
-            return Ok(Change::Live);
+            return Ok(Edit::Done(Change::Live));
         }
         let mut setup = self.current.clone();
         setup.settings.set_number(key, value)?;
         if key == Key::Preset || key == Key::Seed {
             *self = self.restarted(setup.with_preset(setup.settings.preset))?;
-            return Ok(Change::Restarted);
+            return Ok(Edit::Done(Change::Restarted));
         }
         // Same start, same samples, the new value from the first one on
         // (the learner's settings, and the classes and their reduction).
-        let mut initial = self.initial.clone();
-        initial.settings.set_number(key, value)?;
-        let log = self.log.clone();
-        let replayed = self.restarted(initial)?.replay(&log)?;
-        *self = replayed;
-        Ok(Change::Replayed)
+        let mut state = self.shared();
+        state.setup.settings.set_number(key, value)?;
+        state.setup.validate()?;
+        Ok(Edit::Replay(Box::new(state)))
     }
 
     /// Whether `set(name, text)` would be accepted, changing nothing (so a

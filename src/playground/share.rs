@@ -181,9 +181,11 @@ impl SharedState {
                         .settings
                         .set_text(k, &decode(value))
                         .map_err(|e| bad(e.to_string()))?,
-                    Err(_) if key == "file" && !is_file_key(value) => return Err(bad(format!(
+                    Err(_) if key == "file" && !is_file_key(value) => {
+                        return Err(bad(format!(
                         "file '{value}' is not a file's name and fingerprint (name:16 hex digits)"
-                    ))),
+                    )))
+                    }
                     Err(_) if is_safe(key) && is_safe(value) && state.extras.len() < MAX_EXTRAS => {
                         state.extras.push((key.to_string(), value.to_string()));
                     }

@@ -94,6 +94,19 @@ impl Playground {
         self.page.replay(budget).map(|left| left as f64).map_err(js)
     }
 
+    /// Replays the opened link's log (or a setting's replay) for about
+    /// `ms` milliseconds, by the clock, read every `chunk` units; returns
+    /// the work left, 0 when done. The page's slices: a time budget holds
+    /// whatever a sample costs.
+    pub fn replay_for(&mut self, ms: f64, chunk: f64) -> Result<f64, JsError> {
+        let deadline = js_sys::Date::now() + ms.max(1.0);
+        let chunk = if chunk >= 1.0 { chunk as u64 } else { 1 };
+        self.page
+            .replay_while(u64::MAX, chunk, || js_sys::Date::now() < deadline)
+            .map(|left| left as f64)
+            .map_err(js)
+    }
+
     /// [work done, work in all] of the replay under way ([0, 0]: none).
     pub fn replay_progress(&self) -> Vec<f64> {
         let (done, total) = self.page.replay_progress();

@@ -24,6 +24,14 @@ const $ = (id) => document.getElementById(id);
 /** The full module (wasm.js) and the kernel learners' texts in the language shown. */
 const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
 const HASH_EVERY_MS = 1000;
+/** The drawing a frame does for the figures before it leaves the rest to the next. */
+const DRAW_BUDGET_MS = 40;
+/** A build's or a replay's token: `ready` resolves true once the figures hold all of it, false if it was made moot. */
+function newRun() {
+  const run = { cancel: false };
+  run.ready = new Promise((resolve) => { run.resolve = resolve; });
+  return run;
+}
 const FIRST_VISIT_SAMPLES = 12;
 /** A first visit learns its first samples at once (the line has moved at first paint), the rest at a pace the eye follows. */
 const FIRST_PAINT_SAMPLES = 2;
@@ -108,8 +116,8 @@ export class App {
     // the address bar stays the one before (Cancel goes back to it).
     const before = this.goodHash;
     this.intro = 0; // a first visit's intro belongs to the figures it started on
-    const run = { cancel: false };
-    const ready = new Promise((resolve) => { run.resolve = resolve; });
+    const run = newRun();
+    const { ready } = run;
     this.replaying = run;
     this.overlay?.hide();
     if (needsFull(hash)) {
@@ -164,6 +172,19 @@ export class App {
     this.attachData(wantedFile);
     this.setPlaying(false);
     this.sync();
+    this.settle(run, before, notice);
+    return ready;
+  }
+
+  /**
+   * Replays what the figures' sessions have left to (an opened link, a
+   * setting that learns the samples again): at once when short, else a
+   * slice per frame behind the progress panel (whose Cancel goes back to
+   * the link `before`). `run` is the build's token (see build()).
+   */
+  settle(run, before, notice = '') {
+    this.replaying = run;
+    this.ready = run.ready;
     const pgs = this.figures.map((f) => f.pg);
     let done;
     try {
@@ -176,10 +197,9 @@ export class App {
       this.replaying = null;
       this.built(notice, run);
     } else {
-      // A long link: a slice per frame behind a progress panel.
+      // A long replay: a slice per frame behind a progress panel.
       import('./replay-panel.js').then((m) => m.finishReplay(this, pgs, run, before, notice)).catch((e) => this.fail(e));
     }
-    return ready;
   }
 
   /** The figures hold the whole link: draw them. */
@@ -258,6 +278,9 @@ export class App {
     const classify = this.figures[0].pg.task() === 'classification';
     if (classify && !this.replaying && classes > this.figures[0].pg.classes()) {
       try { this.setSetting('classes', String(classes)); } catch (error) { return this.showError(message(error)); }
+      // The points learned again as that many classes (in slices when they are many), then this one.
+      this.ready.then((built) => built && this.act((pg) => pg.click(x, y, label)));
+      return;
     }
     this.act((pg) => pg.click(x, y, label));
   }
@@ -271,13 +294,19 @@ export class App {
   setSetting(name, text) {
     this.endIntro();
     for (const figure of this.figures) figure.pg.check(name, text);
+    const before = this.figures[0].pg.hash(state.pageExtras(this.page));
+    const { samples } = this.figures[0].pg.counts();
     let change = 'live';
     for (const figure of this.figures) change = figure.pg.set(name, text);
     for (const figure of this.figures) figure.redraw();
-    if (change !== 'live') this.curves.define();
-    this.sync();
-    this.changed();
-    const { samples } = this.figures[0].pg.counts();
+    if (change === 'replayed') {
+      // The samples are learned again, a slice per frame when they are many.
+      this.settle(newRun(), before);
+    } else {
+      if (change !== 'live') this.curves.define();
+      this.sync();
+      this.changed();
+    }
     return change === 'replayed' && samples > 0 ? t('Applied from the first sample: the {n} samples were learned again.', { n: count(samples) }) : '';
   }
 
@@ -394,7 +423,16 @@ export class App {
     let drew = false;
     try {
       const settings = this.settings();
-      for (const figure of this.figures) drew = figure.render(settings.task, settings.eps, { now, playing: this.playing }) || drew;
+      const start = performance.now();
+      for (const figure of this.figures) {
+        // Eight panels of 5,000 points took 140 ms to draw in one frame:
+        // past the budget, the rest are drawn on the next frames.
+        if (performance.now() - start > DRAW_BUDGET_MS) {
+          this.loop.changed();
+          break;
+        }
+        drew = figure.render(settings.task, settings.eps, { now, playing: this.playing }) || drew;
+      }
       this.curves.append();
       this.status.show(now);
       if (this.recorder?.recording) this.recorder.frame();

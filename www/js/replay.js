@@ -13,24 +13,28 @@ const left = (pg) => {
   return total - done;
 };
 
-/** Replays the Playgrounds' logs for about `ms`; true when all are done. Throws a log's error. */
-export function replayFor(pgs, ms, pace = { msPerUnit: null }) {
+/** Each Playground's cost of a unit of replay so far, in ms. */
+const costs = new WeakMap();
+/** How often the core reads the clock while it replays, in ms of work. */
+const CLOCK_EVERY_MS = 2;
+
+/** Replays the Playgrounds' logs for about `ms`, by the clock; true when all are done. Throws a log's error. */
+export function replayFor(pgs, ms) {
   const start = performance.now();
   for (const pg of pgs) {
     while (left(pg) > 0) {
       const remaining = ms - (performance.now() - start);
       if (remaining <= 0) return false;
-      // Slices sized from the cost measured so far (kernel learners cost
-      // far more per sample than linear ones, and more as they grow).
-      const budget = pace.msPerUnit === null ? 16 : Math.max(1, Math.floor(remaining / pace.msPerUnit));
-      const t = performance.now();
+      // The core reads the clock every `chunk` samples, about every 2 ms
+      // of this session's work: a slice ends on time whatever a sample
+      // costs (a late APSM sample, 1.5 ms; a PA-I sample, 0.1 µs).
+      const cost = costs.get(pg);
+      const chunk = cost ? Math.max(1, Math.min(4096, Math.floor(CLOCK_EVERY_MS / cost))) : 1;
       const before = left(pg);
-      pg.replay(budget);
+      const t = performance.now();
+      pg.replay_for(remaining, chunk);
       const units = before - left(pg);
-      if (units > 0) {
-        const cost = (performance.now() - t) / units;
-        pace.msPerUnit = pace.msPerUnit === null ? cost : 0.5 * pace.msPerUnit + 0.5 * cost;
-      }
+      if (units > 0) costs.set(pg, (performance.now() - t) / units);
     }
   }
   return true;
@@ -45,11 +49,10 @@ const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => res
  */
 export async function replayInFrames(pgs, { cancelled = () => false, progress = () => {} } = {}) {
   const start = performance.now();
-  const pace = { msPerUnit: null };
   const remaining = () => pgs.reduce((sum, pg) => sum + left(pg), 0);
   const total = Math.max(1, remaining());
   for (;;) {
-    const done = replayFor(pgs, SLICE_MS, pace);
+    const done = replayFor(pgs, SLICE_MS);
     progress(1 - remaining() / total, performance.now() - start);
     if (done) return true;
     await nextFrame();

@@ -1,0 +1,130 @@
+// No action freezes the page (issue 20, item 12): on every route that
+// replays a long session (Compare with the eight kernel learners, a
+// setting that learns the samples again, a learner whose code arrives
+// with the full module, a language switch) and on a file's opening, the
+// main thread keeps painting. Timed tests are banned here (a shared
+// machine), so each route is judged by ratios within one run: its longest
+// frame gap is a small share of its own duration, and past a second it
+// shows its progress with Cancel.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { useBrowser, openPage, chooseLearner } from './harness.mjs';
+
+const browser = useBrowser({ width: 1280, height: 800 });
+
+/** Opens the page with a session learned from `samples` streamed samples of `hash`. */
+async function longSession(hash, samples) {
+  const page = await openPage(browser.context, `${browser.server.url}/#${hash}`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  await page.evaluate((n) => {
+    const pg = window.playground.figures[0].pg;
+    for (let i = 0; i < n; i += 1000) pg.stream(Math.min(1000, n - i));
+    window.playground.changed();
+  }, samples);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return page;
+}
+
+/** Starts recording frame gaps and whether the progress panel showed. */
+function watch(page) {
+  return page.evaluate(() => {
+    const rec = { gaps: [], panel: false, start: performance.now() };
+    let last = rec.start;
+    const beat = (now) => {
+      rec.gaps.push(now - last);
+      last = now;
+      if (document.getElementById('replay').classList.contains('visible')) rec.panel = true;
+      if (!rec.stopped) requestAnimationFrame(beat);
+    };
+    requestAnimationFrame(beat);
+    window.route = rec;
+  });
+}
+
+/** Stops recording once the page is idle again: the route's duration, its longest frame gap, and the panel. */
+async function finish(page, until) {
+  await page.waitForFunction(until, null, { timeout: 300000 });
+  return page.evaluate(() => {
+    const rec = window.route;
+    rec.stopped = true;
+    return { ms: performance.now() - rec.start, longest: Math.max(...rec.gaps), frames: rec.gaps.length, panel: rec.panel };
+  });
+}
+
+function judge(route, { ms, longest, frames, panel }) {
+  assert.ok(ms > 1000, `${route}: a long route (${ms.toFixed(0)} ms); make its session longer if this fails`);
+  assert.ok(longest < 0.15 * ms, `${route}: the longest frame gap, ${longest.toFixed(0)} ms, is ${(100 * longest / ms).toFixed(0)}% of the route's ${ms.toFixed(0)} ms`);
+  assert.ok(frames > ms / 200, `${route}: ${frames} frames in ${ms.toFixed(0)} ms`);
+  assert.ok(panel, `${route}: past a second, the progress panel with Cancel showed`);
+}
+
+const idle = () => !window.playground.replaying && !document.getElementById('replay').classList.contains('visible');
+
+test('Compare with the eight kernel learners after a long APSM session keeps painting', async () => {
+  const page = await longSession('algo=apsm&preset=moons&seed=3', 12000);
+  await page.click('[data-view="compare"]');
+  await page.waitForFunction(() => window.playground.page.view === 'compare' && !window.playground.replaying, null, { timeout: 300000 });
+  await watch(page);
+  await page.click('#paper-eight');
+  judge('Compare', await finish(page, () => window.playground.figures.length === 8 && !window.playground.replaying));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a setting that learns a long session again replays in slices, and Cancel keeps the value before', async () => {
+  const page = await longSession('algo=apsm&preset=moons&seed=4', 12000);
+  await watch(page);
+  await page.fill('#q', '3');
+  await page.press('#q', 'Enter');
+  judge('APSM q', await finish(page, idle));
+  assert.equal(await page.evaluate(() => window.playground.settings().q), 3);
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 12000);
+  // Again, and Cancel: the session before the change stays.
+  await page.fill('#q', '2');
+  await page.press('#q', 'Enter');
+  await page.waitForSelector('#replay.visible');
+  await page.click('#replay-cancel');
+  await page.waitForFunction(idle);
+  assert.equal(await page.evaluate(() => window.playground.settings().q), 3);
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 12000);
+  await page.close();
+});
+
+test('a kernel learner chosen after a long session moves it to the full module in slices', async () => {
+  const page = await longSession('algo=pa1&preset=moons&seed=5&noise=0.1', 4000000);
+  await watch(page);
+  await chooseLearner(page, 'projectron');
+  judge('to the full module', await finish(page, idle));
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 4000000);
+  await page.close();
+});
+
+test('a language switch rebuilds a long session in slices', async () => {
+  const page = await longSession('algo=apsm&preset=moons&seed=6', 12000);
+  await watch(page);
+  await page.selectOption('#lang', 'ja');
+  judge('language', await finish(page, () => !window.playground.replaying && document.documentElement.lang === 'ja'));
+  await page.close();
+});
+
+test('opening a large file keeps painting', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'onlinelearn-responsive-'));
+  const rows = [];
+  for (let i = 0; i < 400000; i++) {
+    const x = Math.sin(i * 0.37);
+    const y = Math.cos(i * 0.71);
+    rows.push(`${x.toFixed(4)},${y.toFixed(4)},${x + y > 0 ? 1 : 0}`);
+  }
+  const path = join(dir, 'big.csv');
+  await writeFile(path, `${rows.join('\n')}\n`);
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  await watch(page);
+  await page.setInputFiles('#file-input', path);
+  const route = await finish(page, () => window.playground.figures[0].pg.file_name() === 'big.csv' && !window.playground.replaying);
+  assert.ok(route.longest < 0.15 * route.ms, `file: the longest frame gap, ${route.longest.toFixed(0)} ms of ${route.ms.toFixed(0)} ms`);
+  await page.close();
+});
