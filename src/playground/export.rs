@@ -34,6 +34,10 @@ pub struct ModelExport<'a> {
     data: DataOrigin,
     samples: u64,
     model: Model,
+    /// A linear model learned on a file the plane standardised, as the
+    /// same function of the file's own values (see `data.transform`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    model_in_file_units: Option<Model>,
     /// The link that rebuilds the session.
     state: String,
 }
@@ -141,6 +145,7 @@ impl<'a> ModelExport<'a> {
                 (None, Some(multiclass)) => class_model(multiclass, setup.settings.multiclass),
                 (None, None) => unreachable!("a session has a learner or K classes"),
             },
+            model_in_file_units: file_units(session),
             state,
         }
     }
@@ -169,8 +174,27 @@ fn data_origin(session: &Session) -> DataOrigin {
     }
 }
 
+/// The linear model(s) in the file's units, when the plane standardised the file.
+fn file_units(session: &Session) -> Option<Model> {
+    let rows = session.file_models()?;
+    Some(match session.multiclass() {
+        None => {
+            let m = rows.into_iter().next()?;
+            Model::Linear {
+                rule: "f(x) = w . x + bias, x in the file's units",
+                weights: m.weights,
+                bias: m.bias,
+            }
+        }
+        Some(_) => rows_model(rows, session.settings().multiclass),
+    })
+}
+
 fn class_model(multiclass: &Multiclass, reduction: Reduction) -> Model {
-    let rows = multiclass.models();
+    rows_model(multiclass.models(), reduction)
+}
+
+fn rows_model(rows: Vec<crate::learner::LinearModel>, reduction: Reduction) -> Model {
     Model::Multiclass {
         rule: "class = the k with the largest w_k . x + bias_k (the lowest k on a tie)",
         reduction: reduction.name(),

@@ -58,6 +58,15 @@ impl Session {
         Ok(())
     }
 
+    /// The linear model(s), one row or K, in the units of a file the plane
+    /// standardised (None for kernel learners, streams and files kept as
+    /// they are).
+    pub fn file_models(&self) -> Option<Vec<crate::learner::LinearModel>> {
+        let transform = self.file()?.transform.as_ref()?;
+        let rows = self.linear_models();
+        (!rows.is_empty()).then(|| rows.iter().map(|m| transform.to_file_units(m)).collect())
+    }
+
     /// The loaded file, if the session learns from one.
     pub fn file(&self) -> Option<&FileSource> {
         match &self.source {

@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 use crate::data::{class_index, Dataset, Stream};
 use crate::error::{Error, Result};
 use crate::features::{Features, SparseFeatures};
-use crate::learner::Task;
+use crate::learner::{LinearModel, Task};
 
 /// A loaded file and where the session is in it.
 #[derive(Clone, Debug)]
@@ -42,6 +42,27 @@ pub struct Transform {
     pub scale: Vec<f64>,
     /// (mean, scale) of a regression target.
     pub target: Option<(f64, f64)>,
+}
+
+impl Transform {
+    /// A model learned on plane values as the same function of the file's
+    /// values: w_k s_k and b − Σ w_k s_k m_k (the scores are equal, so a
+    /// classification is the same), and for a regression, whose target
+    /// was scaled too, then mapped back: y = m_y + f / s_y.
+    pub fn to_file_units(&self, model: &LinearModel) -> LinearModel {
+        let weights: Vec<f64> = model
+            .weights
+            .iter()
+            .zip(&self.scale)
+            .map(|(w, s)| w * s)
+            .collect();
+        let shift: f64 = weights.iter().zip(&self.mean).map(|(w, m)| w * m).sum();
+        let (y_mean, y_scale) = self.target.unwrap_or((0.0, 1.0));
+        LinearModel {
+            weights: weights.iter().map(|w| w / y_scale).collect(),
+            bias: y_mean + (model.bias - shift) / y_scale,
+        }
+    }
 }
 
 /// Half the width of the plane's view: data inside it is shown as it is.
@@ -339,6 +360,46 @@ mod tests {
         assert!(FileSource::new("r.csv", regression, Task::Regression)
             .unwrap()
             .on_plane());
+    }
+
+    #[test]
+    fn a_model_in_the_file_s_units_scores_the_file_s_values_as_the_plane_s() {
+        // y = 2x + 0.5 on x in [0, 10]: standardised for the plane.
+        let xs: Vec<f64> = (0..40).map(|i| i as f64 * 0.25).collect();
+        let ys: Vec<f64> = xs.iter().map(|x| 2.0 * x + 0.5).collect();
+        let data = Dataset::from_dense(xs.clone(), 1, ys).unwrap();
+        let file = FileSource::new("line.csv", data, Task::Regression).unwrap();
+        let t = file.transform.clone().unwrap();
+        // The exact fit on plane values is f(x') = (s_y / s_x)·2·x' + ...:
+        // read back in the file's units it is y = 2x + 0.5.
+        let plane = LinearModel {
+            weights: vec![2.0 * t.target.unwrap().1 / t.scale[0]],
+            bias: (2.0 * t.mean[0] + 0.5 - t.target.unwrap().0) * t.target.unwrap().1,
+        };
+        let back = t.to_file_units(&plane);
+        assert!(
+            (back.weights[0] - 2.0).abs() < 1e-12 && (back.bias - 0.5).abs() < 1e-12,
+            "{back:?}"
+        );
+        // Classification: the same score at every point.
+        let data = Dataset::from_dense(
+            vec![4.0, 10.0, 6.0, 30.0, 8.0, 20.0],
+            2,
+            vec![1.0, -1.0, 1.0],
+        )
+        .unwrap();
+        let file = FileSource::new("p.csv", data.clone(), Task::Classification).unwrap();
+        let t = file.transform.clone().unwrap();
+        let plane = LinearModel {
+            weights: vec![0.7, -1.3],
+            bias: 0.2,
+        };
+        let back = t.to_file_units(&plane);
+        for i in 0..3 {
+            let on_plane = file.data.row(i).dot(&plane.weights) + plane.bias;
+            let in_file = data.row(i).dot(&back.weights) + back.bias;
+            assert!((on_plane - in_file).abs() < 1e-12);
+        }
     }
 
     #[test]

@@ -47,6 +47,40 @@ impl Playground {
         self.load(name, task, data, fingerprint)
     }
 
+    /// How a file's values were mapped onto the plane: `{ mean, scale,
+    /// target }` (plane value = (file value − mean) · scale; `target`:
+    /// [mean, scale] of a regression's y, or null), or null when the plane
+    /// shows the file's values as they are.
+    pub fn file_transform(&self) -> Result<JsValue, JsError> {
+        #[derive(serde::Serialize)]
+        struct Shown<'a> {
+            mean: &'a [f64],
+            scale: &'a [f64],
+            target: Option<(f64, f64)>,
+        }
+        let transform = self
+            .page
+            .session()
+            .file()
+            .and_then(|f| f.transform.as_ref());
+        super::page::object(&transform.map(|t| Shown {
+            mean: &t.mean,
+            scale: &t.scale,
+            target: t.target,
+        }))
+    }
+
+    /// The model's weights in the units of a file the plane standardised,
+    /// laid out as `weights()`; empty otherwise.
+    pub fn file_weights(&self) -> Vec<f64> {
+        let mut w = Vec::new();
+        for model in self.page.session().file_models().unwrap_or_default() {
+            w.extend(model.weights);
+            w.push(model.bias);
+        }
+        w
+    }
+
     /// Learns from the file `from` holds, sharing its data in wasm memory
     /// (no copy: the page loads a file once into a holder and every panel
     /// takes it from there). Returns a note for the reader.

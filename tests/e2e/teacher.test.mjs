@@ -240,3 +240,37 @@ test('a first visit moves before the reader acts: two samples at first paint, te
   assert.equal(await page.evaluate(() => window.playground.playing), false);
   await page.close();
 });
+
+test('a file the plane standardises says so, and shows and saves the numbers in its own units', async () => {
+  // y = 2x + 0.5 on x from 0 to 10: outside the plane's view.
+  let text = 'x,y\n';
+  for (let i = 0; i <= 40; i++) text += `${i / 4},${2 * (i / 4) + 0.5}\n`;
+  const path = join(dir, 'line.csv');
+  await writeFile(path, text);
+  const context = await launch({ width: 1280, height: 800, acceptDownloads: true });
+  const page = await openPage(context, `${server.url}/#algo=pa&eps=0`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  await page.setInputFiles('#file-input', path);
+  await page.waitForFunction(() => window.playground.figures[0].pg.file_name() === 'line.csv' && !window.playground.replaying, null, { timeout: 30000 });
+  assert.match(await page.textContent('#file-info'), /learns them standardised, x′ = \(x − 5\)·0\.1\d+, y′ = \(y − 10\.5\)·0\.0\d+/);
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(41 * 30)));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const { plane, file, transform } = await page.evaluate(() => {
+    const pg = window.playground.figures[0].pg;
+    return { plane: Array.from(pg.weights()), file: Array.from(pg.file_weights()), transform: pg.file_transform() };
+  });
+  // The file's model is the plane's, read back: y = m_y + (w s_x (x − m_x) + b) / s_y.
+  const [w, b] = plane;
+  const [m, s] = [transform.mean[0], transform.scale[0]];
+  const [my, sy] = transform.target;
+  assert.ok(Math.abs(file[0] - (w * s) / sy) < 1e-9 && Math.abs(file[1] - (my + (b - w * s * m) / sy)) < 1e-9, JSON.stringify({ plane, file }));
+  assert.ok(Math.abs(file[0] - 2) < 0.05 && Math.abs(file[1] - 0.5) < 0.3, `learned y = ${file[0]}x + ${file[1]} in the file's units`);
+  assert.match(await page.textContent('#weights'), /in line\.csv's units: f\(x\) = 1\.9\d*·x \+ 0\.\d+|in line\.csv's units: f\(x\) = 2(\.0\d*)?·x/);
+  assert.match(await page.textContent('#explain'), /in the file's units\s*x = [\d.]+, y = [\d.]+/);
+  // The points saved are the file's.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-points')]);
+  const saved = (await (await import('node:fs/promises')).readFile(await download.path(), 'utf8')).trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+  for (const [x, y] of saved) assert.ok(Math.abs(y - (2 * x + 0.5)) < 1e-9 && Math.abs(x * 4 - Math.round(x * 4)) < 1e-9, `${x},${y}`);
+  assert.match(await page.textContent('#save-msg'), /in line\.csv's own units/);
+  await context.close();
+});

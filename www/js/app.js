@@ -242,7 +242,7 @@ export class App {
       for (const figure of this.figures) loadInto(figure.pg, this.data);
     }
     this.dataPanel.askFor(wantedFile && !this.data ? wantedFile : '');
-    this.dataPanel.sync(this.data, this.dataNote);
+    this.dataPanel.sync(this.data, this.dataNote, this.figures[0].pg);
     document.body.dataset.wide = String(!this.figures[0].pg.on_plane());
   }
 

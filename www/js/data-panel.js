@@ -6,6 +6,7 @@
 import { describe, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
 import { t } from './i18n.js';
+import { rule, transformOf } from './units.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -76,10 +77,12 @@ export class DataPanel {
     app.build(`${app.figures[0].pg.hash('')}&${pageExtras(app.page)}`);
   }
 
-  /** Shows the loaded file, or none. */
-  sync(data, note = '') {
+  /** Shows the loaded file, or none (and how the plane scaled it, if it did). */
+  sync(data, note = '', pg = null) {
     document.body.dataset.file = String(Boolean(data));
-    $('file-info').textContent = data ? `${describe(data)}${note ? ` ${t('{text}.', { text: note })}` : ''}` : '';
+    const transform = pg && transformOf(pg, data);
+    const scaled = transform ? ` ${t('Its values do not fit the plane: it learns them standardised, {rule}; the numbers shown are also given in the file\'s units.', { rule: rule(transform, data.task === 'regression') })}` : '';
+    $('file-info').textContent = data ? `${describe(data)}${scaled}${note ? ` ${t('{text}.', { text: note })}` : ''}` : '';
     if (!data) $('file-errors').hidden = true;
   }
 

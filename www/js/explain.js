@@ -75,6 +75,7 @@ export function explain(panel, last, context, samples) {
     row(dl, t('margin'), `m = y·f(x) = ${num(last.margin)}`);
     row(dl, t('loss'), `ℓ = max(0, 1 − m) = ${num(last.loss)}`);
   }
+  if (context.fileSample) row(dl, t("in the file's units"), context.fileSample);
   row(dl, t('rule'), tr(card.rule));
   if (card.filled) row(dl, '', fill(card.filled, last, settings));
   else row(dl, tr(card.step), num(last.tau));

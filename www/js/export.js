@@ -4,6 +4,8 @@
 import { f64View } from './wasm.js';
 import { SERIES } from './figure.js';
 import { t } from './i18n.js';
+import { classOf } from './classes.js';
+import { toFile } from './units.js';
 
 /** Saves a blob under a file name (an object URL and a download link). */
 export function download(blob, name) {
@@ -62,12 +64,20 @@ export function planePng(figures, fallback) {
   });
 }
 
-/** The shown points: `x,y,label` (classification) or `x,y` (regression). */
-export function pointsCsv(pg, task) {
+/**
+ * The shown points: `x,y,label` (classification) or `x,y` (regression), in
+ * a standardised file's own units when `transform` says how (units.js), so
+ * the file saved opens where it was. Two classes are −1 and +1; more are
+ * numbered 1 to K, as files hold them (sorted order is class order).
+ */
+export function pointsCsv(pg, task, transform = null) {
   const points = f64View(pg, pg.points_ptr(), pg.points_len());
-  const lines = [task === 'regression' ? 'x,y' : 'x,y,label'];
+  const regression = task === 'regression';
+  const many = pg.classes() > 2;
+  const lines = [regression ? 'x,y' : 'x,y,label'];
   for (let i = 0; i < points.length; i += 3) {
-    lines.push(task === 'regression' ? `${points[i]},${points[i + 1]}` : `${points[i]},${points[i + 1]},${points[i + 2]}`);
+    const [x, y] = transform ? toFile(transform, points[i], points[i + 1], regression) : [points[i], points[i + 1]];
+    lines.push(regression ? `${x},${y}` : `${x},${y},${many ? classOf(points[i + 2]) + 1 : points[i + 2]}`);
   }
   return `${lines.join('\n')}\n`;
 }

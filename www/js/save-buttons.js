@@ -25,10 +25,13 @@ export async function save(id, app) {
     download(await planePng(app.figures, $('chart-error')), name);
     saved(name);
   });
-  on('save-points', ({ download, pointsCsv }) => {
+  on('save-points', async ({ download, pointsCsv }) => {
     const name = `${stem()}-points.csv`;
-    download(new Blob([pointsCsv(app.figures[0].pg, app.settings().task)], { type: 'text/csv' }), name);
-    saved(name);
+    const pg = app.figures[0].pg;
+    const { transformOf } = await import('./units.js');
+    const transform = transformOf(pg, app.data);
+    download(new Blob([pointsCsv(pg, app.settings().task, transform)], { type: 'text/csv' }), name);
+    $('save-msg').textContent = transform ? t("Saved {file}, in {data}'s own units.", { file: name, data: app.data.name }) : t('Saved {file}.', { file: name });
   });
   on('save-curves', ({ download, curvesCsv }) => {
     const name = `${stem()}-curves.csv`;

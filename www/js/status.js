@@ -6,6 +6,7 @@ import { mistakeShare, num, plural } from './format.js';
 import { count, t, tr } from './i18n.js';
 import { label } from './catalogue.js';
 import { summarize } from './summary.js';
+import { modelLine, toFile, transformOf } from './units.js';
 
 const $ = (id) => document.getElementById(id);
 const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
@@ -27,7 +28,7 @@ export class StatusLines {
     const { samples, mistakes } = pg.counts();
     if (figures.length > 1) for (const figure of figures) figure.plane.setCaption(panelCaption(figure.pg));
     document.body.dataset.moving = String(figures.some((f) => f.pg.moving_model().length > 0));
-    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data }, samples);
+    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task) }, samples);
     this.status(settings, samples, mistakes);
     this.weights(settings);
     this.speak(now);
@@ -98,6 +99,10 @@ export class StatusLines {
         ? `f(x) = ${num(w1)}·x + ${num(b)}`
         : `w = (${num(w1)}, ${num(w2)})   b = ${num(b)}   ‖w‖ = ${num(Math.hypot(w1, w2))}`;
       line.dataset.weights = JSON.stringify(Array.from(model));
+      // A standardised file: the same model in the file's own units.
+      if (transformOf(pg, app.data)) {
+        line.textContent += ` · ${t("in {file}'s units: {model}", { file: app.data.name, model: modelLine(pg.file_weights(), settings.task === 'regression') })}`;
+      }
     }
     line.dataset.samples = String(pg.counts().samples);
   }
@@ -109,6 +114,16 @@ export class StatusLines {
     const text = this.app.figures.map((f) => summarize(f.pg, label(f.pg.algorithm()))).join(' ');
     if ($('summary').textContent !== text) $('summary').textContent = text;
   }
+}
+
+/** The last sample in a standardised file's own units ('' otherwise). */
+function fileSample(pg, data, task) {
+  const transform = transformOf(pg, data);
+  const last = transform && pg.last();
+  if (!last) return '';
+  const regression = task === 'regression';
+  const [x, y] = toFile(transform, last.x, last.y, regression);
+  return regression ? `x = ${num(x)}, y = ${num(y)}` : `x = (${num(x)}, ${num(y)})`;
 }
 
 /** A Compare panel's own figures: its mistakes, and its support set. */
