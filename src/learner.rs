@@ -17,7 +17,8 @@ use crate::kernel::function::KernelSpec;
 use crate::kernel::support_set::SupportSet;
 use crate::progress::Progress;
 pub use crate::report::{
-    hinge_loss, is_mistake, margin, sign, Confidence, LinearModel, SupportChange, Task, Update,
+    hinge_loss, is_mistake, margin, sign, Confidence, Details, LinearModel, SupportChange, Task,
+    Update,
 };
 use crate::settings::{Key, Settings};
 
@@ -128,13 +129,20 @@ pub struct Info {
     /// Its update rule in one line (the explanation panel's "rule").
     pub rule: &'static str,
     /// The rule with the last update's numbers, as a template the page
-    /// fills: `{loss}`, `{sq}` (‖x‖²), `{tau}` and setting names (`{c}`).
-    /// Empty when the step number alone says it.
+    /// fills: `{loss}`, `{sq}` (‖x‖²), `{tau}`, the update's own
+    /// [`Details`] by name (`{delta}`) and setting names (`{c}`). One
+    /// formula a line; the page shows a line when the update reported
+    /// every number it names. Empty when the step number alone says it.
     pub filled: &'static str,
     /// What the report's step (`Update::tau`) is: "τ", "μ", "η", "coefficient".
     pub step: &'static str,
     /// Why an update that changed nothing was passive.
     pub passive: &'static str,
+    /// The branches its rule can take, each a clause of the verdict with
+    /// the update's numbers in braces, as `filled`; an update names the
+    /// ones it took in `Details::branches` (index plus one). Empty when the
+    /// passive and aggressive verdicts say it all.
+    pub branches: &'static [&'static str],
     /// One more line for the explanation panel, or empty.
     pub note: &'static str,
     /// Where the rule comes from: "Crammer et al. 2006".

@@ -65,8 +65,8 @@ pub use data::{class_number, Dataset, Preset, Stream, StreamConfig};
 pub use error::{Error, ParseError, Result};
 pub use features::{Features, SparseFeatures};
 pub use learner::{
-    sign, Confidence, Configured, Entry, Family, Info, Learner, LinearModel, SupportChange, Task,
-    Update,
+    sign, Confidence, Configured, Details, Entry, Family, Info, Learner, LinearModel,
+    SupportChange, Task, Update,
 };
 pub use linear::{
     BatchPocket, BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket, Weights,

@@ -85,6 +85,63 @@ pub struct Update {
     pub support: SupportChange,
     /// What a second-order learner's step used (zero for the others).
     pub confidence: Confidence,
+    /// The numbers the learner's own rule computed, and the branch it took.
+    pub details: Details,
+}
+
+/// The most named numbers one update carries in its [`Details`].
+pub const DETAILS: usize = 4;
+
+/// The most branches one update tells (APSM: its step, the ball, the
+/// dictionary).
+pub const BRANCHES: usize = 3;
+
+/// What a learner's rule computed beyond the fields every learner shares,
+/// for the explanation panel: a few named numbers (the names its
+/// `Info::filled` and `Info::branches` texts use: `{delta}`, `{p}`) and the
+/// branches it took, as clauses of the verdict. A fixed size and names
+/// that are constants, so filling it costs no allocation per sample.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Details {
+    /// The names of the first `names.len()` values.
+    pub names: &'static [&'static str],
+    pub values: [f64; DETAILS],
+    /// The clauses of the verdict, in order: indices into the learner's
+    /// `Info::branches`, plus one (0: none).
+    pub branches: [u8; BRANCHES],
+}
+
+impl Details {
+    /// The numbers `values`, called `names` (the compiler checks that
+    /// both have the same length, and that it is at most [`DETAILS`]).
+    #[inline]
+    pub fn new<const N: usize>(names: &'static [&'static str; N], values: [f64; N]) -> Self {
+        const { assert!(N <= DETAILS) };
+        let mut all = [0.0; DETAILS];
+        all[..N].copy_from_slice(&values);
+        Self {
+            names,
+            values: all,
+            branches: [0; BRANCHES],
+        }
+    }
+
+    /// The same numbers, and one more branch taken: `clause` is its index
+    /// into `Info::branches` plus one (0 adds nothing).
+    #[inline]
+    pub fn branch(mut self, clause: u8) -> Self {
+        if let Some(free) = self.branches.iter_mut().find(|b| **b == 0) {
+            *free = clause;
+        } else {
+            debug_assert!(false, "more than {BRANCHES} clauses");
+        }
+        self
+    }
+
+    /// The named numbers, in order.
+    pub fn named(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
+        self.names.iter().copied().zip(self.values)
+    }
 }
 
 /// A second-order learner's view of one sample: how unsure the score is,
@@ -114,7 +171,14 @@ impl Update {
             mistake: is_mistake(task, y, score),
             support: SupportChange::default(),
             confidence: Confidence::default(),
+            details: Details::default(),
         }
+    }
+
+    /// The same report, with the rule's own numbers and branch.
+    #[inline]
+    pub fn with(self, details: Details) -> Self {
+        Self { details, ..self }
     }
 }
 

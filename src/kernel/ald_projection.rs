@@ -40,7 +40,7 @@ use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::{Features, OwnedFeatures};
-use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
+use crate::learner::{no_check, Details, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -49,9 +49,18 @@ pub const INFO: Info = Info {
     family: Family::Kernel,
     regression: false,
     rule: "δ = k(x,x) − k·K⁻¹k: if δ > ν, x joins D, else it is its projection; Υ += μ βᵀA",
-    filled: "",
+    filled: "δ = k(x,x) − k·K⁻¹k = {sq} − {px} = {delta}\nμ = λ·Σⱼ wⱼℓⱼ²/k(xⱼ,xⱼ) / βᵀG_Jβ = {lambda}·{num}/{den} = {tau}",
     step: "μ",
     passive: "the whole window is already on the right side of the margin",
+    // In the order of `Clause`: what became of x, then the step.
+    branches: super::with_code(&[
+        "the first sample starts the dictionary (δ = k(x,x) = {delta})",
+        "δ = {delta} > ν = {nu}: x joins the dictionary",
+        "δ = {delta} ≤ ν = {nu}: x is represented by its projection K⁻¹k (the dictionary does not grow)",
+        "x lies in the span of the dictionary (δ = {delta} is zero up to rounding): it is represented by its projection K⁻¹k",
+        "the window's samples below the margin ρ = {rho} move Υ by μ βᵀA with μ = {tau}; the margin went from {margin} to {reached}",
+        "the whole window is on the right side of the margin ρ = {rho}: no step",
+    ]),
     note: "",
     source: "Meng & Song 2023, Eq. (2)-(4)",
     stochastic: false,
@@ -95,6 +104,17 @@ struct WindowSample {
     older: VecDeque<f64>,
 }
 
+/// The verdict's clauses, as `INFO.branches` lists them (from 1).
+#[derive(Clone, Copy)]
+enum Clause {
+    First = 1,
+    Joins,
+    Projected,
+    InSpan,
+    Stepped,
+    NoStep,
+}
+
 /// Losses below this fraction of rho are rounding, not a violated margin.
 pub const FEASIBLE_TOLERANCE: f64 = 1e-12;
 
@@ -136,6 +156,18 @@ impl AldProjection {
         let first = self.core.support.is_empty();
         let delta = if first { kxx } else { self.core.project(kxx) };
         let joins = (first && kxx > 0.0) || (delta > self.threshold && delta > GROWTH_FLOOR * kxx);
+        let fate = match (first, joins) {
+            (true, true) => Clause::First,
+            (false, true) => Clause::Joins,
+            _ if !first && delta <= self.threshold => Clause::Projected,
+            _ => Clause::InSpan,
+        };
+        // k . K^-1 k, the squared norm of x's projection (0 on an empty D).
+        let inside = if first {
+            0.0
+        } else {
+            dot(&self.core.k, &self.core.d)
+        };
         let column = self.core.k.clone();
         // k(x, x_j) for every sample now in the window.
         let against_window: Vec<f64> = self
@@ -182,7 +214,7 @@ impl AldProjection {
             older,
         });
 
-        let (mu, direction) = self.step();
+        let (mu, direction, numerator, norm2) = self.step();
         if mu > 0.0 {
             for (u, v) in self
                 .core
@@ -198,15 +230,29 @@ impl AldProjection {
             self.core.support.coefficients(),
             &self.recent.back().expect("just pushed").kernel_column,
         );
+        let details = if numerator > 0.0 && norm2 > 0.0 {
+            Details::new(
+                &["delta", "px", "num", "den"],
+                [delta, inside, numerator, norm2],
+            )
+        } else {
+            Details::new(&["delta", "px", "num"], [delta, inside, numerator])
+        };
+        // No clause for a degenerate window (a loss, but no finite step).
+        let step = match (mu > 0.0, numerator == 0.0) {
+            (true, _) => Clause::Stepped as u8,
+            (false, true) => Clause::NoStep as u8,
+            (false, false) => 0,
+        };
         let mut update = self.core.report(y, score, after, mu, joins, 0);
         update.aggressive = mu > 0.0;
-        update
+        update.with(details.branch(fate as u8).branch(step))
     }
 
-    /// Eq. (2) and (3): the step size mu, and the update direction
-    /// beta^T A over the dictionary (mu = 0 when the whole window is
-    /// feasible).
-    fn step(&self) -> (f64, Vec<f64>) {
+    /// Eq. (2) and (3): the step size mu, the update direction beta^T A
+    /// over the dictionary (mu = 0 when the whole window is feasible), and
+    /// mu's numerator (without lambda) and denominator beta^T G_J beta.
+    fn step(&self) -> (f64, Vec<f64>, f64, f64) {
         let weight = 1.0 / self.recent.len() as f64;
         let coefficients = self.core.support.coefficients();
         let mut direction = vec![0.0; coefficients.len()];
@@ -252,7 +298,8 @@ impl AldProjection {
         } else {
             0.0
         };
-        (if mu.is_finite() { mu } else { 0.0 }, direction)
+        let mu = if mu.is_finite() { mu } else { 0.0 };
+        (mu, direction, numerator, norm2)
     }
 
     /// Checks the caches against direct computation (tests).

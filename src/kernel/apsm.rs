@@ -25,7 +25,7 @@ use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -34,9 +34,16 @@ pub const INFO: Info = Info {
     family: Family::Kernel,
     regression: false,
     rule: "window of q samples: γ += μβ, b += μΣβ; keep ‖f‖ ≤ Δ; keep the last L samples",
-    filled: "",
+    filled: "μ = λ·Σⱼ(1 + kⱼⱼ)βⱼ²/wⱼ / βᵀ(1 + G)β = {lambda}·{num}/{den} = {tau}",
     step: "μ",
     passive: "the whole window is already on the right side of the margin",
+    // In the order of `Clause`.
+    branches: super::with_code(&[
+        "samples of the window below the margin ρ = {rho}: {late}; γ += μβ and b += μΣβ with μ = {tau}; the margin went from {margin} to {reached}",
+        "every sample of the window lies on or above the margin ρ = {rho}: no step",
+        "‖f‖ went past Δ = {radius}, so f was scaled back onto that ball",
+        "the dictionary held more than L = {dictionary} samples, so its oldest was dropped",
+    ]),
     note: "",
     source: "Slavakis, Theodoridis & Yamada 2008, as the 2023 authors' SKerAPSM_1.m runs it",
     stochastic: false,
@@ -111,6 +118,15 @@ impl ApsmConfig {
         }
         Ok(())
     }
+}
+
+/// The verdict's clauses, as `INFO.branches` lists them (from 1).
+#[derive(Clone, Copy)]
+enum Clause {
+    Stepped = 1,
+    NoStep,
+    Scaled,
+    Dropped,
 }
 
 const NU: f64 = 0.1;
@@ -191,12 +207,20 @@ impl Apsm {
                 .map(|(i, j)| beta[i] * beta[j] * (plus_one + gram[i * n + j]))
                 .sum()
         };
-        let mu = if a > 0.0 {
-            self.config.lambda * a / quadratic(1.0)
+        let (mu, den) = if a > 0.0 {
+            let den = quadratic(1.0);
+            (self.config.lambda * a / den, den)
         } else {
-            0.0
+            (0.0, 0.0)
+        };
+        let late = beta.iter().filter(|&&b| b != 0.0).count() as f64;
+        let mut details = if a > 0.0 {
+            Details::new(&["num", "den", "rho", "late"], [a, den, self.rho, late])
+        } else {
+            Details::new(&["num", "rho", "late"], [a, self.rho, late])
         };
         if mu > 0.0 && mu.is_finite() {
+            details = details.branch(Clause::Stepped as u8);
             let coefficients = self.core.support.coefficients_mut();
             for (j, &i) in window.iter().enumerate() {
                 coefficients[i] += mu * beta[j];
@@ -209,9 +233,15 @@ impl Apsm {
                     .support
                     .scale(self.config.radius / self.norm2.sqrt());
                 self.norm2 = self.config.radius * self.config.radius;
+                details = details.branch(Clause::Scaled as u8);
             }
+        } else if a == 0.0 {
+            details = details.branch(Clause::NoStep as u8);
         }
         let removed = self.drop_oldest();
+        if removed > 0 {
+            details = details.branch(Clause::Dropped as u8);
+        }
         if self.config.adaptive_margin {
             let feasible = beta.iter().filter(|&&b| b == 0.0).count() as f64 / n as f64;
             self.theta += if feasible >= FEASIBLE_FRACTION {
@@ -224,7 +254,7 @@ impl Apsm {
         let after = crate::learner::Learner::score(self, x);
         let mut update = self.core.report(y, score, after, mu, true, removed);
         update.aggressive = mu > 0.0 || removed > 0;
-        update
+        update.with(details)
     }
 
     /// Keeps the dictionary at L, removing the oldest entry and its share

@@ -140,6 +140,7 @@ impl Core {
                 removed,
             },
             confidence: Default::default(),
+            details: Default::default(),
         }
     }
 

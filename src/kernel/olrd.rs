@@ -23,7 +23,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::chance;
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
+use crate::learner::{no_check, Details, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, OlrdForm, Settings};
 use rand::Rng as _;
 
@@ -33,9 +33,16 @@ pub const INFO: Info = Info {
     family: Family::Kernel,
     regression: false,
     rule: "on a loss add x with coefficient η ℓ y; past the budget B, discard a random support vector",
-    filled: "",
+    filled: "coefficient = η ℓ = {lr}·{ell} = {tau}",
     step: "coefficient",
-    passive: "no loss",
+    passive: "the margin is at least ρ = {rho}",
+    // In the order of `Clause`.
+    branches: super::with_code(&[
+        "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; the set holds {size}, within B = {b}; the margin went from {margin} to {reached}",
+        "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; the set went past B = {b}, so a random support vector was discarded",
+        "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; past B = {b} a vector is discarded with probability 1/B, and none was this time; the margin went from {margin} to {reached}",
+        "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; past B = {b}, with probability 1/B, one of the first B support vectors was discarded",
+    ]),
     note: "",
     source: "He & Kwok 2014 (B = ⌊1 + c √T⌋ as the 2023 authors' OLRD.m sets it)",
     stochastic: true,
@@ -72,6 +79,15 @@ fn budget_of(s: &Settings) -> usize {
         (OlrdForm::Budget, Some(b)) => b as usize,
         _ => (1.0 + s.olrd_c * (horizon(s) as f64).sqrt()).floor() as usize,
     }
+}
+
+/// The verdict's clauses, as `INFO.branches` lists them (from 1).
+#[derive(Clone, Copy)]
+enum Clause {
+    Within = 1,
+    Discarded,
+    Spared,
+    DiscardedByChance,
 }
 
 #[derive(Clone, Debug)]
@@ -120,24 +136,36 @@ impl Olrd {
         core.add(x, y, coefficient * y, kxx, kxx);
         let b = self.budget;
         let mut removed = 0;
+        let mut clause = Clause::Within;
         match self.form {
             OlrdForm::Budget => {
                 if core.support.len() > b {
                     let victim = core.rng.random_range(0..core.support.len());
                     core.support.remove(victim);
                     removed = 1;
+                    clause = Clause::Discarded;
                 }
             }
             OlrdForm::Authors => {
-                if core.support.len() > b && chance(&mut core.rng, 1.0 / b as f64) {
-                    let victim = core.rng.random_range(0..b);
-                    core.support.remove(victim);
-                    removed = 1;
+                if core.support.len() > b {
+                    clause = Clause::Spared;
+                    if chance(&mut core.rng, 1.0 / b as f64) {
+                        let victim = core.rng.random_range(0..b);
+                        core.support.remove(victim);
+                        removed = 1;
+                        clause = Clause::DiscardedByChance;
+                    }
                 }
             }
         }
         let after = core.support.score(&core.kernel, x);
+        // The margin x's coefficient gave it, before a discard moved it.
+        let numbers = Details::new(
+            &["ell", "stepped", "b"],
+            [loss, y * score + coefficient * kxx, b as f64],
+        );
         core.report(y, score, after, coefficient, true, removed)
+            .with(numbers.branch(clause as u8))
     }
 }
 

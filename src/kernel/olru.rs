@@ -13,7 +13,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::chance;
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Entry, Family, Info, Sweep, Update};
+use crate::learner::{no_check, Details, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -22,9 +22,14 @@ pub const INFO: Info = Info {
     family: Family::Kernel,
     regression: false,
     rule: "on a loss, with probability P = min(1, c T^−a), add x with coefficient η ℓ y",
-    filled: "",
+    filled: "P = min(1, c·T^−a) = min(1, {olru-c}·{horizon}^−{olru-a}) = {p}",
     step: "coefficient",
-    passive: "no loss, or the sample was not drawn to join",
+    passive: "the margin is at least ρ = {rho}",
+    // In the order of `Clause`.
+    branches: super::with_code(&[
+        "ℓ = max(0, ρ − m) = {ell} > 0 and x was drawn (probability P = {p}): it joins with coefficient η ℓ = {lr}·{ell} = {tau}; the margin went from {margin} to {reached}",
+        "ℓ = max(0, ρ − m) = {ell} > 0, but x was not drawn to join (probability P = {p})",
+    ]),
     note: "",
     source: "He & Kwok 2014, as the 2023 authors' OLRU.m runs it",
     stochastic: true,
@@ -59,12 +64,21 @@ pub(crate) fn horizon(s: &Settings) -> u64 {
     s.horizon.unwrap_or(3000)
 }
 
+/// The verdict's clauses, as `INFO.branches` lists them (from 1).
+#[derive(Clone, Copy)]
+enum Clause {
+    Joined = 1,
+    NotDrawn,
+}
+
 #[derive(Clone, Debug)]
 pub struct Olru {
     core: Core,
     step: f64,
     rho: f64,
     probability: f64,
+    /// T, which set the probability (for the explanation).
+    horizon: u64,
 }
 
 impl Olru {
@@ -86,6 +100,7 @@ impl Olru {
             step: check(Key::LearningRate, step)?,
             rho: check(Key::Rho, rho)?,
             probability: (c * libm::pow(horizon as f64, -a)).min(1.0),
+            horizon,
         })
     }
 
@@ -99,8 +114,16 @@ impl Olru {
         let score = core.column(x);
         let loss = (self.rho - y * score).max(0.0);
         let chosen = chance(&mut core.rng, self.probability);
-        if loss == 0.0 || !chosen {
-            return core.passive(y, score);
+        let numbers = Details::new(
+            &["p", "horizon", "ell"],
+            [self.probability, self.horizon as f64, loss],
+        );
+        if loss == 0.0 {
+            return core.passive(y, score).with(numbers);
+        }
+        if !chosen {
+            let told = numbers.branch(Clause::NotDrawn as u8);
+            return core.passive(y, score).with(told);
         }
         let kxx = core.kernel.self_similarity(x);
         let coefficient = self.step * loss;
@@ -113,6 +136,7 @@ impl Olru {
             true,
             0,
         )
+        .with(numbers.branch(Clause::Joined as u8))
     }
 }
 

@@ -18,7 +18,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, no_check, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{hinge_loss, no_check, Details, Entry, Family, Info, Update, BUDGETS};
 use crate::linear::PaVariant;
 use crate::settings::{check, Key, Settings};
 
@@ -46,6 +46,7 @@ const fn info(variant: PaVariant) -> Info {
         filled,
         step: "τ",
         passive: "the margin is at least 1",
+        branches: &[],
         note: "",
         source: "Crammer et al. 2006 (dropping the oldest past the budget is ours)",
         stochastic: false,
@@ -112,7 +113,11 @@ impl KernelPa {
         core.add(x, y, tau * y, kxx, kxx);
         let removed = core.support.enforce_budget(Removal::Oldest, &mut core.rng);
         let after = core.support.score(&core.kernel, x);
+        // The margin the step gave x (1 for an uncapped step), before the
+        // budget dropped the oldest vector and moved it again.
+        let stepped = Details::new(&["stepped"], [y * score + tau * kxx]);
         core.report(y, score, after, tau, true, removed)
+            .with(stepped)
     }
 }
 

@@ -18,7 +18,7 @@ use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
 use crate::settings::Settings;
 
 pub const INFO: Info = Info {
@@ -30,6 +30,7 @@ pub const INFO: Info = Info {
     filled: "",
     step: "step",
     passive: "predicted correctly",
+    branches: &[],
     note: "",
     source: "Freund & Schapire 1999; the random budget: Cavallanti, Cesa-Bianchi & Gentile 2007",
     stochastic: true,
@@ -78,7 +79,10 @@ impl KernelPerceptron {
         core.add(x, y, y, kxx, kxx);
         let removed = core.support.enforce_budget(Removal::Random, &mut core.rng);
         let after = core.support.score(&core.kernel, x);
+        // The margin x's own coefficient y gave it, before the budget drew.
+        let stepped = Details::new(&["stepped"], [y * score + kxx]);
         core.report(y, score, after, 1.0, true, removed)
+            .with(stepped)
     }
 }
 

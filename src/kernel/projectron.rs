@@ -23,7 +23,7 @@ use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{hinge_loss, Entry, Family, Info, Sweep, Update};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, KernelKind, Key, Settings};
 
 /// The thresholds the comparison sweeps: 1 - eta from 1e-6 to 0.5. At
@@ -52,9 +52,23 @@ const fn info(plus: bool) -> Info {
         } else {
             "on a mistake: δ = distance of k(x,·) from the span of S; if δ ≤ η, α += y K⁻¹k (project), else add x"
         },
-        filled: "",
+        filled: if plus {
+            "‖Px‖² = k·K⁻¹k = {px};  δ = √(k(x,x) − ‖Px‖²) = √({sq} − {px}) = {delta}\nτ = min(ℓ/‖Px‖², 2(ℓ − δ/η)/‖Px‖², 1) = min({loss}/{px}, 2({loss} − {penalty})/{px}, 1) = {tau}"
+        } else {
+            "‖Px‖² = k·K⁻¹k = {px};  δ = √(k(x,x) − ‖Px‖²) = √({sq} − {px}) = {delta}"
+        },
         step: if plus { "τ" } else { "step" },
-        passive: if plus { "the margin is at least 1, or the projection would not pay" } else { "predicted correctly" },
+        passive: if plus { "the margin is at least 1" } else { "predicted correctly" },
+        // In the order of `Clause` (the Projectron takes the first four).
+        branches: super::with_code(&[
+            "S was empty: x joins it with α = y; the margin went from {margin} to {reached}",
+            "m ≤ 0 and δ = {delta} ≤ η = {eta}: x is projected onto the span of S, α += y K⁻¹k (S does not grow); the margin went from {margin} to {reached}",
+            "m ≤ 0 and δ = {delta} > η = {eta}: x joins S with α = y; the margin went from {margin} to {reached}",
+            "m ≤ 0 and x lies in the span of S (δ = {delta} is zero up to rounding): it is projected, α += y K⁻¹k (S does not grow); the margin went from {margin} to {reached}",
+            "0 < m < 1 and ℓ − δ/η = {loss} − {penalty} > 0: α += τ y K⁻¹k with τ = {tau} (S does not grow); the margin went from {margin} to {reached}",
+            "0 < m < 1, but ℓ − δ/η = {loss} − {penalty} ≤ 0: a projection this far from the span would not pay, so nothing changes",
+            "0 < m < 1, but ‖Px‖² = 0: x has no part in the span of S, so nothing changes",
+        ]),
         note: "",
         source: "Orabona, Keshet & Caputo 2009",
         stochastic: false,
@@ -93,6 +107,18 @@ fn check_eta(s: &Settings) -> Result<()> {
     Ok(())
 }
 
+/// The verdict's clauses, as `info().branches` lists them (from 1).
+#[derive(Clone, Copy)]
+enum Clause {
+    EmptySet = 1,
+    Projected,
+    Added,
+    InSpan,
+    MarginStep,
+    NotWorth,
+    NoProjection,
+}
+
 #[derive(Clone, Debug)]
 pub struct Projectron {
     core: Core,
@@ -123,16 +149,27 @@ impl Projectron {
         if margin <= 0.0 {
             if core.support.is_empty() {
                 core.add(x, y, y, kxx, kxx);
-                return core.report(y, score, y * kxx, 1.0, true, 0);
+                let told = Details::default().branch(Clause::EmptySet as u8);
+                return core.report(y, score, y * kxx, 1.0, true, 0).with(told);
             }
             let delta2 = core.project(kxx);
+            let inside: f64 = core.k.iter().zip(&core.d).map(|(k, d)| k * d).sum();
+            let numbers = Details::new(&["delta", "px"], [delta2.sqrt(), inside]);
             if delta2.sqrt() <= self.eta || delta2 <= GROWTH_FLOOR * kxx {
-                let inside: f64 = core.k.iter().zip(&core.d).map(|(k, d)| k * d).sum();
+                let clause = if delta2.sqrt() <= self.eta {
+                    Clause::Projected
+                } else {
+                    Clause::InSpan
+                };
                 add_scaled(core.support.coefficients_mut(), y, &core.d);
-                return core.report(y, score, score + y * inside, 1.0, false, 0);
+                return core
+                    .report(y, score, score + y * inside, 1.0, false, 0)
+                    .with(numbers.branch(clause as u8));
             }
             core.add(x, y, y, kxx, delta2);
-            return core.report(y, score, score + y * kxx, 1.0, true, 0);
+            return core
+                .report(y, score, score + y * kxx, 1.0, true, 0)
+                .with(numbers.branch(Clause::Added as u8));
         }
         if self.plus && loss > 0.0 {
             let delta2 = core.project(kxx);
@@ -142,13 +179,25 @@ impl Projectron {
                 (_, 0.0) => f64::INFINITY,
                 (delta, eta) => delta / eta,
             };
+            let numbers = Details::new(
+                &["delta", "px", "penalty"],
+                [delta2.sqrt(), projected_norm, penalty],
+            );
             if loss - penalty > 0.0 && projected_norm > 0.0 {
                 let tau = (loss / projected_norm)
                     .min(2.0 * (loss - penalty) / projected_norm)
                     .min(1.0);
                 add_scaled(core.support.coefficients_mut(), tau * y, &core.d);
-                return core.report(y, score, score + tau * y * projected_norm, tau, false, 0);
+                return core
+                    .report(y, score, score + tau * y * projected_norm, tau, false, 0)
+                    .with(numbers.branch(Clause::MarginStep as u8));
             }
+            let why = if loss - penalty > 0.0 {
+                Clause::NoProjection
+            } else {
+                Clause::NotWorth
+            };
+            return core.passive(y, score).with(numbers.branch(why as u8));
         }
         core.passive(y, score)
     }

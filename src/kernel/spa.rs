@@ -26,7 +26,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::chance;
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Entry, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings, SpaForm};
 
 pub const INFO: Info = Info {
@@ -37,7 +37,14 @@ pub const INFO: Info = Info {
     rule: "add x with probability p = min(α, ℓ)/β and coefficient min(C/p, ℓ/k(x,x)) y (the 2023 authors' form: p = min(ℓ, 1), coefficient ℓ y)",
     filled: "",
     step: "coefficient",
-    passive: "no loss, or the sample was not drawn to join",
+    passive: "the margin is at least ρ = {rho}",
+    // In the order of `Clause`.
+    branches: super::with_code(&[
+        "ℓ = max(0, ρ − m) = {ell} > 0 and x was drawn to join, with probability p = min(α, ℓ)/β = min({spa-alpha}, {ell})/{spa-beta} = {p}; its coefficient is min(C/p, ℓ/k(x,x)) = min({c}/{p}, {ell}/{sq}) = {tau}; the margin went from {margin} to {reached}",
+        "ℓ = max(0, ρ − m) = {ell} > 0, but x was not drawn to join: its probability was p = min(α, ℓ)/β = min({spa-alpha}, {ell})/{spa-beta} = {p}",
+        "ℓ = max(0, ρ − m) = {ell} > 0 and x was drawn to join, with probability p = min(ℓ, 1) = {p}; its coefficient is ℓ = {tau}; the margin went from {margin} to {reached}",
+        "ℓ = max(0, ρ − m) = {ell} > 0, but x was not drawn to join: its probability was p = min(ℓ, 1) = {p}",
+    ]),
     note: "",
     source: "Lu, Sahoo, Zhao & Hoi 2018",
     stochastic: true,
@@ -62,6 +69,16 @@ pub const ENTRY: Entry<Spa> = Entry {
         )
     },
 };
+
+/// The verdict's clauses, as `INFO.branches` lists them (from 1): the
+/// paper form's, then the authors'.
+#[derive(Clone, Copy)]
+enum Clause {
+    Joined = 1,
+    NotDrawn,
+    AuthorsJoined,
+    AuthorsNotDrawn,
+}
 
 /// SPA's sampling rule and its numbers.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,22 +148,33 @@ impl Spa {
             return core.passive(y, score);
         }
         let kxx = core.kernel.self_similarity(x);
-        let (p, coefficient) = match self.form {
+        let (p, coefficient, joined, not_drawn) = match self.form {
             SpaRule::Paper { alpha, beta, c } => {
                 let p = alpha.min(loss) / beta;
-                (p, (c / p).min(loss / kxx))
+                let coefficient = (c / p).min(loss / kxx);
+                (p, coefficient, Clause::Joined, Clause::NotDrawn)
             }
-            SpaRule::Authors => (loss.min(1.0), loss),
+            SpaRule::Authors => (
+                loss.min(1.0),
+                loss,
+                Clause::AuthorsJoined,
+                Clause::AuthorsNotDrawn,
+            ),
         };
+        let numbers = Details::new(&["p", "ell"], [p, loss]);
         // Always draw, so the random sequence does not depend on the branch.
         // p <= α/β <= 1: the entry's check refuses α > β (and random_bool
         // would panic on a probability over 1).
-        if !chance(&mut core.rng, p) || coefficient == 0.0 {
+        if !chance(&mut core.rng, p) {
+            return core.passive(y, score).with(numbers.branch(not_drawn as u8));
+        }
+        if coefficient == 0.0 {
             return core.passive(y, score);
         }
         core.add(x, y, coefficient * y, kxx, kxx);
         let after = core.support.score(&core.kernel, x);
         core.report(y, score, after, coefficient, true, 0)
+            .with(numbers.branch(joined as u8))
     }
 }
 

@@ -63,6 +63,7 @@ const fn info(variant: PaVariant) -> Info {
         filled,
         step: "τ",
         passive: "the margin is at least 1",
+        branches: &[],
         note: "",
         source: "Crammer, Dekel, Keshet, Shalev-Shwartz & Singer 2006",
         stochastic: false,
@@ -318,6 +319,7 @@ impl Learner for PassiveAggressive {
             mistake: is_mistake(task, y, score),
             support: Default::default(),
             confidence: Default::default(),
+            details: Default::default(),
         }
     }
 

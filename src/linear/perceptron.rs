@@ -50,6 +50,7 @@ const fn info(averaged: bool) -> Info {
         } else {
             "predicted correctly"
         },
+        branches: &[],
         note: if averaged {
             "predictions use the average of all w so far (solid); the rule updates the current w (dotted) on its own mistakes"
         } else {
@@ -223,6 +224,7 @@ impl Learner for Perceptron {
             mistake: is_mistake(Task::Classification, y, score),
             support: Default::default(),
             confidence: Default::default(),
+            details: Default::default(),
         }
     }
 

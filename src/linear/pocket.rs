@@ -21,7 +21,8 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, no_check, Configured, Entry, Family, Info, Learner,
+    hinge_loss, is_mistake, keeps_none, no_check, Configured, Details, Entry, Family, Info,
+    Learner,
     LinearModel, Task, Update,
 };
 use crate::settings::{check, Key, Settings};
@@ -35,6 +36,17 @@ pub const INFO: Info = Info {
     filled: "η = {lr}",
     step: "η",
     passive: "the perceptron underneath (dotted) predicted this sample correctly; only its own mistakes move it",
+    // In the order of `Clause`: what the perceptron did, then the pocket.
+    branches: &[
+        "the perceptron underneath (dotted) scored f(x) = {perceptron}, a mistake, so it stepped by η = {tau}",
+        "the perceptron underneath (dotted) scored f(x) = {perceptron}, right, so it does not move",
+        "its run of correct predictions starts again at 0, so the pocket (solid) keeps its weights: the prediction's margin stays {reached}",
+        "its run of correct predictions, {run}, is no record (the record is {record}), so the pocket (solid) keeps its weights",
+        "its run, {run}, is a record, and the pocket (solid) already holds its weights",
+        "after a record run of {run} it errs on {errs} of the samples judged and the pocket on {pocket}, no fewer, so the pocket (solid) takes its weights: the prediction's margin went from {margin} to {reached}",
+        "after a record run of {run} it errs on {errs} of the samples judged but the pocket only on {pocket}, so the pocket (solid) keeps its weights",
+        "its run, {run}, is a record, but these weights erred more than the pocket's when last compared, so the pocket (solid) keeps its weights",
+    ],
     note: "predictions use the pocket (solid); the perceptron underneath (dotted) updates on its own mistakes",
     source: "Gallant 1990",
     stochastic: false,
@@ -44,6 +56,19 @@ pub const INFO: Info = Info {
     cap: keeps_none,
     sweep: None,
 };
+
+/// The verdict's clauses, as `INFO.branches` lists them (from 1).
+#[derive(Clone, Copy)]
+enum Clause {
+    Stepped = 1,
+    Right,
+    RunRestarts,
+    NoRecord,
+    AlreadyPocketed,
+    Swapped,
+    ErrsMore,
+    ErredMoreBefore,
+}
 
 pub const ENTRY: Entry<Pocket> = Entry {
     check: no_check,
@@ -144,17 +169,18 @@ impl Pocket {
     }
 
     /// Gallant's ratchet: pockets `current` after a record run if it makes
-    /// no more mistakes than the pocket.
-    fn consider_current(&mut self) {
+    /// no more mistakes than the pocket. Says which way it went, and
+    /// current's mistakes when it counted them.
+    fn consider_current(&mut self) -> (Clause, Option<u64>) {
         if self.run <= self.best_run {
-            return;
+            return (Clause::NoRecord, None);
         }
         if self.current == self.pocket {
             self.best_run = self.run;
-            return;
+            return (Clause::AlreadyPocketed, None);
         }
         if self.current_checked {
-            return;
+            return (Clause::ErredMoreBefore, None);
         }
         self.current_checked = true;
         let mistakes = self.current.count_mistakes(&self.judge_set);
@@ -162,7 +188,9 @@ impl Pocket {
             self.pocket = self.current.clone();
             self.pocket_mistakes = mistakes;
             self.best_run = self.run;
+            return (Clause::Swapped, Some(mistakes));
         }
+        (Clause::ErrsMore, Some(mistakes))
     }
 }
 
@@ -209,7 +237,22 @@ impl Learner for Pocket {
         } else {
             self.run += 1;
         }
-        self.consider_current();
+        // What the verdict tells: the perceptron's score, its run, and the
+        // record or the two mistake counts the ratchet compared.
+        let (record, judged) = (self.best_run as f64, self.pocket_mistakes as f64);
+        let (ratchet, counted) = self.consider_current();
+        let run = self.run as f64;
+        let details = match counted {
+            Some(errs) => Details::new(
+                &["perceptron", "run", "errs", "pocket"],
+                [raw, run, errs as f64, judged],
+            ),
+            None => Details::new(&["perceptron", "run", "record"], [raw, run, record]),
+        };
+        let (perceptron, pocket) = match (update, ratchet) {
+            (true, _) => (Clause::Stepped, Clause::RunRestarts),
+            (false, ratchet) => (Clause::Right, ratchet),
+        };
         Update {
             score,
             margin: y * score,
@@ -220,6 +263,7 @@ impl Learner for Pocket {
             mistake,
             support: Default::default(),
             confidence: Default::default(),
+            details: details.branch(perceptron as u8).branch(pocket as u8),
         }
     }
 

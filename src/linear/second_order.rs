@@ -73,6 +73,7 @@ const fn info(name: &'static str) -> Info {
         filled,
         step: "α",
         passive,
+        branches: &[],
         note: "",
         source,
         stochastic: false,

@@ -93,6 +93,7 @@ impl Session {
         self.last = Some(LastSample {
             point: point.unwrap_or([0.0, 0.0]),
             label,
+            task: self.task(),
             update,
             squared_norm,
             classes: step,

@@ -49,3 +49,7 @@ pub const MAX_COORDINATE: f64 = 10.0;
 mod tests;
 #[cfg(test)]
 mod tests_classes;
+#[cfg(test)]
+mod tests_explain;
+#[cfg(test)]
+mod tests_explain_kernel;

@@ -73,19 +73,20 @@ export async function browserKeys(context, url) {
   await page.goto(`${url}/embed.html`);
   const found = await page.evaluate(async (paths) => {
     const { units } = await import('./js/i18n-load.js');
-    const { loadWasm, Playground } = await import('./js/wasm.js');
+    const wasm = await import('./js/wasm.js');
     const pages = {};
     for (const path of paths) {
       const html = await (await fetch(path)).text();
       const doc = new DOMParser().parseFromString(html, 'text/html');
       pages[path] = units(doc.documentElement).map((u) => u.text);
     }
-    await loadWasm();
-    const catalogue = Playground.catalogue();
+    // The full module's catalogue: the first leaves out the kernel learners' verdict clauses.
+    await wasm.loadFull();
+    const catalogue = wasm.Playground.catalogue();
     const kernel = [];
     const core = [];
     const others = new Set(catalogue.learners.filter((l) => l.family !== 'kernel').flatMap((l) => l.settings));
-    for (const l of catalogue.learners) (l.family === 'kernel' ? kernel : core).push(l.rule, l.passive, l.note, l.step);
+    for (const l of catalogue.learners) (l.family === 'kernel' ? kernel : core).push(l.rule, l.passive, l.note, l.step, ...l.branches);
     for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? kernel : core).push(s.label, s.help, s.range);
     return { pages, kernel, core };
   }, PAGES);

@@ -1,15 +1,20 @@
 // The learners and settings, as the learner core describes them (its
 // registry and settings table): the page's menus, controls, tooltips and
 // explanation panel all read this, so a new learner or setting needs no
-// change here. Asked of wasm once.
+// change here. Asked of each module once: the full module's also holds
+// the kernel learners' verdict clauses, which the first leaves out.
 import { Playground } from './wasm.js';
 import { t } from './i18n.js';
 
 let cached = null;
+let from = null; // the module class `cached` came from
 
-/** { learners, settings, presets } (after loadWasm). */
+/** { learners, settings, presets } (after loadWasm), from the newest module loaded. */
 export function catalogue() {
-  cached ??= Playground.catalogue();
+  if (from !== Playground) {
+    cached = Playground.catalogue();
+    from = Playground;
+  }
   return cached;
 }
 

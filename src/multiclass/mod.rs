@@ -17,6 +17,12 @@
 //! Ties, in the wrong class chosen and in prediction, go to the lowest
 //! class index (MATLAB's and NumPy's max).
 
+mod class_step;
+mod classes;
+
+pub use class_step::{ClassLearner, ClassStep};
+pub use classes::Classes;
+
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::features::Features;
@@ -24,100 +30,6 @@ use crate::learner::{Learner, LinearModel, Update};
 use crate::linear::{PaVariant, Weights};
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Choice, Reduction, Settings};
-
-/// A data set's classes: its distinct labels, sorted.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Classes {
-    names: Vec<f64>,
-}
-
-impl Classes {
-    /// The classes of `data`, whose labels must be integers; the error
-    /// names the first row that is not (counting from 1).
-    pub fn of(data: &Dataset) -> std::result::Result<Self, String> {
-        let mut names: Vec<f64> = Vec::new();
-        for (row, &label) in data.labels().iter().enumerate() {
-            if label.fract() != 0.0 || label.abs() > 2f64.powi(53) {
-                return Err(format!(
-                    "row {}: label {label} is not a class (classes are whole numbers; --task regression learns labels as numbers)",
-                    row + 1
-                ));
-            }
-            if let Err(at) = names.binary_search_by(|n| n.total_cmp(&label)) {
-                names.insert(at, label);
-            }
-        }
-        Ok(Self { names })
-    }
-
-    pub fn len(&self) -> usize {
-        self.names.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
-    }
-
-    /// The labels, in class order.
-    pub fn names(&self) -> &[f64] {
-        &self.names
-    }
-
-    /// The page's label of a file's class (see `data::class_label`): two
-    /// classes are −1 and +1 (0/1 and ±1 as they are, else the larger
-    /// label is +1, as the command line reads them), more are the labels of
-    /// classes 1 to K in sorted order. None for a label these classes lack.
-    pub fn page_label(&self, label: f64) -> Option<f64> {
-        let k = self.index(label)?;
-        let usual = self
-            .names
-            .iter()
-            .all(|&n| n == 1.0 || n == 0.0 || n == -1.0);
-        Some(match self.names.len() {
-            0..=2 if usual => {
-                if label == 1.0 {
-                    1.0
-                } else {
-                    -1.0
-                }
-            }
-            0..=2 => {
-                if k + 1 == self.names.len() {
-                    1.0
-                } else {
-                    -1.0
-                }
-            }
-            _ => crate::data::class_label(k),
-        })
-    }
-
-    pub fn index(&self, label: f64) -> Option<usize> {
-        self.names.binary_search_by(|n| n.total_cmp(&label)).ok()
-    }
-
-    /// `data`'s labels as class indices; the error names a label these
-    /// classes lack (a test file's class the training file never had).
-    pub fn indices(&self, data: &Dataset) -> std::result::Result<Vec<usize>, String> {
-        data.labels()
-            .iter()
-            .enumerate()
-            .map(|(row, &label)| {
-                self.index(label).ok_or_else(|| {
-                    format!(
-                        "row {}: class {label} is not among the training classes ({})",
-                        row + 1,
-                        self.names
-                            .iter()
-                            .map(|n| crate::number::text(*n))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                })
-            })
-            .collect()
-    }
-}
 
 /// K classes learned by one-vs-rest or by Crammer & Singer's PA.
 #[derive(Clone, Debug)]
@@ -216,15 +128,20 @@ impl Multiclass {
         let score = self.score(x, class);
         let margin = score - self.score(x, wrong);
         let loss = (1.0 - margin).max(0.0);
+        let mut kept = ClassStep::new(class, predicted, wrong, Update::default());
         let (tau, aggressive) = match self {
             Multiclass::OneVsRest(learners) => {
                 let mut tau = 0.0;
                 let mut aggressive = false;
                 for (k, learner) in learners.iter_mut().enumerate() {
-                    let update = learner.learn_one(x, if k == class { 1.0 } else { -1.0 });
+                    let y = if k == class { 1.0 } else { -1.0 };
+                    let update = learner.learn_one(x, y);
                     aggressive |= update.aggressive;
                     if k == class {
                         tau = update.tau;
+                    }
+                    if k == class || update.aggressive {
+                        kept.keep(ClassLearner::new(k, y, &update));
                     }
                 }
                 (tau, aggressive)
@@ -241,21 +158,17 @@ impl Multiclass {
                 }
             }
         };
-        ClassStep {
-            class,
-            predicted,
-            wrong,
-            update: Update {
-                score,
-                margin,
-                loss,
-                tau,
-                score_after: self.score(x, class) - self.score(x, wrong),
-                aggressive,
-                mistake: predicted != class,
-                ..Update::default()
-            },
-        }
+        kept.update = Update {
+            score,
+            margin,
+            loss,
+            tau,
+            score_after: self.score(x, class) - self.score(x, wrong),
+            aggressive,
+            mistake: predicted != class,
+            ..Update::default()
+        };
+        kept
     }
 
     /// `algorithm` over `models.len()` classes, starting from these rows
@@ -320,19 +233,6 @@ impl Multiclass {
     }
 }
 
-/// What learning one sample did: the class predicted before, the
-/// highest-scoring wrong class s, and the update as the page explains it:
-/// score F_y, margin F_y − F_s, the multiclass hinge loss max(0, 1 − margin),
-/// τ (Crammer & Singer's step; in one-vs-rest the true class's learner's),
-/// and after it, F_y − F_s again.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ClassStep {
-    pub class: usize,
-    pub predicted: usize,
-    pub wrong: usize,
-    pub update: Update,
-}
-
 /// The settings of each binary learner in one-vs-rest.
 fn binary(settings: &Settings) -> Settings {
     Settings {
@@ -359,26 +259,6 @@ fn best(scores: impl Iterator<Item = f64>, except: Option<usize>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn data(labels: &[f64]) -> Dataset {
-        let values: Vec<f64> = labels.iter().flat_map(|&l| [l, 1.0]).collect();
-        Dataset::from_dense(values, 2, labels.to_vec()).unwrap()
-    }
-
-    #[test]
-    fn classes_are_the_sorted_labels_and_refuse_fractions() {
-        let classes = Classes::of(&data(&[7.0, -2.0, 7.0, 3.0])).unwrap();
-        assert_eq!(classes.names(), &[-2.0, 3.0, 7.0]);
-        assert_eq!(classes.index(7.0), Some(2));
-        assert_eq!(classes.indices(&data(&[3.0, -2.0])).unwrap(), vec![1, 0]);
-        assert!(classes
-            .indices(&data(&[4.0]))
-            .unwrap_err()
-            .contains("class 4 is not among"));
-        assert!(Classes::of(&data(&[1.0, 2.5]))
-            .unwrap_err()
-            .starts_with("row 2: label 2.5"));
-    }
 
     #[test]
     fn ties_go_to_the_lowest_class() {
