@@ -116,9 +116,18 @@ impl Page {
         &mut self.session
     }
 
-    /// Changes one setting (see [`Session::set`]).
+    /// Changes one setting (see [`Session::set`]); fewer classes than the
+    /// points learned hold are refused with a message that says what to do.
     pub fn set(&mut self, name: &str, text: &str) -> Result<Change> {
-        self.session_mut().set(name, text)
+        let session = self.session_mut();
+        session.check_points_fit(name, text)?;
+        session.set(name, text)
+    }
+
+    /// Whether `set(name, text)` would be accepted; changes nothing.
+    pub fn check_set(&self, name: &str, text: &str) -> Result<()> {
+        self.session.check_set(name, text)?;
+        self.session.check_points_fit(name, text)
     }
 
     /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the
