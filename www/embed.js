@@ -23,6 +23,7 @@ import { element } from './js/dom.js';
 import { figureControls } from './js/embed-controls.js';
 import { MAX_SPEED, pairs } from './js/state.js';
 import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
+import { CURVE } from './js/palette.js';
 
 /**
  * Attributes that are session settings: the link's keys (every setting of
@@ -287,8 +288,8 @@ export class OnlineLearner extends HTMLElement {
     const regression = this.figure.pg.task() === 'regression';
     this.chart.clear();
     this.chart.fixedY = !regression;
-    this.chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: '#1d232b' });
-    this.chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: '#0b7a75', dash: true });
+    this.chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: CURVE.online });
+    this.chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: CURVE.test, dash: true });
     this.figure.curvesRead = 0;
   }
 
