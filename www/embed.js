@@ -23,6 +23,7 @@ import { element } from './js/dom.js';
 import { figureControls } from './js/embed-controls.js';
 import { MAX_SPEED, pairs } from './js/state.js';
 import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
+import { CURVE } from './js/palette.js';
 
 /**
  * Attributes that are session settings: the link's keys (every setting of
@@ -104,16 +105,28 @@ export class OnlineLearner extends HTMLElement {
 
   attributeChangedCallback() {
     // Before the first start the attributes are simply read then.
-    if (this.started && !this.rebuilding) {
-      this.rebuilding = true;
-      // After the changes made together (a lang and a label), so that the
-      // language read is the one they leave.
-      queueMicrotask(() => this.speak().finally(() => {
-        this.rebuilding = false;
-        const playing = this.playing;
-        this.build();
-        if (playing) this.setPlaying(true);
-      }));
+    if (!this.started) return;
+    this.stale = true;
+    this.rebuilding ??= this.rebuild().finally(() => { this.rebuilding = null; });
+  }
+
+  /**
+   * Rebuilds the figure from its attributes: once for the changes made
+   * together (a lang and a label), again for any made while the language
+   * loaded, and never before the first start has the wasm module and its
+   * first build (a rebuild then called into the module's glue before its
+   * init resolved: the blog post's script sets every figure's lang as
+   * they start).
+   */
+  async rebuild() {
+    await this.starting;
+    while (this.stale && this.figure) {
+      this.stale = false;
+      await this.speak();
+      if (!this.figure) return; // taken off the page meanwhile
+      const playing = this.playing;
+      this.build();
+      if (playing) this.setPlaying(true);
     }
   }
 
@@ -149,21 +162,27 @@ export class OnlineLearner extends HTMLElement {
     return hashFrom(this.getAttribute('state'), settings);
   }
 
-  async wake() {
+  wake() {
     if (!this.started) {
       this.started = true;
-      try {
-        await Promise.all([loadWasm(), this.speak()]);
-        if (needsFull(this.hash())) await loadKernel();
-      } catch (error) {
-        this.started = false;
-        this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, t('The learner could not start: {why}', { why: message(error) })));
-        return;
-      }
-      this.build();
-      if (this.hasAttribute('autoplay') && !reducedMotion()) this.setPlaying(true);
+      this.starting = this.start();
     }
     this.loop.wake();
+  }
+
+  /** The first start: the wasm module and the language, then the figure. */
+  async start() {
+    try {
+      await Promise.all([loadWasm(), this.speak()]);
+      if (needsFull(this.hash())) await loadKernel();
+    } catch (error) {
+      this.started = false;
+      this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, t('The learner could not start: {why}', { why: message(error) })));
+      return;
+    }
+    if (!this.started) return; // taken off the page meanwhile
+    this.build();
+    if (this.hasAttribute('autoplay') && !reducedMotion()) this.setPlaying(true);
   }
 
   /** The figure's place, held before it starts (so that the page does not jump). */
@@ -269,8 +288,8 @@ export class OnlineLearner extends HTMLElement {
     const regression = this.figure.pg.task() === 'regression';
     this.chart.clear();
     this.chart.fixedY = !regression;
-    this.chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: '#1d232b' });
-    this.chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: '#0b7a75', dash: true });
+    this.chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: CURVE.online });
+    this.chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: CURVE.test, dash: true });
     this.figure.curvesRead = 0;
   }
 

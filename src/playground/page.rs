@@ -126,12 +126,16 @@ impl Page {
         &mut self.session
     }
 
-    /// Changes one setting (see [`Session::set`]). A change that learns
-    /// the samples again leaves them to [`Page::replay`], a slice at a time
-    /// (an APSM session of 15,000 samples took two seconds to replay), as
-    /// an opened link's are; the link is the new one from now on.
+    /// Changes one setting (see [`Session::set`]); fewer classes than the
+    /// points learned hold are refused with a message that says what to
+    /// do. A change that learns the samples again leaves them to
+    /// [`Page::replay`], a slice at a time (an APSM session of 15,000
+    /// samples took two seconds to replay), as an opened link's are; the
+    /// link is the new one from now on.
     pub fn set(&mut self, name: &str, text: &str) -> Result<Change> {
-        match self.session_mut().edit(name, text)? {
+        let session = self.session_mut();
+        session.check_points_fit(name, text)?;
+        match session.edit(name, text)? {
             Edit::Done(change) => Ok(change),
             Edit::Replay(state) => {
                 self.session = self.session.restarted(state.setup.clone())?;
@@ -139,6 +143,12 @@ impl Page {
                 Ok(Change::Replayed)
             }
         }
+    }
+
+    /// Whether `set(name, text)` would be accepted; changes nothing.
+    pub fn check_set(&self, name: &str, text: &str) -> Result<()> {
+        self.session.check_set(name, text)?;
+        self.session.check_points_fit(name, text)
     }
 
     /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the

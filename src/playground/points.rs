@@ -12,6 +12,7 @@ use crate::features::Features;
 use crate::learner::{Learner, Task, Update};
 use crate::number::text;
 use crate::registry::AnyLearner;
+use crate::settings::Key;
 
 impl Session {
     /// A click: snaps (x, y) to the log's grid, stores and learns the point.
@@ -53,7 +54,7 @@ impl Session {
 
     /// Erases the shown point nearest to (x, y) within `radius`, if any.
     /// The learner keeps what it learned from it (online learning cannot
-    /// unlearn); reset and replay to see the model without it.
+    /// unlearn); Reset and Epochs learn the points left without it.
     pub fn erase_nearest(&mut self, x: f64, y: f64, radius: f64) -> Result<bool> {
         let nearest = self
             .points
@@ -65,6 +66,36 @@ impl Session {
         match nearest {
             Some((i, _)) => self.apply(Event::Erase(i as u64)).map(|_| true),
             None => Ok(false),
+        }
+    }
+
+    /// Refuses a `classes` value below a class whose points were learned
+    /// since the plane was last cleared. A new value of `classes` replays the log, and
+    /// a point of a class beyond it could not be learned again, even one
+    /// erased since (the learner learned it, and the log keeps it). Any
+    /// other setting passes.
+    pub(super) fn check_points_fit(&self, name: &str, text: &str) -> Result<()> {
+        if Key::from_name(name).ok() != Some(Key::Classes) {
+            return Ok(());
+        }
+        let mut probe = self.current.settings.clone();
+        probe.set_text(Key::Classes, text)?;
+        let classes = probe.number(Key::Classes) as usize;
+        let highest = self
+            .log
+            .events()
+            .iter()
+            .filter_map(|event| match event {
+                Event::Point { label, .. } => class_index(*label as f64),
+                _ => None,
+            })
+            .max();
+        match highest {
+            Some(k) if k >= classes => Err(Error::Mismatch(format!(
+                "points of class {} were learned since the plane was last emptied: press Clear to empty it before lowering classes to {classes}",
+                k + 1
+            ))),
+            _ => Ok(()),
         }
     }
 

@@ -241,3 +241,36 @@ fn a_file_of_three_classes_opens_as_three_classes_and_replays() {
     assert_eq!(s.linear_models().len(), 3);
     assert_eq!(s.linear_models()[0].weights.len(), 3);
 }
+
+#[test]
+fn fewer_classes_than_the_points_learned_is_refused_with_what_to_do() {
+    let mut page = Page::open("v=3&algo=pa1&classes=4", None).unwrap();
+    let s = page.session_mut();
+    s.click(0.5, 0.5, 1.0).unwrap();
+    s.click(-0.5, 0.5, 4.0).unwrap();
+    // Erased, the point of class 4 is still learned: the log keeps it.
+    assert!(s.erase_nearest(-0.5, 0.5, 0.1).unwrap());
+    let said = "points of class 4 were learned since the plane was last emptied: press Clear to empty it before lowering classes to 3";
+    assert_eq!(
+        page.check_set("classes", "3").unwrap_err().to_string(),
+        said
+    );
+    assert_eq!(page.set("classes", "3").unwrap_err().to_string(), said);
+    assert_eq!(
+        page.session().classes(),
+        4,
+        "the refused value changed nothing"
+    );
+    page.check_set("classes", "5").unwrap();
+    // Not a class count at all: the settings table's own message.
+    assert!(page
+        .check_set("classes", "9")
+        .unwrap_err()
+        .to_string()
+        .contains("from 2 to 6"));
+    // A reset keeps the points (and the log), Clear empties the plane.
+    page.session_mut().reset();
+    assert!(page.set("classes", "3").is_err());
+    page.session_mut().clear();
+    assert_eq!(page.set("classes", "3").unwrap(), Change::Replayed);
+}

@@ -261,7 +261,7 @@ impl Playground {
 
     /// Whether `set(name, text)` would be accepted; changes nothing.
     pub fn check(&self, name: &str, text: &str) -> Result<(), JsError> {
-        self.page.session().check_set(name, text).map_err(js)
+        self.page.check_set(name, text).map_err(js)
     }
 
     /// The constant a kernel learner adds to its expansion (APSM's b); 0 otherwise.

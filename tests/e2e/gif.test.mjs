@@ -5,9 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { useBrowser, openPage, screenshot } from './harness.mjs';
+import { useBrowser, launch, openPage, screenshot } from './harness.mjs';
 
 const browser = useBrowser({ width: 1280, height: 800 });
+const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
 
 /** The logical size and each frame's (size, compressed data) of a GIF. */
 function parseGif(bytes) {
@@ -92,3 +93,42 @@ test('an embedded figure offers the same Save GIF', async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+/** The panel's estimate in bytes, read from its text ("about 1.4 MB", "about 230 KB"). */
+async function estimated(panel) {
+  const [, value, unit] = /about ([\d.]+) (KB|MB)/.exec(await panel.locator('.hint').textContent());
+  return Number(value) * (unit === 'MB' ? 1e6 : 1e3);
+}
+
+for (const [device, options] of [['desktop', null], ['phone', PHONE]]) {
+  test(`${device}: Save GIF's defaults stay under its 5 MB warning, counts read as words, and the estimate is near the file`, async () => {
+    const context = options ? await launch(options) : browser.context;
+    try {
+      const page = await openPage(context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=1`);
+      await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+      await page.evaluate(() => window.playground.advance(12)); // as a first visit, and the fit's sessions
+      await page.click('#save-gif');
+      const panel = page.locator('.gif-panel');
+      await panel.waitFor();
+      const text = await panel.locator('.hint').textContent();
+      assert.match(text, /^100 frames of 480 × 480 px, about [\d.]+ MB\.$/, 'no warning at the defaults');
+      assert.ok(await estimated(panel) < 5e6, text);
+      await panel.getByLabel('Length', { exact: true }).fill('1');
+      assert.match(await panel.locator('.hint').textContent(), /^1 frame of 480 × 480 px/);
+      if (!options) {
+        // A real file against its estimate (the fit's own spread is 0.70 to 1.43).
+        await panel.getByLabel('Length', { exact: true }).fill('30');
+        const guess = await estimated(panel);
+        const [download] = await Promise.all([page.waitForEvent('download'), panel.getByText('Make the GIF').click()]);
+        const size = (await readFile(await download.path())).length;
+        assert.ok(size / guess > 0.6 && size / guess < 1.6, `${size} bytes made, ${guess} estimated`);
+        await page.waitForFunction(() => /Saved onlinelearn-.*\(30 frames, \d+ KB\)/.test(document.querySelector('.gif-panel .hint').textContent));
+      }
+      await screenshot(page, `gif-defaults-${device}`);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    } finally {
+      if (options) await context.close();
+    }
+  });
+}

@@ -43,7 +43,7 @@ test('1280x800: a first visit shows a learner that has moved, with Play, Step an
   await page.close();
 });
 
-test('phone: Play sits by the plane, targets are 44 px, a swipe scrolls, a tap adds, Draw adds with every touch', async () => {
+test('phone: Play sits by the plane, the explanation under it, targets are 44 × 44 px, a swipe scrolls, a tap adds, a Draw drag adds along its path', async () => {
   const phone = await launch(PHONE);
   try {
     const page = await openPage(phone, `${browser.server.url}/#algo=pa1&preset=overlapping`);
@@ -56,10 +56,14 @@ test('phone: Play sits by the plane, targets are 44 px, a swipe scrolls, a tap a
       .map((el) => {
         const target = el.type === 'checkbox' ? el.closest('label') ?? el : el;
         const r = target.getBoundingClientRect();
-        return { what: el.id || el.textContent.trim() || el.type, h: r.height };
+        return { what: el.id || el.textContent.trim() || el.type, w: Math.round(r.width), h: Math.round(r.height) };
       })
-      .filter((t) => t.h < 44));
-    assert.deepEqual(small, [], 'every visible control is at least 44 px tall');
+      .filter((t) => t.h < 44 || t.w < 44));
+    assert.deepEqual(small, [], 'every visible control is at least 44 × 44 px');
+    // What the plane shows comes before the long settings panel.
+    const [explain, settings] = await page.evaluate(() => ['#explain', '.panel.controls'].map((s) => document.querySelector(s).getBoundingClientRect().top + window.scrollY));
+    assert.ok(explain < settings, `the explanation (${Math.round(explain)} px down) comes before the settings (${Math.round(settings)} px)`);
+    assert.ok(explain - (plane.y + plane.height) < 400, `the explanation starts ${Math.round(explain - plane.y - plane.height)} px under the plane`);
     assert.match(await page.textContent('.plane-hint.only-touch'), /Tap adds a point/);
     assert.equal(await page.isVisible('.plane-hint.not-touch'), false);
 
@@ -96,10 +100,17 @@ test('phone: Play sits by the plane, targets are 44 px, a swipe scrolls, a tap a
     assert.equal(await points(), before + 2);
     const still = await page.evaluate(() => window.scrollY);
     const at = await page.locator('.plane .overlay').first().boundingBox();
-    await swipe(at.x + at.width / 2, at.y + at.height * 0.8, at.y + at.height * 0.3);
+    const x = at.x + at.width / 2;
+    await swipe(x, at.y + at.height * 0.8, at.y + at.height * 0.3);
     await page.waitForTimeout(300);
     assert.equal(await page.evaluate(() => window.scrollY), still, 'in Draw mode a swipe on the plane does not scroll');
-    assert.equal(await points(), before + 3, 'it adds where the finger lands');
+    // A point where the finger lands, then one per 24 px along the path.
+    const dragged = at.height * 0.5;
+    const added = (await points()) - (before + 2);
+    assert.ok(added >= 1 + Math.floor(dragged / 24) - 1 && added <= 1 + Math.floor(dragged / 24), `${added} points for a ${Math.round(dragged)} px drag`);
+    const drawn = (await page.evaluate(() => window.playground.points())).slice(-3 * added);
+    const xs = drawn.filter((_, i) => i % 3 === 0);
+    assert.ok(xs.every((v) => Math.abs(v - xs[0]) < 0.02), `along the finger's straight path: x = ${xs.join(', ')}`);
     await screenshot(page, 'layout-phone');
     assert.deepEqual(page.errors, []);
   } finally {

@@ -1,28 +1,21 @@
-// The Compare view's colours: sixteen learners, sixteen colours a reader can tell apart.
+// The colours a reader must tell apart: sixteen learners in Compare, and
+// every curve a single learner's error chart draws (its rates and each
+// class's own, in the class's colour on the plane).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PALETTE } from '../../www/js/palette.js';
-
-/** CIELAB (D65) of a #rrggbb colour. */
-function lab(hex) {
-  const linear = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-  const [r, g, b] = linear;
-  const xyz = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883];
-  const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
-  const [fx, fy, fz] = xyz.map(f);
-  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
-}
-
+import { CURVE, PALETTE } from '../../www/js/palette.js';
+import { CLASSES } from '../../www/js/classes.js';
+import { closePairs, lab } from './cielab.mjs';
 
 test('sixteen compare colours, every pair at least 25 apart in CIELAB', () => {
   assert.equal(PALETTE.length, 16);
-  for (let i = 0; i < PALETTE.length; i++) {
-    for (let j = i + 1; j < PALETTE.length; j++) {
-      const [a, b] = [lab(PALETTE[i]), lab(PALETTE[j])];
-      const distance = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-      assert.ok(distance >= 25, `${PALETTE[i]} and ${PALETTE[j]} are ${distance.toFixed(1)} apart`);
-    }
-  }
+  assert.deepEqual(closePairs(Object.fromEntries(PALETTE.map((c, i) => [i, c])), 25), []);
   assert.ok(PALETTE.every((c) => lab(c)[0] < 85), 'every colour reads as a line on white');
+});
+
+test("one learner's curves and the six classes' curves, every pair at least 25 apart", () => {
+  const curves = { online: CURVE.online, test: CURVE.test };
+  CLASSES.forEach((c, k) => { curves[`class ${k + 1}`] = `rgb(${c.color.join(',')})`; });
+  assert.deepEqual(closePairs(curves, 25), []);
+  assert.ok(Object.values(curves).every((c) => lab(c)[0] < 85), 'every colour reads as a line on white');
 });

@@ -9,7 +9,7 @@ import { SettingsPanel } from './settings-panel.js';
 import { CurvesPanel } from './curves-panel.js';
 import { StatusLines } from './status.js';
 import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
-import { isSecondOrder, label, refusals, replacements } from './catalogue.js';
+import { isSecondOrder, label, refusedBy, replacements } from './catalogue.js';
 import { classOf } from './classes.js';
 import { DataPanel } from './data-panel.js';
 import { loadInto, release } from './parsed-data.js';
@@ -223,7 +223,7 @@ export class App {
     const inForce = new Set(this.figures.flatMap((f) => f.pg.in_force()));
     if (this.data) for (const key of ['preset', 'seed', 'noise']) inForce.delete(key);
     this.controls.sync(settings, this.page);
-    const refused = new Set(this.figures.flatMap((f) => refusals(f.pg.algorithm())));
+    const refused = refusedBy(this.figures.map((f) => f.pg.algorithm()));
     this.settingsPanel.sync(settings, inForce, settings.task, refused);
     document.body.dataset.kernel = String(this.figures.some((f) => f.pg.is_kernel()));
     document.body.dataset.secondOrder = String(this.figures.some((f) => isSecondOrder(f.pg.algorithm())));

@@ -62,6 +62,19 @@ export function refusals(name) {
   return out;
 }
 
+/**
+ * What the learners `names` refuse (see `refusals`), each 'setting=word'
+ * with the names for people of the learners that refuse it: the reason a
+ * greyed-out choice gives.
+ */
+export function refusedBy(names) {
+  const by = new Map();
+  for (const name of new Set(names)) {
+    for (const key of refusals(name)) by.set(key, [...(by.get(key) ?? []), label(name)]);
+  }
+  return by;
+}
+
 /** The eight learners Meng & Song (2023) compare. */
 export function paperLearners() {
   return catalogue().learners.filter((l) => l.in_paper).map((l) => l.name);

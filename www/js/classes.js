@@ -1,7 +1,8 @@
 // The plane's classes: up to six, each a colour and a shape, so that they
 // read apart without colour too. The colours follow Okabe & Ito's
 // colour-blind-safe palette (vermillion, blue, bluish green, reddish
-// purple, sky blue), the sixth a dark grey; the first two are the page's
+// purple, sky blue, orange: the sixth was a dark grey that the online
+// mistake rate's ink matched in the curves); the first two are the page's
 // +1 and -1. A class's label on the page is +1 and -1 for the first two
 // (the binary learners' labels), then 3 to 6 (the core's class_label).
 
@@ -11,7 +12,7 @@ export const CLASSES = [
   { label: 3, color: [0, 140, 100], shape: 'triangle' },
   { label: 4, color: [190, 90, 150], shape: 'square' },
   { label: 5, color: [60, 160, 220], shape: 'diamond' },
-  { label: 6, color: [70, 70, 70], shape: 'plus' },
+  { label: 6, color: [230, 159, 0], shape: 'plus' },
 ];
 
 /** The class index (0-based) of a page label. */

@@ -99,8 +99,10 @@ export class Controls {
     learnerOptions($('algo'), settings);
     // Six of the paper's eight are kernel learners: two classes only.
     const many = settings.task === 'classification' && settings.classes > 2;
+    const why = many ? t('Greyed out: six of the eight are kernel learners, which learn two classes only; this session has {k}.', { k: settings.classes }) : '';
     $('paper-eight').disabled = many;
-    $('paper-eight').title = many ? t('Kernel learners learn two classes') : '';
+    $('paper-eight').title = why;
+    $('paper-eight-why').textContent = why;
     this.syncClasses(settings.task === 'classification' ? settings.classes : 0);
     $('algo').value = settings.algorithm;
     $('speed').value = String(Math.log10(page.speed));

@@ -3,7 +3,7 @@
 // support-set size; one line per learner in Compare.
 import { Chart } from './chart.js';
 import { label } from './catalogue.js';
-import { PALETTE } from './palette.js';
+import { CURVE } from './palette.js';
 import { cssColor } from './classes.js';
 import { t } from './i18n.js';
 
@@ -32,17 +32,17 @@ export class CurvesPanel {
     figures.forEach((figure, i) => {
       figure.curvesRead = 0;
       const name = many ? `${label(figure.pg.algorithm())}: ` : '';
-      const color = many ? figure.color : PALETTE[0];
+      const color = many ? figure.color : CURVE.online;
       this.error.define(`${i}:online`, { label: many ? label(figure.pg.algorithm()) : regression ? t('progressive MAE') : t('online mistake rate'), color });
-      this.error.define(`${i}:test`, { label: this.testLabel(figure, regression), color: many ? color : '#0b7a75', dash: true, unlisted: many });
-      this.loss.define(`${i}:loss`, { unlisted: many, label: name + (regression ? t('moving-average |error| (100 samples)') : t('moving-average hinge loss (100 samples)')), color: many ? color : '#8a3b06' });
+      this.error.define(`${i}:test`, { label: this.testLabel(figure, regression), color: many ? color : CURVE.test, dash: true, unlisted: many });
+      this.loss.define(`${i}:loss`, { unlisted: many, label: name + (regression ? t('moving-average |error| (100 samples)') : t('moving-average hinge loss (100 samples)')), color: many ? color : CURVE.loss });
       // More than two classes, one learner: each class's own mistake rate.
       const classes = figure.pg.classes();
       for (let k = 0; !many && classes > 2 && k < classes; k++) {
         this.error.define(`${i}:class${k}`, { label: t('class {k} mistakes', { k: k + 1 }), color: cssColor(k), thin: true });
       }
       if (figure.pg.is_kernel()) {
-        this.support.define(`${i}:support`, { unlisted: many, label: name + t('support-set size'), color: many ? color : '#0b7a75' });
+        this.support.define(`${i}:support`, { unlisted: many, label: name + t('support-set size'), color: many ? color : CURVE.support });
       }
     });
   }

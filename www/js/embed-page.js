@@ -1,6 +1,8 @@
 // embed.html: turns the address's hash into the element's attributes. The
 // playground's own keys (settings, log) pass through as `state`; the frame's
-// keys choose the chrome.
+// keys choose the chrome. A changed hash (a host page steering its frame)
+// configures the figure again: the element rebuilds once for the changes
+// made together, and again for any made before that build is done.
 import '../embed.js';
 import { pairs } from './state.js';
 import { browserLanguage, pick, showDocument } from './i18n.js';
@@ -11,6 +13,7 @@ const BOOLEAN = ['explain', 'curves', 'autoplay'];
 function configure() {
   const figure = document.getElementById('figure');
   const kept = [];
+  const frame = new Map();
   for (const [key, raw] of pairs(location.hash)) {
     let value;
     try {
@@ -18,20 +21,23 @@ function configure() {
     } catch {
       continue; // a malformed escape: ignore the key
     }
-    if (!FRAME_KEYS.includes(key)) {
-      kept.push(`${key}=${raw}`);
-    } else if (BOOLEAN.includes(key)) {
-      if (value !== '0' && value !== 'false') figure.setAttribute(key, '');
-    } else {
-      figure.setAttribute(key, value);
-    }
+    if (!FRAME_KEYS.includes(key)) kept.push(`${key}=${raw}`);
+    else if (!BOOLEAN.includes(key)) frame.set(key, value);
+    else if (value !== '0' && value !== 'false') frame.set(key, '');
   }
-  figure.setAttribute('state', kept.join('&'));
   // Without lang= the frame speaks the reader's language (its own <html lang> is only a default).
-  if (!figure.hasAttribute('lang')) figure.setAttribute('lang', browserLanguage());
-  document.getElementById('open-full').href = `index.html#${[...kept, `lang=${figure.getAttribute('lang')}`].join('&')}`;
+  if (!frame.has('lang')) frame.set('lang', browserLanguage());
+  // Only what changed is set: an attribute set to its own value would rebuild the figure.
+  const put = (key, value) => {
+    if (value === null) figure.removeAttribute(key);
+    else if (figure.getAttribute(key) !== value) figure.setAttribute(key, value);
+  };
+  for (const key of FRAME_KEYS) put(key, frame.get(key) ?? null);
+  put('state', kept.join('&'));
+  document.getElementById('open-full').href = `index.html#${[...kept, `lang=${frame.get('lang')}`].join('&')}`;
+  // The frame's own words (its title, its link) in the figure's language.
+  return showDocument(pick(frame.get('lang')) ?? 'en');
 }
 
 configure();
-// The frame's own words (its title, its link) in the figure's language.
-showDocument(pick(document.getElementById('figure').getAttribute('lang')) ?? 'en');
+window.addEventListener('hashchange', configure);

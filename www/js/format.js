@@ -11,9 +11,21 @@ export function num(v) {
   return text.replace('-', '−');
 }
 
-/** "1 mistake", "2 mistakes", "1,000 support vectors": `one` and `other` are catalogue keys with {n}. */
-export function plural(n, one, other) {
-  return t(n === 1 ? one : other, { n: count(n) });
+/** Below this share of a vector's largest entry, an entry is rounding noise (a sum that cancels leaves 1e-17). */
+const NOISE = 1e-9;
+
+/** A vector's entries through num(), those that are zero up to rounding noise beside the largest shown as 0. */
+export function nums(values) {
+  const scale = Math.max(...values.map(Math.abs));
+  return values.map((v) => num(Math.abs(v) <= NOISE * scale ? 0 : v));
+}
+
+/**
+ * "1 mistake", "2 mistakes", "1,000 support vectors": `one` and `other`
+ * are catalogue keys with {n}, and any other slot filled from `args`.
+ */
+export function plural(n, one, other, args = {}) {
+  return t(n === 1 ? one : other, { ...args, n: count(n) });
 }
 
 /** "3 mistakes (12.5%)". */

@@ -11,6 +11,7 @@ import { COLORS } from './plot.js';
 import { CLASSES } from './classes.js';
 import { element } from './dom.js';
 import { t } from './i18n.js';
+import { plural } from './format.js';
 
 const FPS = 10;
 const MAX_FRAMES = 300;
@@ -34,6 +35,30 @@ export function pageSwatch() {
     for (let k = 0; k < 64; k++) out.set([...c, 255], (i * 64 + k) * 4);
   });
   return out;
+}
+
+/**
+ * About how many bytes a GIF takes: `frames` frames of `width` × `height`
+ * pixels, `edge` the summed sides of the planes in a frame (the lines and
+ * marks grow with a side, the flat shading with the area), `kernel` if a
+ * kernel learner's surface is shaded. Fitted to 36 GIFs made as the panel
+ * makes them (benches/browser/gif-size.mjs: PA, PA-I, AROW, PA-I on three
+ * classes, Projectron, and a Compare pair; 240 to 720 px, 50 to 200
+ * frames, with and without the curve): 0.0285 bytes a pixel and 15 a
+ * pixel of side, frame after frame, 1.8 times that under a kernel surface.
+ * The files came out from 0.70 to 1.43 times the estimate (at the
+ * defaults, 100 frames of 480 px: files of 1.1 to 1.9 MB, Projectron's
+ * 2.7 MB estimated at 2.5). The 0.15 bytes a pixel this replaced said
+ * 6.9 MB for 200 such frames, whose files were 2.4 to 5.7 MB.
+ */
+export function estimateBytes(frames, { width, height, edge, kernel }) {
+  return frames * (0.0285 * width * height + 15 * edge) * (kernel ? 1.8 : 1);
+}
+
+/** The summed sides of the planes in a frame `width` wide (composite() lays them out in a grid). */
+export function planeEdge(figures, width) {
+  const n = figures.length;
+  return (n * width) / Math.min(n, Math.ceil(Math.sqrt(n)));
 }
 
 /** The frame a GIF shows: the plane(s) at `width`, the error chart below when asked. */
@@ -61,7 +86,9 @@ export function captureFrame(figures, chart, width, withCurve) {
 export class GifPanel {
   constructor(host) {
     this.host = host;
-    this.length = element('input', { type: 'number', min: '1', value: '200', 'aria-label': t('Length'), class: 'num' });
+    // 100 samples at 480 px: every session measured (estimateBytes) stays
+    // well under the 5 MB warning (Projectron's 2.7 MB the largest).
+    this.length = element('input', { type: 'number', min: '1', value: '100', 'aria-label': t('Length'), class: 'num' });
     this.unit = element('select', { 'aria-label': t('Length in') }, new Option(t('samples'), 'samples'), new Option(t('seconds of play'), 'seconds'));
     this.width = element('input', { type: 'number', min: '120', max: '1200', step: '40', value: '480', 'aria-label': t('Width in pixels'), class: 'num' });
     this.curve = element('input', { type: 'checkbox', id: 'gif-curve' });
@@ -99,18 +126,19 @@ export class GifPanel {
     return { length, width, bySamples, frames, step: bySamples ? Math.max(1, Math.round(length / frames)) : 0, withCurve: this.curve.checked };
   }
 
-  /** About how big the file will be: this frame, encoded, times the frames. */
+  /** About how big the file will be (estimateBytes: measured, not guessed). */
   showEstimate() {
     const plan = this.plan();
     try {
-      const frame = captureFrame(this.host.figures(), this.host.chart(), plan.width, plan.withCurve);
-      // A frame of the plane compresses to about 0.11 bytes a pixel with the
-      // GIF's 32-colour palette (benches/browser/gif-encoders.mjs); busier
-      // frames take more, so round up.
-      const bytes = plan.frames * frame.width * frame.height * 0.15;
+      const figures = this.host.figures();
+      const frame = captureFrame(figures, this.host.chart(), plan.width, plan.withCurve);
+      const bytes = estimateBytes(plan.frames, {
+        width: frame.width, height: frame.height, edge: planeEdge(figures, plan.width), kernel: figures.some((f) => f.pg.is_kernel()),
+      });
       const size = bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
       const warning = bytes > WARN_BYTES ? ` ${t('Over 5 MB: many blogs refuse files that big; fewer frames or a smaller width help.')}` : '';
-      this.say(t('{n} frames of {w} × {h} px, about {size}.', { n: plan.frames, w: frame.width, h: frame.height, size }) + warning);
+      const args = { w: frame.width, h: frame.height, size };
+      this.say(plural(plan.frames, '{n} frame of {w} × {h} px, about {size}.', '{n} frames of {w} × {h} px, about {size}.', args) + warning);
     } catch (error) {
       this.say(error.message);
     }
@@ -157,7 +185,7 @@ export class GifPanel {
     const name = `${host.stem()}.gif`;
     download(new Blob([bytes], { type: 'image/gif' }), name);
     this.lastGif = bytes;
-    this.stop(t('Saved {file} ({n} frames, {kb} KB).', { file: name, n: sent, kb: Math.round(bytes.length / 1e3) }));
+    this.stop(plural(sent, 'Saved {file} ({n} frame, {kb} KB).', 'Saved {file} ({n} frames, {kb} KB).', { file: name, kb: Math.round(bytes.length / 1e3) }));
   }
 
   /** Ends a recording (saved, failed or cancelled). */

@@ -1,13 +1,17 @@
 // Pointer and keyboard input. Click adds a point of the selected class,
 // Shift-click the other of +1 and -1, Alt-click or right-click erases the nearest
 // point. On a touch screen a tap adds (with the class toggle's tool) and a
-// swipe scrolls the page, unless Draw mode is on: then every touch adds.
+// swipe scrolls the page, unless Draw mode is on: then every touch adds,
+// and a drag adds points along its path.
 // The plane is also a keyboard stop: arrows move a cursor, Enter adds,
 // Delete erases.
 import { t } from './i18n.js';
 
 const ERASE_RADIUS = 0.12; // plane units
 const TAP_SLOP_PX = 10; // a touch that moves further is a swipe, not a tap
+// A drag in Draw mode adds a point per this distance moved, as a pen would
+// draw a dotted line: enough to sketch a class, never a flood.
+const DRAW_SPACING_PX = 24;
 const CURSOR_STEP = 0.05; // plane units per arrow press (Shift: 4x)
 const CURSOR_REACH = 1.45;
 
@@ -15,9 +19,9 @@ const CURSOR_REACH = 1.45;
 export function bindPointer(plane, app) {
   const canvas = plane.overlay;
   canvas.addEventListener('contextmenu', (event) => event.preventDefault());
-  const act = (event) => {
-    // offsetX/Y exclude the border (clientX - rect.left would be 1 px off).
-    const [x, y] = plane.toPlane(event.offsetX, event.offsetY);
+  // offsetX/Y exclude the border (clientX - rect.left would be 1 px off).
+  const act = (event, px = event.offsetX, py = event.offsetY) => {
+    const [x, y] = plane.toPlane(px, py);
     const erase = event.button === 2 || event.altKey || app.tool === 'erase';
     if (erase) {
       app.erase(x, y, ERASE_RADIUS);
@@ -26,6 +30,7 @@ export function bindPointer(plane, app) {
     app.click(x, y, toolLabel(app.tool, event.shiftKey));
   };
   let tap = null; // a touch that may still become a swipe
+  let stroke = null; // a drag in Draw mode: where it last added
   canvas.addEventListener('pointerdown', (event) => {
     if (event.button !== 0 && event.button !== 2) return;
     if (event.pointerType === 'touch' && !app.drawing) {
@@ -34,7 +39,27 @@ export function bindPointer(plane, app) {
     }
     event.preventDefault();
     act(event);
+    if (!app.drawing) return;
+    stroke = { id: event.pointerId, x: event.offsetX, y: event.offsetY };
+    // Its end comes here even off the plane (a mouse's is not captured by itself).
+    if (event.pointerType !== 'touch') canvas.setPointerCapture(event.pointerId);
   });
+  canvas.addEventListener('pointermove', (event) => {
+    if (!stroke || stroke.id !== event.pointerId) return;
+    // Every DRAW_SPACING_PX along the path, however far apart the events come.
+    for (;;) {
+      const [dx, dy] = [event.offsetX - stroke.x, event.offsetY - stroke.y];
+      const d = Math.hypot(dx, dy);
+      if (d < DRAW_SPACING_PX) return;
+      stroke.x += (dx / d) * DRAW_SPACING_PX;
+      stroke.y += (dy / d) * DRAW_SPACING_PX;
+      const inside = stroke.x >= 0 && stroke.y >= 0 && stroke.x <= plane.size && stroke.y <= plane.size;
+      if (inside) act(event, stroke.x, stroke.y);
+    }
+  });
+  for (const type of ['pointerup', 'pointercancel']) {
+    canvas.addEventListener(type, (event) => { if (stroke?.id === event.pointerId) stroke = null; });
+  }
   canvas.addEventListener('pointerup', (event) => {
     if (!tap || tap.id !== event.pointerId) return;
     const moved = Math.hypot(event.clientX - tap.x, event.clientY - tap.y);

@@ -275,6 +275,7 @@ export class Plane {
 
   /** w as an arrow from the boundary's point nearest the origin, and the ghost of w before the last update. */
   drawArrows(ctx, [w1, w2, b], ghost) {
+    this.turnLabel = null;
     const norm = Math.hypot(w1, w2);
     if (!(norm > 0)) return;
     let anchor = [(-b * w1) / (norm * norm), (-b * w2) / (norm * norm)];
@@ -292,10 +293,13 @@ export class Plane {
       const text = t('turned {angle}°', { angle: ghost[3].toFixed(1) });
       const width = ctx.measureText(text).width;
       ctx.fillStyle = 'rgba(255,255,255,0.8)';
-      const left = ux >= 0 ? x : x - width;
-      ctx.fillRect(left - 2, y - 10, width + 4, 14);
+      // Inside the plane, whole, wherever the tip is (a Compare panel is small).
+      const left = Math.max(2, Math.min(this.size - width - 2, ux >= 0 ? x : x - width));
+      const base = Math.max(12, Math.min(this.size - 4, y));
+      ctx.fillRect(left - 2, base - 10, width + 4, 14);
       ctx.fillStyle = COLORS.accent;
-      ctx.fillText(text, left, y + 1);
+      ctx.fillText(text, left, base + 1);
+      this.turnLabel = { left: left - 2, top: base - 10, width: width + 4, height: 14 }; // for the tests
     }
   }
 

@@ -89,9 +89,13 @@ export class SettingsPanel {
     } else {
       root.append(control);
     }
-    root.append(help, element('p', { class: 'msg', id: `${id}-msg`, 'aria-live': 'polite' }));
+    // A menu says why a choice is greyed out (the learners that refuse it), in sight.
+    const why = card.kind === 'choice' ? element('p', { class: 'hint why', id: `${id}-why` }) : null;
+    if (why) control.setAttribute('aria-describedby', `${describedBy} ${id}-why`);
+    root.append(help, ...(why ? [why] : []), element('p', { class: 'msg', id: `${id}-msg`, 'aria-live': 'polite' }));
+    const field = { root, control, slider, output, card, why, help: helpText, inForce: '' };
     control.addEventListener('change', () => this.commit(card, control, control.value));
-    return { root, control, slider, output, card };
+    return field;
   }
 
   commit(card, control, text) {
@@ -99,29 +103,48 @@ export class SettingsPanel {
       const note = this.apply(card.name, text.trim());
       mark(control, note || null, Boolean(note));
     } catch (error) {
+      // The message names what was refused; the control shows what is in force.
       mark(control, message(error));
+      const field = this.fields.get(card.name);
+      control.value = field.inForce;
+      if (field.slider && field.inForce !== '') field.slider.value = String(toSlider(card.slider, Number(field.inForce)));
     }
+  }
+
+  /** Greys out the choices the learners refuse (`refused`: 'setting=word' → their names), saying why. */
+  greyOut(name, field, refused) {
+    const say = (learners, choices) => t('Not available with {learners}: {choices}.', { learners, choices: choices.join(', ') });
+    const groups = new Map(); // the learners that refuse → the choices they refuse
+    for (const option of field.control.options) {
+      const learners = refused.get(`${name}=${option.value}`)?.join(', ');
+      option.disabled = Boolean(learners);
+      option.title = learners ? say(learners, [option.value]) : '';
+      if (learners) groups.set(learners, [...(groups.get(learners) ?? []), option.value]);
+    }
+    const reason = [...groups].map(([learners, choices]) => say(learners, choices)).join(' ');
+    if (field.why.textContent !== reason) field.why.textContent = reason;
+    field.control.title = reason ? `${field.help}\n${reason}` : field.help;
   }
 
   /**
    * Shows the values now, and only the controls in force (`inForce`, a
    * Set of names). The preset menu lists the presets of `task`; a choice
-   * the learner refuses (`refused`, a Set of 'setting=word') is not offered.
+   * a learner refuses (`refused`: 'setting=word' → the names of the
+   * learners that refuse it) is greyed out, and the menu says why.
    */
-  sync(settings, inForce, task, refused = new Set()) {
+  sync(settings, inForce, task, refused = new Map()) {
     for (const [name, field] of this.fields) {
       field.root.hidden = !inForce.has(name);
-      if (field.card.kind === 'choice') {
-        for (const option of field.control.options) option.disabled = refused.has(`${name}=${option.value}`);
-      }
       if (name === 'preset') {
         const names = presetsFor(task);
         if ([...field.control.options].map((o) => o.value).join() !== names.join()) {
           field.control.replaceChildren(...names.map((n) => new Option(n, n)));
         }
       }
+      if (field.why) this.greyOut(name, field, refused);
       const value = settings[name];
       const text = value === null ? '' : String(value);
+      field.inForce = text;
       if (document.activeElement !== field.control) field.control.value = text;
       if (field.slider && value !== null) {
         field.slider.value = String(Math.min(field.slider.max, Math.max(field.slider.min, toSlider(field.card.slider, value))));

@@ -2,7 +2,7 @@
 // (only the settings in force), each Compare panel's own figures, and the
 // screen-reader summary.
 import { explain } from './explain.js';
-import { mistakeShare, num, plural } from './format.js';
+import { mistakeShare, num, nums, plural } from './format.js';
 import { count, t, tr } from './i18n.js';
 import { label } from './catalogue.js';
 import { summarize } from './summary.js';
@@ -84,8 +84,9 @@ export class StatusLines {
     } else if (pg.classes() > 2) {
       // K rows: each class's w_k and b_k.
       const rows = pg.class_models();
+      const shown = nums(Array.from(rows));
       const parts = [];
-      for (let k = 0; k < rows.length; k += 3) parts.push(`w${k / 3 + 1} = (${num(rows[k])}, ${num(rows[k + 1])}) b${k / 3 + 1} = ${num(rows[k + 2])}`);
+      for (let k = 0; k < rows.length; k += 3) parts.push(`w${k / 3 + 1} = (${shown[k]}, ${shown[k + 1]}) b${k / 3 + 1} = ${shown[k + 2]}`);
       line.textContent = parts.join(' · ');
       line.dataset.weights = JSON.stringify(Array.from(rows));
     } else if (model.length && !pg.on_plane()) {
@@ -94,10 +95,10 @@ export class StatusLines {
       line.textContent = `${t('w over {n} features', { n: count(pg.file_shape()[1]) })} · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
       delete line.dataset.weights;
     } else if (model.length) {
-      const [w1, w2, b] = model;
+      const [w1, w2, b] = nums(Array.from(model));
       line.textContent = settings.task === 'regression'
-        ? `f(x) = ${num(w1)}·x + ${num(b)}`
-        : `w = (${num(w1)}, ${num(w2)})   b = ${num(b)}   ‖w‖ = ${num(Math.hypot(w1, w2))}`;
+        ? `f(x) = ${w1}·x + ${b}`
+        : `w = (${w1}, ${w2})   b = ${b}   ‖w‖ = ${num(Math.hypot(model[0], model[1]))}`;
       line.dataset.weights = JSON.stringify(Array.from(model));
       // A standardised file: the same model in the file's own units.
       if (transformOf(pg, app.data)) {

@@ -1,11 +1,12 @@
 // A sentence or two that says what the learner knows, for the screen-reader
 // live region (and anyone who prefers words to pictures).
 import { f64View } from './wasm.js';
-import { num, plural } from './format.js';
+import { num, nums, plural } from './format.js';
 import { count, percent, t } from './i18n.js';
 import { SERIES } from './figure.js';
 
-const signed = (v) => `${v < 0 ? '−' : '+'} ${num(Math.abs(v))}`;
+/** "+ 0.5", "− 0.5", from num()'s text. */
+const signed = (text) => (text.startsWith('−') ? `− ${text.slice(1)}` : `+ ${text}`);
 
 /** What a Playground's learner has learned so far, in words: one sentence per fact. */
 export function summarize(pg, label) {
@@ -20,10 +21,10 @@ export function summarize(pg, label) {
   } else if (pg.is_kernel()) {
     parts.push(plural(pg.support_len() / 5, '{n} support vector.', '{n} support vectors.'));
   } else if (model.length && pg.on_plane()) {
-    const [w1, w2, b] = model;
+    const [w1, w2, b] = nums(Array.from(model));
     parts.push(regression
-      ? t('Fitted line y = {line}.', { line: `${num(w1)} x ${signed(b)}` })
-      : t('Decision boundary {line} = 0; class +1 on the side where this is positive.', { line: `${num(w1)} x ${signed(w2)} y ${signed(b)}` }));
+      ? t('Fitted line y = {line}.', { line: `${w1} x ${signed(b)}` })
+      : t('Decision boundary {line} = 0; class +1 on the side where this is positive.', { line: `${w1} x ${signed(w2)} y ${signed(b)}` }));
   } else if (model.length) {
     parts.push(t('A weight vector over {n} features.', { n: count(pg.file_shape()[1] ?? pg.weights().length - 1) }));
   }
