@@ -3,7 +3,7 @@
 // plane), a multiclass CSV opens as classes, Regress keeps the Classify
 // session for the way back, the explanation never shows another learner's
 // update, and the Pocket post's points load with the pocket, from nothing.
-import { test, before } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,15 +16,20 @@ const DEVICES = {
 };
 let server;
 let dir;
+const contexts = []; // closed after the tests, whatever they left open (a failed test must not hang the run)
 before(async () => {
   server = await serve();
   dir = await mkdtemp(join(tmpdir(), 'onlinelearn-teacher-'));
 });
-test.after(() => server.close());
+after(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  await server.close();
+});
 
 /** A page of `device` at `hash`, ready; closes its context with the page. */
 async function open(device, hash = '') {
   const context = await launch(DEVICES[device]);
+  contexts.push(context);
   const page = await openPage(context, `${server.url}/${hash ? `#${hash}` : ''}`);
   page.once('close', () => context.close());
   await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
@@ -229,15 +234,26 @@ test('Japanese verdicts say 積極的 and 受動的', async () => {
   await page.close();
 });
 
-test('a first visit moves before the reader acts: two samples at first paint, ten more at a pace the eye follows, then it waits', async () => {
+test('a first visit moves before the reader acts: the plane shows its twelve samples learned one by one, then waits', async () => {
   const page = await open('desktop');
-  const first = await page.evaluate(() => ({ samples: window.playground.figures[0].pg.counts().samples, intro: window.playground.intro }));
-  assert.ok(first.samples >= 2 && first.samples < 12, `${first.samples} samples at first`);
-  assert.ok(first.intro > 0, 'the intro plays');
+  const first = await page.evaluate(() => {
+    const figure = window.playground.figures[0];
+    return { session: figure.pg.counts().samples, shown: figure.shown.counts().samples, points: figure.shown.points_len() / 3 };
+  });
+  assert.equal(first.session, 12, 'the session holds its twelve samples at once, whenever it is read');
+  assert.ok(first.shown >= 2 && first.shown < 12, `the plane shows ${first.shown} of them at first`);
   assert.equal(await page.textContent('#play'), 'Play', 'and Play still offers to play');
   await page.waitForFunction(() => !window.playground.intro, null, { timeout: 10000 });
-  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 12);
+  const after = await page.evaluate(() => ({ shown: window.playground.figures[0].shown.counts().samples, points: window.playground.figures[0].shown.points_len() / 3 }));
+  assert.deepEqual(after, { shown: 12, points: 12 });
   assert.equal(await page.evaluate(() => window.playground.playing), false);
+  assert.match(await page.textContent('#status'), /^12 samples learned/);
+  // A click during the intro shows the session and adds to it.
+  const again = await open('desktop');
+  await addPoint(again, 'desktop', 0.4, 0.4);
+  assert.equal(await again.evaluate(() => window.playground.figures[0].pg.counts().samples), 13);
+  assert.equal(await again.evaluate(() => window.playground.intro), 0);
+  await again.close();
   await page.close();
 });
 
@@ -248,6 +264,7 @@ test('a file the plane standardises says so, and shows and saves the numbers in 
   const path = join(dir, 'line.csv');
   await writeFile(path, text);
   const context = await launch({ width: 1280, height: 800, acceptDownloads: true });
+  contexts.push(context);
   const page = await openPage(context, `${server.url}/#algo=pa&eps=0`);
   await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
   await page.setInputFiles('#file-input', path);

@@ -33,7 +33,12 @@ function newRun() {
   return run;
 }
 const FIRST_VISIT_SAMPLES = 12;
-/** A first visit learns its first samples at once (the line has moved at first paint), the rest at a pace the eye follows. */
+/**
+ * A first visit's session learns its samples at once (the same as any
+ * link's), and the plane shows them learned one by one at a pace the eye
+ * follows, from the second: a presentation of a copy of the session, so
+ * that what the page holds never depends on how long it has been open.
+ */
 const FIRST_PAINT_SAMPLES = 2;
 const INTRO_SPEED = 6;
 
@@ -84,7 +89,10 @@ export class App {
     bindLanguageMenu(this);
     this.load(link);
     if (!link) {
-      this.perform((pg) => pg.stream(FIRST_PAINT_SAMPLES));
+      this.perform((pg) => pg.stream(FIRST_VISIT_SAMPLES));
+      const figure = this.figures[0];
+      figure.intro = new Playground(figure.pg.setup_hash(), undefined);
+      figure.intro.stream(FIRST_PAINT_SAMPLES);
       this.intro = FIRST_VISIT_SAMPLES - FIRST_PAINT_SAMPLES;
       this.setPlaying(true);
     }
@@ -115,7 +123,7 @@ export class App {
     // Until the figures hold the whole link, input waits and the link in
     // the address bar stays the one before (Cancel goes back to it).
     const before = this.goodHash;
-    this.intro = 0; // a first visit's intro belongs to the figures it started on
+    this.endIntro(); // a first visit's intro belongs to the figures it started on
     const run = newRun();
     const { ready } = run;
     this.replaying = run;
@@ -254,11 +262,13 @@ export class App {
     this.perform(action);
   }
 
-  /** A first visit's intro stops at the reader's first action, paused where it is. */
+  /** A first visit's intro stops at the reader's first action: the plane shows the session as it is. */
   endIntro() {
     if (!this.intro) return;
     this.intro = 0;
+    for (const figure of this.figures) figure.endIntro();
     this.setPlaying(false);
+    this.changed();
   }
 
   /** Runs an action on every figure; an error is shown and the page recovers. */
@@ -374,9 +384,13 @@ export class App {
   learnFrame(k) {
     if (this.intro) {
       const n = Math.min(k, this.intro);
+      this.figures[0].intro.stream(n);
       this.intro -= n;
-      this.advance(n);
-      if (!this.intro) this.setPlaying(false);
+      if (!this.intro) {
+        this.intro = 1; // ends it: the shown copy has caught up with the session
+        this.endIntro();
+      }
+      this.loop.changed();
       return;
     }
     this.advance(k);

@@ -81,7 +81,7 @@ export class DataPanel {
   sync(data, note = '', pg = null) {
     document.body.dataset.file = String(Boolean(data));
     const transform = pg && transformOf(pg, data);
-    const scaled = transform ? ` ${t('Its values do not fit the plane: it learns them standardised, {rule}; the numbers shown are also given in the file\'s units.', { rule: rule(transform, data.task === 'regression') })}` : '';
+    const scaled = transform ? ` ${t("Its values do not fit the plane: it learns them standardised, {rule}; the numbers shown are also given in the file's units.", { rule: rule(transform, data.task === 'regression') })}` : '';
     $('file-info').textContent = data ? `${describe(data)}${scaled}${note ? ` ${t('{text}.', { text: note })}` : ''}` : '';
     if (!data) $('file-errors').hidden = true;
   }

@@ -35,6 +35,19 @@ export class Figure {
     this.fading = [];
   }
 
+  /** The session the plane shows: the session, or during a first visit's intro a copy catching up with it. */
+  get shown() {
+    return this.intro ?? this.pg;
+  }
+
+  /** The intro's copy goes: the plane shows the session itself. */
+  endIntro() {
+    if (!this.intro) return;
+    this.intro.free();
+    this.intro = null;
+    this.drawn = null;
+  }
+
   /** Replaces the session with a link replayed at once (a recovery). */
   rebuild(hash) {
     const next = new Playground(hash, this.learner);
@@ -74,7 +87,7 @@ export class Figure {
   }
 
   draw(task, eps, playing = false) {
-    const pg = this.pg;
+    const pg = this.shown;
     if (!pg.on_plane()) {
       const [rows, features] = pg.file_shape();
       this.plane.setWide(t('{file} has {n} features, too many for a plane: it trains with the curves only ({rows} rows).', { file: pg.file_name(), n: count(features), rows: count(rows) }));
@@ -182,6 +195,7 @@ export class Figure {
   }
 
   destroy() {
+    this.endIntro();
     this.pg.free();
     this.plane.root.remove();
   }

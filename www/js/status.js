@@ -23,7 +23,7 @@ export class StatusLines {
   show(now) {
     const app = this.app;
     const figures = app.figures;
-    const pg = figures[0].pg;
+    const pg = figures[0].shown;
     const settings = app.settings();
     const { samples, mistakes } = pg.counts();
     if (figures.length > 1) for (const figure of figures) figure.plane.setCaption(panelCaption(figure.pg));
@@ -36,7 +36,7 @@ export class StatusLines {
 
   status(settings, samples, mistakes) {
     const app = this.app;
-    const pg = app.figures[0].pg;
+    const pg = app.figures[0].shown;
     const shown = pg.points_len() / 3;
     const compare = app.figures.length > 1;
     // In Compare every panel shows its own mistakes; the status says what they share.
@@ -69,7 +69,7 @@ export class StatusLines {
   /** The model in a line: the weights, or the support set with the kernel settings in force. */
   weights(settings) {
     const app = this.app;
-    const pg = app.figures[0].pg;
+    const pg = app.figures[0].shown;
     const line = $('weights');
     line.hidden = app.figures.length > 1;
     const model = pg.model();
