@@ -108,7 +108,9 @@ export class Figure {
     const modelKey = kernel ? `${samples}:${support.length}` : (classRows ?? model).join(',');
     const animating = this.fading.length > 0;
     const pointsDue = this.drawn?.points !== pointsKey || animating;
-    const shadingDue = task === 'classification' && (this.drawn?.model !== modelKey || this.drawn?.task !== task);
+    // A kernel surface shaded coarse while playing is shaded in full once paused.
+    const sharpen = !playing && this.drawn?.coarse;
+    const shadingDue = task === 'classification' && (this.drawn?.model !== modelKey || this.drawn?.task !== task || sharpen);
     // While playing, one draw refreshes the points or the shading, not
     // both, in turn: each is a full-canvas upload the browser pays for.
     const split = playing && pointsDue && shadingDue && this.drawn !== null;
@@ -123,7 +125,7 @@ export class Figure {
       // learners shade f/√(xᵀΣx), whose ±1 lines bound the band of
       // boundaries within one standard deviation of w.
       const levels = kernel ? [0, 1, -1] : isSecondOrder(pg.algorithm()) && !classRows ? [1, -1] : null;
-      this.plane.drawShading(pg, levels, kernel ? 'surface' : 'band');
+      this.plane.drawShading(pg, levels, kernel ? 'surface' : 'band', kernel && playing);
     } else if (task !== 'classification' && this.drawn?.task !== task) {
       this.plane.clearShading();
     }
@@ -142,6 +144,7 @@ export class Figure {
     this.drawn = {
       points: drawPoints || !pointsDue ? pointsKey : this.drawn.points,
       model: drawShading || !shadingDue ? modelKey : this.drawn.model,
+      coarse: drawShading ? kernel && playing : Boolean(this.drawn?.coarse),
       task,
       eps,
     };

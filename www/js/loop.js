@@ -40,6 +40,7 @@ export class Loop {
 
   setPlaying(playing) {
     this.playing = playing;
+    this.dirty ||= !playing; // paused: what was drawn for speed is drawn in full
     this.budget = 0;
     this.lastFrame = null;
     this.rate.reset();
