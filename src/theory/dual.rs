@@ -27,7 +27,8 @@
 //! Σ α_i y_i = 0, which single-coordinate steps cannot keep.
 
 use super::samples::{hinge, squared_hinge, Samples, Vector};
-use crate::data::rng::{derived, permutation, Rng};
+use crate::data::rng::{derived, Rng};
+use rand::seq::SliceRandom;
 
 /// Which of the three problems.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,33 +124,53 @@ impl Dual {
         &self.u
     }
 
-    /// Runs epochs until the projected gradient's spread is below `tolerance`.
+    /// Runs epochs until the projected gradient's spread is below
+    /// `tolerance`, with LIBLINEAR's shrinking: a coordinate at a bound
+    /// whose gradient points out of the box by more than the last epoch's
+    /// spread leaves the active set; when the active set has converged,
+    /// every coordinate is checked again before the solve ends.
     pub fn solve(&mut self, samples: &Samples, tolerance: f64, max_epochs: usize) -> Solved {
         self.alpha.resize(samples.len(), 0.0);
         if self.u.w.len() < samples.dim() {
             self.u.w.resize(samples.dim(), 0.0);
         }
-        let active: Vec<usize> = samples.seen().collect();
-        if active.is_empty() {
+        let mut index: Vec<usize> = samples.seen().collect();
+        let all = index.len();
+        if all == 0 {
             return Solved {
                 converged: true,
                 epochs: 0,
             };
         }
+        let mut active = all;
+        let (mut high_old, mut low_old) = (f64::INFINITY, f64::NEG_INFINITY);
         for epoch in 0..max_epochs {
             let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
-            for k in permutation(&mut self.rng, active.len()) {
-                let i = active[k];
+            index[..active].shuffle(&mut self.rng);
+            let mut s = 0;
+            while s < active {
+                let i = index[s];
                 let (upper, diagonal) = self.problem.box_and_diagonal(samples.weight(i));
                 let a = self.alpha[i];
                 let g = samples.margin(i, &self.u) - 1.0 + diagonal * a;
                 let pg = if a <= 0.0 {
+                    if g > high_old {
+                        active -= 1;
+                        index.swap(s, active);
+                        continue;
+                    }
                     g.min(0.0)
                 } else if a >= upper {
+                    if g < low_old {
+                        active -= 1;
+                        index.swap(s, active);
+                        continue;
+                    }
                     g.max(0.0)
                 } else {
                     g
                 };
+                s += 1;
                 low = low.min(pg);
                 high = high.max(pg);
                 if pg == 0.0 {
@@ -157,9 +178,9 @@ impl Dual {
                 }
                 let q = samples.squared_norm(i) + diagonal;
                 // A zero sample (x = 0 and no bias): its dual term is −α
-                // alone, so α goes to its upper end (never reached with
-                // an infinite box: such a set is not separable, and the
-                // squared hinge has q = D_ii > 0).
+                // alone, so α goes to its upper end (never infinite here:
+                // such a set is not separable, so the hard margin is not
+                // asked, and the squared hinge has q = D_ii > 0).
                 let next = if q > 0.0 {
                     (a - g / q).clamp(0.0, upper)
                 } else {
@@ -170,12 +191,20 @@ impl Dual {
                     self.alpha[i] = next;
                 }
             }
-            if high - low <= tolerance {
-                return Solved {
-                    converged: true,
-                    epochs: epoch + 1,
-                };
+            if high - low <= tolerance || active == 0 {
+                if active == all {
+                    return Solved {
+                        converged: true,
+                        epochs: epoch + 1,
+                    };
+                }
+                // Converged on the active set: check everything again.
+                active = all;
+                (high_old, low_old) = (f64::INFINITY, f64::NEG_INFINITY);
+                continue;
             }
+            high_old = if high <= 0.0 { f64::INFINITY } else { high };
+            low_old = if low >= 0.0 { f64::NEG_INFINITY } else { low };
         }
         Solved {
             converged: false,

@@ -80,6 +80,11 @@ impl Hull {
         if let Some(Verdict::NotSeparable { .. }) = self.verdict {
             return self.verdict();
         }
+        if samples.has_opposed_pair() {
+            // z_i + z_j = 0: the origin is the midpoint of two samples.
+            self.verdict = Some(Verdict::NotSeparable { distance: 0.0 });
+            return self.verdict();
+        }
         self.lambda.resize(samples.len(), 0.0);
         let radius = samples.radius();
         let Some(first) = samples.seen().next() else {

@@ -112,14 +112,14 @@ fn separability(separation: &Separation, samples: &Samples) -> String {
             if *converged { "" } else { " (the hard-margin solve stopped at its epoch limit: γ* is approximate)" }
         ),
         Separation::NotSeparable { distance } => format!(
-            "not separable: a convex combination of the y x̃ comes within {} of the origin (≤ {} R, R = {}), so no u has y u·x̃ > 0 on every sample beyond rounding",
-            text(*distance),
+            "not separable: a convex combination of the y x̃ comes within {:.3e} of the origin (at most {} R, R = {:.6}), so no u has y u·x̃ > 0 on every sample beyond rounding",
+            distance,
             text(ORIGIN),
-            text(samples.radius())
+            samples.radius()
         ),
         Separation::Undecided { high } => format!(
-            "undecided: no separator found, and any separator's margin is at most {}",
-            text(*high)
+            "undecided: no separator found, and any separator's margin is at most {:.3e}",
+            high
         ),
     }
 }

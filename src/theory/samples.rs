@@ -62,6 +62,11 @@ pub struct Samples {
     rounds: u64,
     /// Every stored row is dense with two values: the plane's points.
     plane: bool,
+    /// The z = y x̃ of the samples seen, as exact bit patterns.
+    seen_z: std::collections::HashSet<Vec<u64>>,
+    /// Two samples seen have z_i = −z_j (or one has z = 0): Gordan's
+    /// certificate that no separator exists, found exactly and at once.
+    opposed: bool,
 }
 
 impl Samples {
@@ -110,9 +115,40 @@ impl Samples {
 
     /// One more round of the learner on sample `i`.
     pub fn count(&mut self, i: usize) {
+        if self.counts[i] == 0 && !self.opposed {
+            let (z, negated) = (self.z_key(i, 1.0), self.z_key(i, -1.0));
+            self.opposed = z == negated || self.seen_z.contains(&negated);
+            self.seen_z.insert(z);
+            if self.opposed {
+                self.seen_z = Default::default();
+            }
+        }
         self.counts[i] += 1;
         self.rounds += 1;
         self.radius_squared = self.radius_squared.max(self.squared_norms[i]);
+    }
+
+    /// s·z_i as exact bits, its zeros dropped (so −0 and 0 agree).
+    fn z_key(&self, i: usize, s: f64) -> Vec<u64> {
+        let y = s * self.labels[i];
+        let range = self.starts[i]..self.starts[i + 1];
+        let mut key = Vec::with_capacity(2 * range.len() + 1);
+        for (&j, &v) in self.indices[range.clone()].iter().zip(&self.values[range]) {
+            if v != 0.0 {
+                key.extend([j as u64, (y * v).to_bits()]);
+            }
+        }
+        if self.has_bias {
+            key.push(y.to_bits());
+        }
+        key
+    }
+
+    /// Two samples seen have opposite z = y x̃ (the same x̃ with opposite
+    /// labels, or through the origin x and −x with one label), or one has
+    /// z = 0: then the origin is in their hull, exactly.
+    pub fn has_opposed_pair(&self) -> bool {
+        self.opposed
     }
 
     /// Samples stored, counted or not.
