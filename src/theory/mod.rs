@@ -12,7 +12,7 @@
 //! - each learner's bounds, as their theorems state them
 //!   ([`perceptron_bounds`], [`pa_bounds`]), evaluated at the tightest
 //!   comparator computed, or the reason a bound does not apply
-//!   ([`bounds`]);
+//!   ([`bound`], [`bounds`]);
 //! - the regret: the learner's cumulative hinge loss minus the hinge
 //!   minimiser's, and on the plane its mistakes minus the best line's.
 //!
@@ -37,6 +37,7 @@
 //! ```
 
 pub mod best_line;
+pub mod bound;
 pub mod bounds;
 pub mod covered;
 pub mod dual;
@@ -49,7 +50,7 @@ pub mod samples;
 mod tracker;
 
 pub use best_line::BestLine;
-pub use bounds::{Bound, Comparator, Reason};
+pub use bound::{Bound, Comparator, Reason};
 pub use covered::{Covered, COVERED_NAMES};
 pub use report::{Best, Regret, Report, ZeroOneBest};
 pub use tracker::{Theory, ZeroOne};

@@ -20,7 +20,7 @@
 //! A mistake has ℓ_t ≥ 1 (y_t w_t·x_t ≤ 0), so every bound on Σℓ_t² also
 //! bounds the mistakes; those corollaries are listed as their own lines.
 
-use super::bounds::{Bound, Comparator, Evidence, Reason, Statement};
+use super::bound::{Bound, Comparator, Evidence, Reason, Statement};
 use super::covered::Covered;
 use crate::settings::BiasMode;
 

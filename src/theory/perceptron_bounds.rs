@@ -6,7 +6,7 @@
 //! updates are the same for every η. The samples are x as the learner
 //! sees them (x̃ = (x, 1) with a bias, `samples.rs`); R = max ‖x̃‖.
 
-use super::bounds::{Bound, Comparator, Evidence, Reason, Statement};
+use super::bound::{Bound, Comparator, Evidence, Reason, Statement};
 use super::samples::Vector;
 
 /// Block (1962); Novikoff, "On convergence proofs on perceptrons" (1962).

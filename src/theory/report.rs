@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::best_line::BestLine;
-use super::bounds::{Bound, Minimiser};
+use super::bound::{Bound, Minimiser};
 use super::covered::bias_form;
 use super::dual::Problem;
 use super::hard_margin::Separation;

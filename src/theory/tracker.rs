@@ -11,7 +11,8 @@
 //! asked (`ZeroOne::Compute`), so the page can do it at intervals.
 
 use super::best_line::{best_line, BestLine};
-use super::bounds::{bounds, Evidence, Minimiser};
+use super::bound::{Evidence, Minimiser};
+use super::bounds::bounds;
 use super::covered::{has_bias, Covered};
 use super::dual::{Dual, Problem, MAX_EPOCHS, TOLERANCE};
 use super::hard_margin::{HardMargin, Separation};
