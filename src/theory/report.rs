@@ -71,7 +71,8 @@ pub struct Regret {
     /// Σ_t ℓ_t(learner) − Σ_t ℓ_t(hinge minimiser): hinge losses.
     pub hinge: f64,
     pub hinge_per_round: f64,
-    /// The learner's mistakes minus the best line's (planar samples only).
+    /// The learner's mistakes minus the best line's (planar samples, and
+    /// only when the line was computed at these rounds: `ZeroOne::Compute`).
     pub zero_one: Option<i64>,
     pub zero_one_per_round: Option<f64>,
 }

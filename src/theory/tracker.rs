@@ -154,6 +154,7 @@ impl Theory {
         }
         let (_, separation, hinge, squared) = self.solved.as_ref().expect("solved above");
         let t = self.totals;
+        let rounds = self.samples.rounds();
         let evidence = Evidence {
             samples: &self.samples,
             separation,
@@ -164,13 +165,16 @@ impl Theory {
             updates: t.updates,
             squared_loss: t.squared_hinge,
         };
-        let rounds = self.samples.rounds();
         let line = self.line.filter(|_| self.samples.is_plane());
+        // A line computed some rounds ago has made fewer mistakes than the
+        // best line now: against it the difference is no regret, so the
+        // 0-1 regret is given only for a line of these very rounds.
+        let fresh = line.filter(|(at, _)| *at == rounds);
         let comparator_hinge = self.samples.total_loss(&hinge.u, hinge_loss);
         let regret = Regret::new(
             rounds,
             t.hinge - comparator_hinge,
-            line.map(|(_, l)| t.mistakes as i64 - l.mistakes as i64),
+            fresh.map(|(_, l)| t.mistakes as i64 - l.mistakes as i64),
         );
         Report::new(
             self.bias,
