@@ -57,6 +57,7 @@ mod progress;
 pub mod registry;
 mod report;
 pub mod settings;
+pub mod theory;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -1,7 +1,7 @@
 //! `onlinelearn`: the learners on real data sets from the command line.
 //!
 //! ```text
-//! onlinelearn learn --algo pa1 --c 0.1 --train a9a --test a9a.t [--json]
+//! onlinelearn learn --algo pa1 --c 0.1 --train a9a --test a9a.t [--json] [--theory]
 //! onlinelearn compare --algos perceptron,pa,pa1 --train a3a --test a3a.t
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
 //! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
@@ -39,6 +39,9 @@ mod report;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/setting_flags.rs"]
 mod setting_flags;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/theory.rs"]
+mod theory;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

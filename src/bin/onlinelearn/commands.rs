@@ -30,6 +30,12 @@ enum Command {
         algo: Algorithm,
         #[command(flatten)]
         run: RunArgs,
+        /// Add the theory of the run: the best fixed classifiers in
+        /// hindsight (hard margin, soft margin, on two features the line
+        /// with the fewest mistakes), the learner's bounds with their
+        /// theorems, and its regret. Linear learners, two classes.
+        #[arg(long)]
+        theory: bool,
     },
     /// Train several learners on the same data and order; one row each.
     Compare {
@@ -95,8 +101,8 @@ pub struct RunArgs {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Learn { algo, run } => crate::learn::learn(&[algo], &run),
-        Command::Compare { algos, run } => crate::learn::learn(&algos, &run),
+        Command::Learn { algo, run, theory } => crate::learn::learn(&[algo], &run, theory),
+        Command::Compare { algos, run } => crate::learn::learn(&algos, &run, false),
         Command::Stream {
             preset,
             n,

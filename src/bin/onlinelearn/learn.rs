@@ -28,6 +28,8 @@ pub struct Outcome {
     pub learner: AnyLearner,
     pub progress: Progress,
     pub learn_seconds: f64,
+    /// With `--theory`: its report.
+    pub theory: Option<crate::theory::Outcome>,
 }
 
 /// The run as configured: its settings and where its samples come from.
@@ -39,7 +41,7 @@ pub struct Run {
     pub skipped_lines: usize,
 }
 
-pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
+pub fn learn(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<(), String> {
     if args.passes == 0 {
         return Err("--passes must be at least 1, got 0".into());
     }
@@ -57,6 +59,9 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
     // Settings are checked before the (possibly large) files are read.
     for &a in algorithms {
         AnyLearner::new(a, &settings).map_err(|e| e.to_string())?;
+    }
+    if theory {
+        crate::theory::check(algorithms, &settings)?;
     }
     // Classes are read as numbers: two become ±1, more a multiclass run.
     let classify = settings.task == Task::Classification;
@@ -76,6 +81,9 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
         .then(|| Classes::of(&train.data).map_err(|e| format!("{train_name}: {e}")))
         .transpose()?;
     if let Some(classes) = classes.filter(|c| c.len() > 2) {
+        if theory {
+            return Err(crate::theory::refuse_classes(&train_name, classes.len()));
+        }
         if let Some(test) = &test {
             let file = args.test.as_ref().unwrap().display();
             classes
@@ -148,19 +156,33 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
             .feedback
             .samples(train.data.len() * run.passes, &bar_name(algorithms, index));
         let kernel = algorithm.is_kernel();
+        let mut tracker = theory
+            .then(|| crate::theory::start(algorithm, &run.settings, &train.data))
+            .transpose()?;
         for pass in 0..run.passes {
             // Every learner sees the same order: shuffles derive from the seed and pass only.
-            let ordered = if run.shuffle {
-                let order = permutation(
+            let order = run.shuffle.then(|| {
+                permutation(
                     &mut derived(run.settings.seed, pass as u64),
                     train.data.len(),
-                );
-                Cow::Owned(train.data.select(&order))
-            } else {
-                Cow::Borrowed(&train.data)
+                )
+            });
+            let ordered = match &order {
+                Some(order) => Cow::Owned(train.data.select(order)),
+                None => Cow::Borrowed(&train.data),
             };
             seconds += bar.learn(ordered.len(), |rows| {
-                learner.learn_batch(&ordered, rows, &mut progress);
+                match &mut tracker {
+                    Some(theory) => crate::theory::learn_rows(
+                        theory,
+                        &mut learner,
+                        &ordered,
+                        order.as_deref(),
+                        rows,
+                        &mut progress,
+                    ),
+                    None => learner.learn_batch(&ordered, rows, &mut progress),
+                }
                 kernel.then(|| learner.support_size())
             });
         }
@@ -170,6 +192,7 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs) -> Result<(), String> {
             learner,
             progress,
             learn_seconds: seconds,
+            theory: tracker.map(crate::theory::finish),
         });
     }
     let name = args.train.display().to_string();

@@ -41,6 +41,11 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     test_mse: Option<f64>,
     learn_seconds: f64,
+    /// `--theory`: the best fixed classifiers, the bounds, the regret.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    theory: Option<&'a onlinelearn::theory::Report>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    theory_seconds: Option<f64>,
 }
 
 /// The settings a run's report records for one learner.
@@ -75,6 +80,8 @@ fn report<'a>(o: &'a Outcome, run: &'a Run, n_train: usize, test: Option<&Datase
         test_mae: held_out.filter(|_| regression).map(|h| h.1 .0),
         test_mse: held_out.filter(|_| regression).map(|h| h.1 .1),
         learn_seconds: o.learn_seconds,
+        theory: o.theory.as_ref().map(|t| &t.report),
+        theory_seconds: o.theory.as_ref().map(|t| t.seconds),
     }
 }
 
@@ -156,6 +163,9 @@ pub fn summary(o: &Outcome, run: &Run, name: &str, n: usize, test: Option<&Datas
         o.learn_seconds * 1e3,
         rate(o.progress.samples, o.learn_seconds)
     );
+    if let Some(theory) = &o.theory {
+        crate::theory::print(theory);
+    }
 }
 
 pub fn table(outcomes: &[Outcome], run: &Run, name: &str, n: usize, test: Option<&Dataset>) {

@@ -1,0 +1,185 @@
+//! `learn --theory`: the theory layer (`onlinelearn::theory`) over the
+//! run. Every training sample is stored in file order; each round of each
+//! pass is recorded against the sample it was (a second pass counts every
+//! sample twice); the report comes once, at the end, and its solve is
+//! timed apart from learning.
+
+use std::ops::Range;
+use std::time::Instant;
+
+use onlinelearn::eval::Progress;
+use onlinelearn::theory::{Report, Theory, ZeroOne};
+use onlinelearn::{Algorithm, AnyLearner, Dataset, Learner, Settings};
+
+/// The theory of one run, and the seconds its report took.
+pub struct Outcome {
+    pub report: Report,
+    pub seconds: f64,
+}
+
+/// Refuses `--theory` for what it does not cover, before any file is read.
+pub fn check(algorithms: &[Algorithm], settings: &Settings) -> Result<(), String> {
+    for &a in algorithms {
+        Theory::new(a, settings).map_err(|e| format!("--theory: {e}"))?;
+    }
+    Ok(())
+}
+
+/// The refusal for data of more than two classes.
+pub fn refuse_classes(file: &str, classes: usize) -> String {
+    format!(
+        "--theory covers two classes (its margins are y·f(x) with y = ±1); {file} has {classes}: learn it without --theory"
+    )
+}
+
+/// A theory holding every training sample, none learned yet.
+pub fn start(algorithm: Algorithm, settings: &Settings, data: &Dataset) -> Result<Theory, String> {
+    let mut theory = Theory::new(algorithm, settings).map_err(|e| e.to_string())?;
+    for i in 0..data.len() {
+        theory
+            .add(data.row(i), data.label(i))
+            .map_err(|e| format!("--theory: sample {}: {e}", i + 1))?;
+    }
+    Ok(theory)
+}
+
+/// Learns `rows` of `ordered` one at a time (the same updates as batch
+/// learning, which the conformance tests check) and records each round:
+/// row r of `ordered` is training sample `order[r]` (r itself unshuffled).
+pub fn learn_rows(
+    theory: &mut Theory,
+    learner: &mut AnyLearner,
+    ordered: &Dataset,
+    order: Option<&[usize]>,
+    rows: Range<usize>,
+    progress: &mut Progress,
+) {
+    for r in rows {
+        let y = ordered.label(r);
+        let update = learner.learn_one(ordered.row(r), y);
+        progress.record(y, &update);
+        let sample = order.map_or(r, |o| o[r]);
+        theory
+            .record(sample, &update)
+            .expect("every training row was added");
+    }
+}
+
+/// The report at the end of the run, timed.
+pub fn finish(mut theory: Theory) -> Outcome {
+    let clock = Instant::now();
+    let report = theory.report(ZeroOne::Compute);
+    Outcome {
+        report,
+        seconds: clock.elapsed().as_secs_f64(),
+    }
+}
+
+fn number(v: f64) -> String {
+    if v == 0.0 || (1e-3..1e6).contains(&v.abs()) {
+        format!("{v:.4}")
+    } else {
+        format!("{v:.4e}")
+    }
+}
+
+fn vector(u: &[f64]) -> String {
+    const SHOWN: usize = 6;
+    let mut parts: Vec<String> = u.iter().take(SHOWN).map(|&v| number(v)).collect();
+    if u.len() > SHOWN {
+        parts.push(format!("… {} more", u.len() - SHOWN));
+    }
+    format!("({})", parts.join(", "))
+}
+
+/// The text report's theory section.
+pub fn print(o: &Outcome) {
+    let r = &o.report;
+    println!(
+        "  theory                over {} samples, {} rounds",
+        r.samples, r.rounds
+    );
+    println!("    bias                {}", r.bias_form);
+    println!("    R = max ‖x‖         {}", number(r.radius));
+    println!("    separable           {}", r.separability);
+    if let (Some(margin), Some(u)) = (r.margin, &r.hard_margin_u) {
+        println!(
+            "    hard margin         γ* = {}, u* = {}",
+            number(margin),
+            vector(u)
+        );
+    }
+    let h = &r.hinge_best;
+    println!(
+        "    hinge best          min ½‖u‖² + C Σ max(0, 1 − y u·x) = {} at C = {} (duality gap {}), u = {}",
+        number(h.value),
+        number(h.c),
+        number(h.duality_gap),
+        vector(&h.u)
+    );
+    if let Some(s) = &r.squared_hinge_best {
+        println!(
+            "    squared hinge best  min ½‖u‖² + C Σ max(0, 1 − y u·x)² = {} at C = {} (duality gap {}), u = {}",
+            number(s.value),
+            number(s.c),
+            number(s.duality_gap),
+            vector(&s.u)
+        );
+    }
+    match &r.zero_one_best {
+        Some(z) => println!(
+            "    fewest mistakes     {} by the best line (exact, over the rounds)",
+            z.mistakes
+        ),
+        None => println!("    fewest mistakes     - (computed for two features only)"),
+    }
+    for b in &r.bounds {
+        let actual = if b.counts == "Σℓ_t²" {
+            number(b.actual)
+        } else {
+            format!("{}", b.actual)
+        };
+        match b.value {
+            Some(value) => println!(
+                "    {:<28}{} {} ≤ {} ({}; at {}{})",
+                b.name,
+                b.counts,
+                actual,
+                number(value),
+                b.source,
+                b.at.map_or("-", comparator_name),
+                b.gamma
+                    .map_or(String::new(), |g| format!(", γ = {}", number(g)))
+            ),
+            None => println!(
+                "    {:<28}{} = {}; no bound: {} ({})",
+                b.name,
+                b.counts,
+                actual,
+                b.reason.map_or("-", |r| r.text()),
+                b.source
+            ),
+        }
+        println!("      theorem: {}", b.statement);
+    }
+    let g = &r.regret;
+    let zero_one = g.zero_one.map_or("-".to_string(), |z| {
+        format!("{z} ({:.4} a round)", g.zero_one_per_round.unwrap_or(0.0))
+    });
+    println!(
+        "    regret              hinge {} ({} a round) against the hinge best; mistakes {} against the best line",
+        number(g.hinge),
+        number(g.hinge_per_round),
+        zero_one
+    );
+    println!("    solved in           {:.3} s", o.seconds);
+}
+
+fn comparator_name(c: onlinelearn::theory::Comparator) -> &'static str {
+    use onlinelearn::theory::Comparator;
+    match c {
+        Comparator::HardMargin => "u = u*",
+        Comparator::HingeMinimiser => "u = the hinge best",
+        Comparator::SquaredHingeMinimiser => "u = the squared hinge best",
+    }
+}

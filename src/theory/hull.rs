@@ -1,0 +1,225 @@
+//! Is there a separator at all? The nearest point to the origin of the
+//! convex hull of the z_i = y_i x̃_i decides it (Gordan's alternative):
+//! some u has u·z_i > 0 for every i exactly when that point p* is not the
+//! origin, and then ‖p*‖ is the largest margin any unit u attains,
+//! γ* = max_{‖u‖=1} min_i u·z_i, reached at u = p*/‖p*‖.
+//!
+//! p* is found by pairwise Frank-Wolfe over the simplex of weights λ
+//! (p = Σ λ_i z_i): move weight from the hull vertex most aligned with p
+//! (the "away" vertex, among those with weight) to the least aligned one,
+//! with the exact line search. This is the maximal-violating-pair step of
+//! SMO; Lacoste-Julien & Jaggi ("On the Global Linear Convergence of
+//! Frank-Wolfe Optimization Variants", NIPS 2015) prove it converges
+//! linearly on this problem. Each step costs one pass over the non-zeros.
+//!
+//! The steps stop as soon as either is proven (γ* itself is then found
+//! by the hard-margin dual, `hard_margin.rs`). Every iterate carries a
+//! certificate, so the answer never rests on a guess: min_i z_i·p / ‖p‖ is a margin p itself attains (a lower bound
+//! on γ*, and a proof of separability once positive), and ‖p‖ is an
+//! upper bound (γ* ≤ ‖q‖ for every q in the hull). Data is called not
+//! separable when the hull comes within `ORIGIN * R` of the origin: a
+//! convex combination of the samples that cancels to that accuracy is
+//! Gordan's certificate up to the rounding of the data themselves.
+//!
+//! Warm start: a new sample enters with weight 0, which keeps p. Once the
+//! origin is in the hull it stays there as samples are added, so a set
+//! found not separable is not searched again.
+
+use super::samples::{Samples, Vector};
+
+/// The hull within this distance of the origin, times R: not separable.
+pub const ORIGIN: f64 = 1e-9;
+
+/// Steps one call may take: enough for the presets and a9a (measured in
+/// `benches/theory.rs`); past it the answer says it is undecided.
+const MAX_STEPS: usize = 200_000;
+
+/// Re-add p from the weights every so many steps, so rounding cannot pile up.
+const REFRESH: usize = 256;
+
+/// What the hull says about separability.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Verdict {
+    /// No sample yet.
+    Empty,
+    /// Some u separates every sample; γ* lies in [low, high].
+    Separable { low: f64, high: f64 },
+    /// The hull comes within `distance` (≤ ORIGIN·R) of the origin.
+    NotSeparable { distance: f64 },
+    /// Neither shown within the step limit: γ* ≤ high.
+    Undecided { high: f64 },
+}
+
+/// The hull's weights and nearest point so far.
+#[derive(Clone, Debug, Default)]
+pub struct Hull {
+    lambda: Vec<f64>,
+    p: Vector,
+    verdict: Option<Verdict>,
+}
+
+impl Hull {
+    pub fn verdict(&self) -> Verdict {
+        self.verdict.unwrap_or(Verdict::Empty)
+    }
+
+    /// The weights λ of the nearest point found (they sum to 1).
+    pub fn weights(&self) -> &[f64] {
+        &self.lambda
+    }
+
+    /// The nearest point found, p = Σ λ_i z_i.
+    pub fn point(&self) -> &Vector {
+        &self.p
+    }
+
+    /// Brings the nearest point up to date with the samples.
+    pub fn solve(&mut self, samples: &Samples) -> Verdict {
+        if let Some(Verdict::NotSeparable { .. }) = self.verdict {
+            return self.verdict();
+        }
+        if samples.has_opposed_pair() {
+            // z_i + z_j = 0: the origin is the midpoint of two samples.
+            self.verdict = Some(Verdict::NotSeparable { distance: 0.0 });
+            return self.verdict();
+        }
+        self.lambda.resize(samples.len(), 0.0);
+        let radius = samples.radius();
+        let Some(first) = samples.seen().next() else {
+            return Verdict::Empty;
+        };
+        if self.lambda.iter().all(|&l| l == 0.0) {
+            // Start at the sample nearest the origin.
+            let nearest = samples
+                .seen()
+                .min_by(|&a, &b| samples.squared_norm(a).total_cmp(&samples.squared_norm(b)))
+                .unwrap_or(first);
+            self.lambda[nearest] = 1.0;
+            self.refresh(samples);
+        }
+        let verdict = self.iterate(samples, radius);
+        self.verdict = Some(verdict);
+        verdict
+    }
+
+    fn refresh(&mut self, samples: &Samples) {
+        self.p = samples.zero();
+        for (i, &l) in self.lambda.iter().enumerate() {
+            if l > 0.0 {
+                samples.add_to(i, &mut self.p, l);
+            }
+        }
+    }
+
+    fn iterate(&mut self, samples: &Samples, radius: f64) -> Verdict {
+        let mut high = f64::INFINITY;
+        for step in 0..MAX_STEPS {
+            if step % REFRESH == REFRESH - 1 {
+                self.refresh(samples);
+            }
+            let norm2 = self.p.squared_norm();
+            high = high.min(norm2.sqrt());
+            if high <= ORIGIN * radius {
+                return Verdict::NotSeparable { distance: high };
+            }
+            // The toward vertex (least z·p) and the away vertex (most z·p
+            // among those with weight).
+            let (mut toward, mut low_g) = (usize::MAX, f64::INFINITY);
+            let (mut away, mut high_g) = (usize::MAX, f64::NEG_INFINITY);
+            for i in samples.seen() {
+                let g = samples.margin(i, &self.p);
+                if g < low_g {
+                    (toward, low_g) = (i, g);
+                }
+                if self.lambda[i] > 0.0 && g > high_g {
+                    (away, high_g) = (i, g);
+                }
+            }
+            // p gives every sample a positive margin: separable, proven.
+            // γ* itself is left to the hard-margin dual, which gets there
+            // faster than these steps would.
+            if low_g > 0.0 {
+                return Verdict::Separable {
+                    low: low_g / norm2.sqrt(),
+                    high,
+                };
+            }
+            let gain = high_g - low_g;
+            let distance2 = samples.squared_norm(toward) + samples.squared_norm(away)
+                - 2.0 * samples.cross(toward, away);
+            if !(gain > 0.0) || !(distance2 > 0.0) {
+                // No pair improves p: it is the nearest point up to rounding.
+                return self.settle(low_g, norm2, high, radius);
+            }
+            let t = (gain / distance2).min(self.lambda[away]);
+            self.lambda[toward] += t;
+            self.lambda[away] -= t;
+            if self.lambda[away] < 1e-300 {
+                self.lambda[away] = 0.0;
+            }
+            samples.add_to(toward, &mut self.p, t);
+            samples.add_to(away, &mut self.p, -t);
+        }
+        let norm2 = self.p.squared_norm();
+        let low_g = samples
+            .seen()
+            .map(|i| samples.margin(i, &self.p))
+            .fold(f64::INFINITY, f64::min);
+        self.settle(low_g, norm2, high, radius)
+    }
+
+    /// The verdict when the steps stop short of the gap test.
+    fn settle(&self, low_g: f64, norm2: f64, high: f64, radius: f64) -> Verdict {
+        if low_g > 0.0 {
+            Verdict::Separable {
+                low: low_g / norm2.sqrt(),
+                high,
+            }
+        } else if high <= ORIGIN * radius {
+            Verdict::NotSeparable { distance: high }
+        } else {
+            Verdict::Undecided { high }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::features::Features;
+
+    fn hull_of(points: &[([f64; 2], f64)], bias: bool) -> Verdict {
+        let mut s = Samples::new(bias);
+        for (x, y) in points {
+            let i = s.push(Features::Dense(x), *y).unwrap();
+            s.count(i);
+        }
+        Hull::default().solve(&s)
+    }
+
+    #[test]
+    fn a_symmetric_pair_has_margin_its_half_distance() {
+        match hull_of(&[([2.0, 0.0], 1.0), ([-2.0, 0.0], -1.0)], false) {
+            Verdict::Separable { low, high } => {
+                assert!((low - 2.0).abs() < 1e-12 && (high - 2.0).abs() < 1e-12)
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn xor_and_conflicting_duplicates_are_not_separable() {
+        let xor = [
+            ([1.0, 1.0], 1.0),
+            ([-1.0, -1.0], 1.0),
+            ([1.0, -1.0], -1.0),
+            ([-1.0, 1.0], -1.0),
+        ];
+        assert!(matches!(hull_of(&xor, true), Verdict::NotSeparable { .. }));
+        let twins = [([0.3, 0.4], 1.0), ([0.3, 0.4], -1.0)];
+        assert!(matches!(
+            hull_of(&twins, true),
+            Verdict::NotSeparable { .. }
+        ));
+    }
+}

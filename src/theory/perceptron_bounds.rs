@@ -1,0 +1,128 @@
+//! The perceptron's mistake bounds, for the perceptron, the averaged
+//! perceptron and the pocket: each bounds the updates of the perceptron
+//! that runs (w ← w + η y x when y w·x ≤ 0, from w = 0), which for the
+//! averaged perceptron and the pocket is the one underneath, not the
+//! model they predict with. η does not matter: from w = 0 the perceptron's
+//! updates are the same for every η. The samples are x as the learner
+//! sees them (x̃ = (x, 1) with a bias, `samples.rs`); R = max ‖x̃‖.
+
+use super::bound::{Bound, Comparator, Evidence, Reason, Statement};
+use super::samples::Vector;
+
+/// Block (1962); Novikoff, "On convergence proofs on perceptrons" (1962).
+///
+/// If ‖x_t‖ ≤ R for every t and some unit vector u and γ > 0 have
+/// y_t (u·x_t) ≥ γ for every t, the perceptron started at w = 0 makes at
+/// most (R/γ)² updates. Evaluated at the hard-margin u* and its γ*, the
+/// largest γ any unit u attains, so the smallest value the theorem gives.
+pub const NOVIKOFF: Statement = Statement {
+    name: "novikoff",
+    text: "if ‖x_t‖ ≤ R for all t and some unit u has y_t u·x_t ≥ γ > 0 for all t, the perceptron (w₁ = 0) makes at most (R/γ)² updates",
+    source: "Block 1962; Novikoff 1962",
+    counts: "perceptron updates",
+    checked: false,
+};
+
+/// Freund & Schapire, "Large margin classification using the perceptron
+/// algorithm", Machine Learning 37 (1999) 277-296, Theorem 2.
+///
+/// For a sequence with ‖x_t‖ ≤ R, any vector u with ‖u‖ = 1 and any
+/// γ > 0, let d_t = max{0, γ − y_t (u·x_t)} and D = √(Σ_t d_t²). Then the
+/// online perceptron makes at most ((R + D)/γ)² mistakes on the sequence.
+/// (Written from the literature: the paper's text was not at hand to
+/// check the statement word for word.) No separability is assumed.
+///
+/// Evaluated at u = the direction of each comparator we compute (the
+/// hinge minimiser with C = 1, and u* when separable), and for each at
+/// the γ that makes the bound smallest: with s = 1/γ and m_t = y_t u·x_t
+/// the bound is (R s + √(Σ_t max(0, 1 − s m_t)²))², whose square root is
+/// convex in s, so a golden-section search finds it. s → 0 gives T
+/// (the trivial bound); s > √T/R gives more than T, so s ∈ (0, √T/R].
+pub const FREUND_SCHAPIRE: Statement = Statement {
+    name: "freund-schapire-theorem-2",
+    text: "for any unit u and γ > 0, with d_t = max(0, γ − y_t u·x_t) and D = √(Σ_t d_t²), and ‖x_t‖ ≤ R for all t, the perceptron (w₁ = 0) makes at most ((R + D)/γ)² mistakes (updates)",
+    source: "Freund & Schapire 1999, Theorem 2",
+    counts: "perceptron updates",
+    checked: false,
+};
+
+pub const STATEMENTS: [Statement; 2] = [NOVIKOFF, FREUND_SCHAPIRE];
+
+pub fn evaluate(e: &Evidence<'_>) -> Vec<Bound> {
+    let updates = e.updates as f64;
+    let novikoff = Bound::new(&NOVIKOFF, updates);
+    let novikoff = match (e.not_separable(), e.separation.margin()) {
+        (None, Some(margin)) => {
+            let ratio = e.samples.radius() / margin;
+            novikoff.value(ratio * ratio, Comparator::HardMargin)
+        }
+        (reason, _) => novikoff.refused(reason.unwrap_or(Reason::NotSeparable)),
+    };
+    let mut best: Option<(f64, f64, Comparator)> = None;
+    for (name, u) in e.comparators() {
+        if let Some((value, gamma)) = smallest(e, u) {
+            if best.is_none_or(|b| value < b.0) {
+                best = Some((value, gamma, name));
+            }
+        }
+    }
+    let freund_schapire = Bound::new(&FREUND_SCHAPIRE, updates);
+    let freund_schapire = match best {
+        Some((value, gamma, name)) => {
+            let mut bound = freund_schapire.value(value, name);
+            bound.gamma = gamma.is_finite().then_some(gamma);
+            bound
+        }
+        None => freund_schapire.refused(Reason::NoDirection),
+    };
+    vec![novikoff, freund_schapire]
+}
+
+/// The smallest ((R + D)/γ)² over γ for the direction of `u`, and that γ.
+fn smallest(e: &Evidence<'_>, u: &Vector) -> Option<(f64, f64)> {
+    let norm = u.squared_norm().sqrt();
+    if !(norm > 0.0) {
+        return None;
+    }
+    let samples = e.samples;
+    let margins: Vec<(f64, f64)> = samples
+        .seen()
+        .map(|i| (samples.margin(i, u) / norm, samples.weight(i) as f64))
+        .collect();
+    let radius = samples.radius();
+    let rounds = samples.rounds() as f64;
+    // √bound as a function of s = 1/γ.
+    let root = |s: f64| {
+        let deviation: f64 = margins
+            .iter()
+            .map(|&(m, c)| {
+                let d = (1.0 - s * m).max(0.0);
+                c * d * d
+            })
+            .sum();
+        radius * s + deviation.sqrt()
+    };
+    if !(radius > 0.0) {
+        return None;
+    }
+    let (mut lo, mut hi) = (0.0, rounds.sqrt() / radius);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+    let (mut fa, mut fb) = (root(a), root(b));
+    for _ in 0..200 {
+        if fa <= fb {
+            hi = b;
+            (b, fb) = (a, fa);
+            a = hi - ratio * (hi - lo);
+            fa = root(a);
+        } else {
+            lo = a;
+            (a, fa) = (b, fb);
+            b = lo + ratio * (hi - lo);
+            fb = root(b);
+        }
+    }
+    let s = 0.5 * (lo + hi);
+    let value = root(s);
+    Some((value * value, 1.0 / s))
+}

@@ -1,0 +1,301 @@
+//! The theory layer's invariants:
+//!
+//! - the fewest-mistakes line equals a brute force over every line through
+//!   two points, each nudged every way (turned about each point on it and
+//!   each midpoint between them, shifted, both sides called +1), on small
+//!   sets of grid points full of ties, duplicates and collinear triples;
+//! - no bound is ever below what the learner actually did, for every
+//!   covered learner, bias mode and synthetic preset over many seeds (a
+//!   transcription error in a theorem shows up here first);
+//! - bad input (one class, identical points, no samples) gives reasons and
+//!   finite numbers, never NaN or a panic.
+
+use onlinelearn::theory::best_line::best_line;
+use onlinelearn::theory::samples::Samples;
+use onlinelearn::theory::{Report, Theory, ZeroOne};
+use onlinelearn::{
+    Algorithm, AnyLearner, BiasMode, Features, Learner, Preset, Settings, Stream, StreamConfig,
+    Update,
+};
+use proptest::prelude::*;
+
+/// Mistakes of sign(w·x + b), +1 at 0, as the learners predict.
+fn mistakes(points: &[([f64; 2], f64)], w: [f64; 2], b: f64) -> u64 {
+    points
+        .iter()
+        .filter(|(x, y)| {
+            let f = w[0] * x[0] + w[1] * x[1] + b;
+            (if f >= 0.0 { 1.0 } else { -1.0 }) != *y
+        })
+        .count() as u64
+}
+
+fn rotate(w: [f64; 2], angle: f64) -> [f64; 2] {
+    let (s, c) = angle.sin_cos();
+    [c * w[0] - s * w[1], s * w[0] + c * w[1]]
+}
+
+/// The brute force: constants, and every line through two distinct
+/// points (through the origin and one point without a bias), unperturbed
+/// and nudged by ±1e-7 every way that can move the points on it.
+fn brute_force(points: &[([f64; 2], f64)], bias: bool) -> u64 {
+    const E: f64 = 1e-7;
+    let pos = points.iter().filter(|p| p.1 > 0.0).count() as u64;
+    let neg = points.len() as u64 - pos;
+    let mut best = if bias { pos.min(neg) } else { neg };
+    let mut consider = |w: [f64; 2], through: [f64; 2], pivots: &[[f64; 2]]| {
+        for sign in [1.0, -1.0] {
+            let w = [w[0] * sign, w[1] * sign];
+            let b = |w: [f64; 2], c: [f64; 2]| -(w[0] * c[0] + w[1] * c[1]);
+            best = best.min(mistakes(points, w, b(w, through)));
+            for &c in pivots {
+                for turn in [E, -E] {
+                    let v = rotate(w, turn);
+                    best = best.min(mistakes(points, v, b(v, c)));
+                }
+            }
+            if bias {
+                for shift in [E, -E] {
+                    best = best.min(mistakes(points, w, b(w, through) + shift));
+                }
+            }
+        }
+    };
+    if bias {
+        for (i, &(p, _)) in points.iter().enumerate() {
+            for &(q, _) in &points[i + 1..] {
+                if p == q {
+                    continue;
+                }
+                let d = [q[0] - p[0], q[1] - p[1]];
+                let on: Vec<[f64; 2]> = points
+                    .iter()
+                    .map(|s| s.0)
+                    .filter(|s| d[0] * (s[1] - p[1]) - d[1] * (s[0] - p[0]) == 0.0)
+                    .collect();
+                let mut pivots = on.clone();
+                for a in &on {
+                    for c in &on {
+                        pivots.push([(a[0] + c[0]) / 2.0, (a[1] + c[1]) / 2.0]);
+                    }
+                }
+                consider([-d[1], d[0]], p, &pivots);
+            }
+        }
+    } else {
+        for &(q, _) in points {
+            if q != [0.0, 0.0] {
+                consider([-q[1], q[0]], [0.0, 0.0], &[[0.0, 0.0]]);
+            }
+        }
+    }
+    best
+}
+
+fn planar(points: &[([f64; 2], f64)], bias: bool) -> Samples {
+    let mut s = Samples::new(bias);
+    for (x, y) in points {
+        let i = s.push(Features::Dense(x), *y).unwrap();
+        s.count(i);
+    }
+    s
+}
+
+fn grid_points() -> impl Strategy<Value = Vec<([f64; 2], f64)>> {
+    prop::collection::vec(
+        ((-3i32..=3, -3i32..=3), prop::bool::ANY)
+            .prop_map(|((a, b), y)| ([a as f64, b as f64], if y { 1.0 } else { -1.0 })),
+        1..11,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_fewest_mistakes_line_matches_the_brute_force(points in grid_points(), bias in prop::bool::ANY) {
+        let got = best_line(&planar(&points, bias)).unwrap();
+        prop_assert_eq!(got.mistakes, brute_force(&points, bias), "{:?}", points);
+    }
+}
+
+#[test]
+fn ties_and_collinear_points_by_hand() {
+    // Five collinear points, labels + − + − +, and a twin of opposite label.
+    let line: Vec<([f64; 2], f64)> = (0..5)
+        .map(|k| {
+            (
+                [k as f64, 2.0 * k as f64],
+                if k % 2 == 0 { 1.0 } else { -1.0 },
+            )
+        })
+        .chain([([1.0, 2.0], 1.0)])
+        .collect();
+    for bias in [true, false] {
+        let got = best_line(&planar(&line, bias)).unwrap().mistakes;
+        assert_eq!(got, brute_force(&line, bias), "bias {bias}");
+    }
+}
+
+const LEARNERS: [Algorithm; 9] = [
+    Algorithm::Perceptron,
+    Algorithm::AveragedPerceptron,
+    Algorithm::Pocket,
+    Algorithm::Pa,
+    Algorithm::Pa1,
+    Algorithm::Pa2,
+    Algorithm::Arow,
+    Algorithm::Scw1,
+    Algorithm::Scw2,
+];
+
+const PRESETS: [Preset; 8] = [
+    Preset::Separable,
+    Preset::Overlapping,
+    Preset::NoisyLabels,
+    Preset::Xor,
+    Preset::Circles,
+    Preset::Moons,
+    Preset::Spiral,
+    Preset::Drift,
+];
+
+/// A learner's run over `passes` passes of a preset's stream, and its theory.
+fn run(
+    algorithm: Algorithm,
+    preset: Preset,
+    seed: u64,
+    n: usize,
+    settings: &Settings,
+    passes: usize,
+) -> Report {
+    let data = Stream::new(StreamConfig::new(preset, seed))
+        .unwrap()
+        .take(n);
+    let mut learner = AnyLearner::new(algorithm, settings).unwrap();
+    let mut theory = Theory::new(algorithm, settings).unwrap();
+    for i in 0..data.len() {
+        theory.add(data.row(i), data.label(i)).unwrap();
+    }
+    for _ in 0..passes {
+        for i in 0..data.len() {
+            let update = learner.learn_one(data.row(i), data.label(i));
+            theory.record(i, &update).unwrap();
+        }
+    }
+    theory.report(ZeroOne::Compute)
+}
+
+fn finite(report: &Report) {
+    let mut numbers = vec![
+        report.radius,
+        report.hinge_best.value,
+        report.hinge_best.duality_gap,
+    ];
+    numbers.extend(report.margin);
+    numbers.extend(report.hinge_best.u.iter().copied());
+    numbers.extend(report.hard_margin_u.iter().flatten().copied());
+    if let Some(s) = &report.squared_hinge_best {
+        numbers.extend(s.u.iter().copied());
+        numbers.push(s.value);
+    }
+    for b in &report.bounds {
+        numbers.push(b.actual);
+        numbers.extend(b.value);
+        numbers.extend(b.gamma);
+    }
+    let r = report.regret;
+    numbers.extend([r.hinge, r.hinge_per_round]);
+    numbers.extend(r.zero_one_per_round);
+    assert!(numbers.iter().all(|v| v.is_finite()), "{report:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    #[test]
+    fn no_bound_is_ever_below_what_the_learner_did(
+        learner in 0..LEARNERS.len(),
+        preset in 0..PRESETS.len(),
+        seed in 0u64..1_000_000,
+        n in 5usize..250,
+        bias in 0..3usize,
+        c in prop::sample::select(vec![0.01, 0.1, 1.0, 10.0]),
+        passes in 1usize..3,
+    ) {
+        let algorithm = LEARNERS[learner];
+        let bias = [BiasMode::Augmented, BiasMode::Decoupled, BiasMode::None][bias];
+        let second_order = matches!(algorithm, Algorithm::Arow | Algorithm::Scw1 | Algorithm::Scw2);
+        prop_assume!(!(second_order && bias == BiasMode::Decoupled));
+        let settings = Settings { c, bias, ..Settings::default() };
+        let report = run(algorithm, PRESETS[preset], seed, n, &settings, passes);
+        finite(&report);
+        prop_assert!(!report.bounds.is_empty());
+        for bound in &report.bounds {
+            match bound.value {
+                Some(value) => prop_assert!(
+                    bound.actual <= value * (1.0 + 1e-9) + 1e-9,
+                    "{}: {} > {} ({:?})", bound.name, bound.actual, value, bound
+                ),
+                None => prop_assert!(bound.reason.is_some(), "{}", bound.name),
+            }
+        }
+        // The comparator's hinge loss is at most the objective over C.
+        let regret = report.regret;
+        prop_assert!(regret.hinge.is_finite() && regret.rounds == (n * passes) as u64);
+        if let (Some(z), Some(best)) = (regret.zero_one, &report.zero_one_best) {
+            prop_assert!(z >= -(best.mistakes as i64));
+        }
+    }
+}
+
+#[test]
+fn bad_input_gives_reasons_and_finite_numbers() {
+    let settings = Settings::default();
+    // No samples.
+    let mut empty = Theory::new(Algorithm::Pa1, &settings).unwrap();
+    let report = empty.report(ZeroOne::Compute);
+    finite(&report);
+    assert!(!report.separable && report.margin.is_none());
+    assert!(report
+        .bounds
+        .iter()
+        .all(|b| b.value.is_none() && b.reason.is_some()));
+    // One class, and identical points of both classes, in every bias mode.
+    for bias in [BiasMode::Augmented, BiasMode::None, BiasMode::Decoupled] {
+        let settings = Settings {
+            bias,
+            ..Settings::default()
+        };
+        for (labels, separable) in [
+            (&[1.0, 1.0, 1.0][..], bias != BiasMode::None),
+            (&[1.0, -1.0, 1.0][..], false),
+        ] {
+            for algorithm in [Algorithm::Perceptron, Algorithm::Pa, Algorithm::Pa2] {
+                let mut learner = AnyLearner::new(algorithm, &settings).unwrap();
+                let mut theory = Theory::new(algorithm, &settings).unwrap();
+                for &y in labels {
+                    // All at one place (the origin, where no line without a
+                    // bias can call anything −1).
+                    let x = if bias == BiasMode::None {
+                        [0.0, 0.0]
+                    } else {
+                        [0.5, 0.5]
+                    };
+                    let update: Update = learner.learn_one(Features::Dense(&x), y);
+                    theory.learned(Features::Dense(&x), y, &update).unwrap();
+                }
+                let report = theory.report(ZeroOne::Compute);
+                finite(&report);
+                assert_eq!(
+                    report.separable, separable,
+                    "{algorithm} {bias} {labels:?}: {}",
+                    report.separability
+                );
+                for b in &report.bounds {
+                    assert!(b.value.is_some() || b.reason.is_some(), "{}", b.name);
+                }
+            }
+        }
+    }
+}
