@@ -9,6 +9,9 @@
 /** Milliseconds of learning per frame, leaving room to draw at 60 fps. */
 export const LEARN_BUDGET_MS = 8;
 
+/** The most learning one call does before the clock is read again. */
+const CHUNK_MS = 2;
+
 /** Learns within a frame's budget, sized by the measured cost of a sample. */
 export class Pacer {
   constructor(budgetMs = LEARN_BUDGET_MS) {
@@ -23,8 +26,11 @@ export class Pacer {
     while (done < n) {
       const left = this.budgetMs - (performance.now() - start);
       if (left <= 0) break;
-      // The first call learns one sample, to measure; later calls fill what is left.
-      const k = this.msPerSample === null ? 1 : Math.max(1, Math.min(n - done, Math.floor(left / this.msPerSample)));
+      // The first call learns one sample, to measure; later calls fill
+      // what is left, CHUNK_MS at a time: a kernel learner's samples vary
+      // in cost (a budget removal, the inverse Gram matrix checked), and a
+      // frame's one call sized from the average ran 14 to 18 ms.
+      const k = this.msPerSample === null ? 1 : Math.max(1, Math.min(n - done, Math.floor(Math.min(left, CHUNK_MS) / this.msPerSample)));
       const t = performance.now();
       learn(k);
       const cost = (performance.now() - t) / k;
