@@ -247,6 +247,7 @@ test('a first visit moves before the reader acts: the plane shows its twelve sam
   const after = await page.evaluate(() => ({ shown: window.playground.figures[0].shown.counts().samples, points: window.playground.figures[0].shown.points_len() / 3 }));
   assert.deepEqual(after, { shown: 12, points: 12 });
   assert.equal(await page.evaluate(() => window.playground.playing), false);
+  await settle(page); // the next frame draws the session itself
   assert.match(await page.textContent('#status'), /^12 samples learned/);
   // A click during the intro shows the session and adds to it.
   const again = await open('desktop');
