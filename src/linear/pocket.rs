@@ -22,8 +22,7 @@ use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
     hinge_loss, is_mistake, keeps_none, no_check, Configured, Details, Entry, Family, Info,
-    Learner,
-    LinearModel, Task, Update,
+    Learner, LinearModel, Task, Update,
 };
 use crate::settings::{check, Key, Settings};
 
