@@ -1,12 +1,18 @@
-//! Samples in blocks, labels mapped, for the learners: one thread reads
-//! and parses while the other learns (`drive`). A block is a `Dataset` of
-//! a few thousand rows, refilled rather than reallocated, so a stream of
-//! any length lives in a few blocks' memory. The learners learn a block
-//! with `learn_batch`, the loop a file read whole goes through, so they
-//! see the very samples, in the very order, that loop would.
+//! Samples in blocks, labels mapped, for the learners. A block is a
+//! `Dataset` of a few thousand rows, refilled rather than reallocated, so
+//! a stream of any length lives in one block's memory. The learners learn
+//! a block with `learn_batch`, the loop a file read whole goes through,
+//! so they see the very samples, in the very order, that loop would.
+//!
+//! Reading and learning take turns on one thread. A second thread that
+//! read while the learners learned was measured, and saved nothing on
+//! this project's 2-core machine, shared with other work: PA-I on a9a
+//! sixty times over (142 MB) took 0.55 s either way (reading is nearly
+//! all of it), and AROW 4.6 s on one thread against 5.2 s on two (the
+//! learning is nearly all of it, and the two threads contend for the
+//! cores). The overlap can save at most the smaller of the two parts.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 
 use onlinelearn::{Dataset, ParseError};
@@ -20,9 +26,6 @@ const BLOCK_ROWS: usize = 4096;
 /// ...or stored values (512 KB of them), whichever comes first, so that
 /// wide dense rows do not make large blocks.
 const BLOCK_VALUES: usize = 1 << 16;
-
-/// Blocks in flight between the two threads, besides the one each holds.
-const IN_FLIGHT: usize = 2;
 
 /// Why a reading ended before its input did.
 #[derive(Debug)]
@@ -138,31 +141,16 @@ impl Feeder {
 /// A block, and how far into the input its last row ends (bytes).
 pub type Block = (Dataset, u64);
 
-/// Reads `feeder` to its end on a second thread, handing each block to
-/// `learn` on this one, in order; returns why the reading ended early.
+/// Reads `feeder` to its end, handing each block to `learn`, in order;
+/// returns why the reading ended early.
 pub fn drive(feeder: &mut Feeder, mut learn: impl FnMut(&Block)) -> Option<Halt> {
-    let (full_tx, full_rx) = sync_channel::<Block>(IN_FLIGHT);
-    let (empty_tx, empty_rx) = sync_channel::<Dataset>(IN_FLIGHT + 2);
-    std::thread::scope(|scope| {
-        let reader = scope.spawn(move || read(feeder, &full_tx, &empty_rx));
-        for block in full_rx.iter() {
-            learn(&block);
-            // The reader may have finished and dropped its end: then the
-            // block is simply freed.
-            let _ = empty_tx.try_send(block.0);
-        }
-        reader.join().expect("the reading thread does not panic")
-    })
-}
-
-fn read(feeder: &mut Feeder, full: &SyncSender<Block>, empty: &Receiver<Dataset>) -> Option<Halt> {
+    let mut block = None;
     loop {
-        let mut block = empty.try_recv().ok();
         let more = feeder.fill(&mut block);
-        if let Some(block) = block.filter(|b| !b.is_empty()) {
-            if full.send((block, feeder.position())).is_err() {
-                return None;
-            }
+        if let Some(filled) = block.take().filter(|b| !b.is_empty()) {
+            let pair = (filled, feeder.position());
+            learn(&pair);
+            block = Some(pair.0);
         }
         match more {
             Ok(true) => continue,
