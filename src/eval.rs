@@ -7,7 +7,7 @@ pub use crate::progress::Progress;
 
 /// Held-out metrics summed one sample at a time, so that a test file read
 /// as a stream gives the numbers [`test_accuracy`] and [`test_errors`]
-/// give on it in memory, to the bit.
+/// give on it in memory, to the bit (they sum through it too).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct HeldOut {
     pub samples: usize,
@@ -18,18 +18,20 @@ pub struct HeldOut {
 }
 
 impl HeldOut {
-    /// Judges the prediction `score` on a sample labelled `y`.
+    /// Judges a classifier's prediction on a sample labelled `y`.
     #[inline]
-    pub fn add(&mut self, task: Task, y: f64, score: f64) {
+    pub fn add_class(&mut self, y: f64, predicted: f64) {
         self.samples += 1;
-        match task {
-            Task::Classification => self.correct += (task.predict(score) == y) as usize,
-            Task::Regression => {
-                let e = y - score;
-                self.abs += e.abs();
-                self.squared += e * e;
-            }
-        }
+        self.correct += (predicted == y) as usize;
+    }
+
+    /// Judges a regressor's score on a sample labelled `y`.
+    #[inline]
+    pub fn add_value(&mut self, y: f64, score: f64) {
+        self.samples += 1;
+        let e = y - score;
+        self.abs += e.abs();
+        self.squared += e * e;
     }
 
     /// The fraction classified right (0 on no samples).
@@ -50,23 +52,26 @@ impl HeldOut {
     }
 }
 
-fn held_out<L: Learner + ?Sized>(learner: &L, data: &Dataset) -> HeldOut {
-    let mut held = HeldOut::default();
-    for i in 0..data.len() {
-        let x = data.row(i);
-        held.add(learner.task(), data.label(i), learner.score(x));
-    }
-    held
-}
-
 /// Fraction of a held-out set the learner classifies correctly.
 pub fn test_accuracy<L: Learner + ?Sized>(learner: &L, data: &Dataset) -> f64 {
-    held_out(learner, data).accuracy()
+    let correct = (0..data.len())
+        .filter(|&i| learner.predict(data.row(i)) == data.label(i))
+        .count();
+    let held = HeldOut {
+        samples: data.len(),
+        correct,
+        ..HeldOut::default()
+    };
+    held.accuracy()
 }
 
 /// (MAE, MSE) of a regressor on a held-out set.
 pub fn test_errors<L: Learner + ?Sized>(learner: &L, data: &Dataset) -> (f64, f64) {
-    held_out(learner, data).errors()
+    let mut held = HeldOut::default();
+    for i in 0..data.len() {
+        held.add_value(data.label(i), learner.score(data.row(i)));
+    }
+    held.errors()
 }
 
 /// The held-out score that matters for the task: accuracy, or MAE.

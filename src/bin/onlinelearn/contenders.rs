@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use onlinelearn::eval::{HeldOut, Progress};
 use onlinelearn::multiclass::Multiclass;
-use onlinelearn::{Algorithm, AnyLearner, Dataset, Features, Learner, Settings};
+use onlinelearn::{Algorithm, AnyLearner, Dataset, Features, Learner, Settings, Task};
 
 /// The model a contender learns.
 // A run holds one per learner: the size difference costs nothing.
@@ -96,7 +96,10 @@ impl Contender {
             Model::Binary(learner) => {
                 let held = self.held.get_or_insert(Held::Binary(HeldOut::default()));
                 if let Held::Binary(held) = held {
-                    held.add(learner.task(), target, learner.score(x));
+                    match learner.task() {
+                        Task::Classification => held.add_class(target, learner.predict(x)),
+                        Task::Regression => held.add_value(target, learner.score(x)),
+                    }
                 }
             }
             Model::Many(learner) => {
