@@ -5,30 +5,73 @@ use crate::data::Dataset;
 use crate::learner::{Learner, Task};
 pub use crate::progress::Progress;
 
+/// Held-out metrics summed one sample at a time, so that a test file read
+/// as a stream gives the numbers [`test_accuracy`] and [`test_errors`]
+/// give on it in memory, to the bit (they sum through it too).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HeldOut {
+    pub samples: usize,
+    /// Right predictions (classification).
+    pub correct: usize,
+    abs: f64,
+    squared: f64,
+}
+
+impl HeldOut {
+    /// Judges a classifier's prediction on a sample labelled `y`.
+    #[inline]
+    pub fn add_class(&mut self, y: f64, predicted: f64) {
+        self.samples += 1;
+        self.correct += (predicted == y) as usize;
+    }
+
+    /// Judges a regressor's score on a sample labelled `y`.
+    #[inline]
+    pub fn add_value(&mut self, y: f64, score: f64) {
+        self.samples += 1;
+        let e = y - score;
+        self.abs += e.abs();
+        self.squared += e * e;
+    }
+
+    /// The fraction classified right (0 on no samples).
+    pub fn accuracy(&self) -> f64 {
+        if self.samples == 0 {
+            return 0.0;
+        }
+        self.correct as f64 / self.samples as f64
+    }
+
+    /// (MAE, MSE) of a regressor (zeros on no samples).
+    pub fn errors(&self) -> (f64, f64) {
+        if self.samples == 0 {
+            return (0.0, 0.0);
+        }
+        let n = self.samples as f64;
+        (self.abs / n, self.squared / n)
+    }
+}
+
 /// Fraction of a held-out set the learner classifies correctly.
 pub fn test_accuracy<L: Learner + ?Sized>(learner: &L, data: &Dataset) -> f64 {
-    if data.is_empty() {
-        return 0.0;
-    }
     let correct = (0..data.len())
         .filter(|&i| learner.predict(data.row(i)) == data.label(i))
         .count();
-    correct as f64 / data.len() as f64
+    let held = HeldOut {
+        samples: data.len(),
+        correct,
+        ..HeldOut::default()
+    };
+    held.accuracy()
 }
 
 /// (MAE, MSE) of a regressor on a held-out set.
 pub fn test_errors<L: Learner + ?Sized>(learner: &L, data: &Dataset) -> (f64, f64) {
-    if data.is_empty() {
-        return (0.0, 0.0);
-    }
-    let (mut abs, mut sq) = (0.0, 0.0);
+    let mut held = HeldOut::default();
     for i in 0..data.len() {
-        let e = data.label(i) - learner.score(data.row(i));
-        abs += e.abs();
-        sq += e * e;
+        held.add_value(data.label(i), learner.score(data.row(i)));
     }
-    let n = data.len() as f64;
-    (abs / n, sq / n)
+    held.errors()
 }
 
 /// The held-out score that matters for the task: accuracy, or MAE.

@@ -135,5 +135,8 @@ fn more_than_two_classes_learn_by_either_reduction_and_report_a_confusion_matrix
         "--train",
         fractional.to_str().unwrap(),
     ]));
-    assert!(err.contains("row 2: label 2.5 is not a class"), "{err}");
+    assert!(
+        err.contains("fractional.svm:2:1: label 2.5 is not a class"),
+        "{err}"
+    );
 }

@@ -256,19 +256,20 @@ fn every_bad_line_is_reported_and_skip_bad_keeps_the_good_rows() {
     }
     let file = temp_file("some-bad.csv", &text);
     let path = file.to_str().unwrap();
-    let err = refused(run(&["learn", "--algo", "pa1", "--train", path]));
+    // Without --skip-bad the run stops at the first bad line: the model
+    // learned from the 3 rows before it is reported, marked partial.
+    let stopped = run(&["learn", "--json", "--algo", "pa1", "--train", path]);
+    let err = refused(stopped.clone());
     assert!(
-        err.contains("8 bad lines (32 good rows)") && err.contains("--skip-bad"),
+        err.contains("some-bad.csv:4:3: value 'abc' is not a number") && err.contains("--skip-bad"),
         "{err}"
     );
-    assert!(
-        err.contains("some-bad.csv:4:3: value 'abc' is not a number"),
-        "{err}"
-    );
-    assert!(
-        err.contains("some-bad.csv:38:"),
-        "every bad line is listed: {err}"
-    );
+    let partial: Value = serde_json::from_slice(&stopped.stdout).unwrap();
+    assert_eq!(partial["n_train"], 3);
+    assert!(partial["stopped"]
+        .as_str()
+        .unwrap()
+        .ends_with("some-bad.csv:4:3: value 'abc' is not a number"));
     let out = run(&[
         "learn",
         "--json",
@@ -284,6 +285,7 @@ fn every_bad_line_is_reported_and_skip_bad_keeps_the_good_rows() {
         (report["n_train"].as_u64(), report["skipped_lines"].as_u64()),
         (Some(32), Some(8))
     );
+    assert!(report.get("stopped").is_none());
     assert!(
         warnings.contains("skipped 8 bad lines") && warnings.contains("some-bad.csv:8:"),
         "{warnings}"
@@ -292,12 +294,20 @@ fn every_bad_line_is_reported_and_skip_bad_keeps_the_good_rows() {
     let many: String = (0..100)
         .map(|i| if i % 2 == 1 { "x,1,1\n" } else { "1,1,1\n" })
         .collect();
-    let err = refused(run(&[
+    let out = run(&[
         "learn",
         "--algo",
         "pa1",
+        "--skip-bad",
         "--train",
         temp_file("many-bad.csv", &many).to_str().unwrap(),
-    ]));
-    assert!(err.contains("... and 30 more bad lines"), "{err}");
+    ]);
+    let warnings = String::from_utf8(out.stderr.clone()).unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        warnings.matches("(skipped: --skip-bad)").count(),
+        20,
+        "{warnings}"
+    );
+    assert!(warnings.contains("skipped 50 bad lines"), "{warnings}");
 }

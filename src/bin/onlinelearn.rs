@@ -2,25 +2,41 @@
 //!
 //! ```text
 //! onlinelearn learn --algo pa1 --c 0.1 --train a9a --test a9a.t [--json] [--theory]
+//! zcat big.svm.gz | onlinelearn learn --algo pa1 --train - --progress lines
 //! onlinelearn compare --algos perceptron,pa,pa1 --train a3a --test a3a.t
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
 //! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
 //! onlinelearn paper --simulated
-//! learn, compare, paper: [--quiet] (no bar, no notes) or [--progress] (a bar off a terminal too)
+//! learn, compare, paper: [--quiet] (no bar, no notes) or [--progress [bar|lines]] (off a terminal too)
 //! ```
 
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/commands.rs"]
 mod commands;
 #[cfg(not(target_arch = "wasm32"))]
-#[path = "onlinelearn/input.rs"]
-mod input;
+#[path = "onlinelearn/contenders.rs"]
+mod contenders;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/evaluate.rs"]
+mod evaluate;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/feeder.rs"]
+mod feeder;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/labels.rs"]
+mod labels;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learn.rs"]
 mod learn;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learn_multiclass.rs"]
 mod learn_multiclass;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/learning.rs"]
+mod learning;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/lines.rs"]
+mod lines;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/paper_command.rs"]
 mod paper_command;
@@ -31,14 +47,29 @@ mod paper_output;
 #[path = "onlinelearn/paper_plots.rs"]
 mod paper_plots;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/plan.rs"]
+mod plan;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/progress.rs"]
 mod progress;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/report.rs"]
 mod report;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/rows.rs"]
+mod rows;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/setting_flags.rs"]
 mod setting_flags;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/shuffle.rs"]
+mod shuffle;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/source.rs"]
+mod source;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/survey.rs"]
+mod survey;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/theory.rs"]
 mod theory;

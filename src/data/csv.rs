@@ -5,10 +5,13 @@
 
 use std::path::Path;
 
+use std::ops::Range;
+
 use super::{
-    display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, Loaded, OnError,
+    display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, LineError, Loaded,
+    OnError, Tokens,
 };
-use crate::error::{ParseError, Result};
+use crate::error::Result;
 use crate::features::Features;
 use crate::report::Task;
 
@@ -58,12 +61,9 @@ pub fn parse_csv(name: &str, text: &str, options: &CsvOptions) -> Result<Loaded>
 /// The CSV reader, one line at a time (the page feeds it in chunks).
 pub struct CsvParser {
     name: String,
-    options: CsvOptions,
     errors: ErrorSink,
     data: Option<Dataset>,
-    layout: Option<Layout>,
-    first_line: bool,
-    features: Vec<f64>,
+    grammar: CsvLine,
 }
 
 impl CsvParser {
@@ -71,69 +71,26 @@ impl CsvParser {
         Self {
             name: name.to_string(),
             errors: ErrorSink::new(options.on_error),
-            options,
             data: None,
-            layout: None,
-            first_line: true,
-            features: Vec::new(),
+            grammar: CsvLine::new(&options),
         }
     }
 
     /// Reads line `line_no` (1-based); an error is returned only when the
     /// policy is to stop at the first bad line.
     pub fn line(&mut self, line_no: usize, line: &str) -> Result<()> {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            return Ok(());
-        }
-        let is_first = std::mem::take(&mut self.first_line);
-        let delimiter = self
-            .layout
-            .map_or_else(|| Delimiter::detect(line), |l| l.delimiter);
-        let fields = split_fields(line, delimiter);
-        if is_first {
-            let looks_like_header = fields.iter().any(|(_, f)| f.parse::<f64>().is_err());
-            if self.options.header.unwrap_or(looks_like_header) {
-                return Ok(());
+        match self.grammar.read(line) {
+            Ok(None) => Ok(()),
+            Ok(Some(label)) => {
+                let x = self.grammar.features();
+                self.data
+                    .get_or_insert_with(|| Dataset::dense(x.dim()))
+                    .push(x, label)
+                    .expect("checked finite above");
+                Ok(())
             }
+            Err(bad) => self.errors.push(bad.at(&self.name, line_no, line)),
         }
-        let error = |offset: usize, message: String| ParseError {
-            file: self.name.clone(),
-            line: line_no,
-            column: line[..offset].chars().count() + 1,
-            message,
-        };
-        let layout = match self.layout {
-            Some(l) => l,
-            None => match Layout::new(fields.len(), self.options.label_column, delimiter) {
-                Ok(l) => *self.layout.insert(l),
-                Err(message) => return self.errors.push(error(0, message)),
-            },
-        };
-        if fields.len() != layout.width {
-            return self.errors.push(error(
-                0,
-                format!("expected {} fields, found {}", layout.width, fields.len()),
-            ));
-        }
-        self.features.clear();
-        let mut label = 0.0;
-        for (column, &(offset, field)) in fields.iter().enumerate() {
-            let parsed = if column == layout.label {
-                parse_label(field, self.options.task).map(|y| label = y)
-            } else {
-                parse_value(field).map(|v| self.features.push(v))
-            };
-            if let Err(message) = parsed {
-                return self.errors.push(error(offset, message));
-            }
-        }
-        let data = self
-            .data
-            .get_or_insert_with(|| Dataset::dense(layout.width - 1));
-        data.push(Features::Dense(&self.features), label)
-            .expect("checked finite above");
-        Ok(())
     }
 
     /// The rows read so far, and the last one's label.
@@ -146,6 +103,99 @@ impl CsvParser {
     pub fn finish(self) -> Loaded {
         self.errors
             .finish(self.data.unwrap_or_else(|| Dataset::dense(0)))
+    }
+}
+
+/// One CSV line's grammar: the layout the first data line fixed (its
+/// delimiter and width), whether the header is behind, and buffers kept
+/// from line to line (no allocation per line). The file reader above and
+/// the command line's stream both read with it.
+pub struct CsvLine {
+    label_column: LabelColumn,
+    header: Option<bool>,
+    task: Task,
+    layout: Option<Layout>,
+    first_line: bool,
+    /// The last line's fields, as byte ranges trimmed of spaces.
+    fields: Vec<Range<usize>>,
+    features: Vec<f64>,
+}
+
+impl CsvLine {
+    pub fn new(options: &CsvOptions) -> Self {
+        Self {
+            label_column: options.label_column,
+            header: options.header,
+            task: options.task,
+            layout: None,
+            first_line: true,
+            fields: Vec::new(),
+            features: Vec::new(),
+        }
+    }
+
+    /// Reads one line (without its line break): None for a blank line, a
+    /// comment or the header, else its label, and its features are
+    /// [`Self::features`].
+    pub fn read(&mut self, line: &str) -> Result<Option<f64>, LineError> {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return Ok(None);
+        }
+        let is_first = std::mem::take(&mut self.first_line);
+        let delimiter = self
+            .layout
+            .map_or_else(|| Delimiter::detect(line), |l| l.delimiter);
+        split_fields(line, delimiter, &mut self.fields);
+        let field = |range: &Range<usize>| &line[range.clone()];
+        if is_first {
+            let looks_like_header = self.fields.iter().any(|f| field(f).parse::<f64>().is_err());
+            if self.header.unwrap_or(looks_like_header) {
+                return Ok(None);
+            }
+        }
+        let layout = match self.layout {
+            Some(l) => l,
+            None => match Layout::new(self.fields.len(), self.label_column, delimiter) {
+                Ok(l) => *self.layout.insert(l),
+                Err(message) => return Err(LineError::new(0, message)),
+            },
+        };
+        if self.fields.len() != layout.width {
+            return Err(LineError::new(
+                0,
+                format!(
+                    "expected {} fields, found {}",
+                    layout.width,
+                    self.fields.len()
+                ),
+            ));
+        }
+        self.features.clear();
+        let mut label = 0.0;
+        for (column, range) in self.fields.iter().enumerate() {
+            let parsed = if column == layout.label {
+                parse_label(field(range), self.task).map(|y| label = y)
+            } else {
+                parse_value(field(range)).map(|v| self.features.push(v))
+            };
+            if let Err(message) = parsed {
+                return Err(LineError::new(range.start, message));
+            }
+        }
+        Ok(Some(label))
+    }
+
+    /// The features of the sample last read.
+    pub fn features(&self) -> Features<'_> {
+        Features::Dense(&self.features)
+    }
+
+    /// Where the label of the line last read starts (a byte offset).
+    pub fn label_offset(&self) -> usize {
+        self.layout
+            .and_then(|l| self.fields.get(l.label))
+            .map_or(0, |f| f.start)
     }
 }
 
@@ -197,28 +247,23 @@ impl Layout {
     }
 }
 
-/// Fields with their byte offsets in the line, trimmed of spaces.
-fn split_fields(line: &str, delimiter: Delimiter) -> Vec<(usize, &str)> {
-    let mut fields = Vec::new();
+/// The line's fields, as byte ranges trimmed of spaces, into `fields`.
+fn split_fields(line: &str, delimiter: Delimiter, fields: &mut Vec<Range<usize>>) {
+    fields.clear();
     match delimiter {
         Delimiter::Char(c) => {
             let mut start = 0;
             for piece in line.split(c) {
                 let lead = piece.len() - piece.trim_start().len();
-                fields.push((start + lead, piece.trim()));
+                let at = start + lead;
+                fields.push(at..at + piece.trim().len());
                 start += piece.len() + c.len_utf8();
             }
         }
         Delimiter::Whitespace => {
-            let mut offset = 0;
-            for piece in line.split_ascii_whitespace() {
-                let at = offset + line[offset..].find(piece).unwrap_or(0);
-                fields.push((at, piece));
-                offset = at + piece.len();
-            }
+            fields.extend(Tokens::new(line).map(|(at, token)| at..at + token.len()));
         }
     }
-    fields
 }
 
 #[cfg(test)]

@@ -142,6 +142,25 @@ impl Dataset {
         self.labels.len()
     }
 
+    /// Empties it, keeping its memory (and a dense set's width): a reader
+    /// refills one block after another without allocating.
+    pub fn clear(&mut self) {
+        self.labels.clear();
+        match &mut self.storage {
+            Storage::Dense { values } => values.clear(),
+            Storage::Sparse {
+                row_starts,
+                indices,
+                values,
+            } => {
+                row_starts.truncate(1);
+                indices.clear();
+                values.clear();
+                self.n_features = 0;
+            }
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.labels.is_empty()
     }

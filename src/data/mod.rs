@@ -10,12 +10,14 @@ mod reading;
 pub mod rng;
 mod synthetic;
 
-pub use csv::{parse_csv, read_csv, CsvOptions, CsvParser, LabelColumn};
+pub use csv::{parse_csv, read_csv, CsvLine, CsvOptions, CsvParser, LabelColumn};
 pub use dataset::{CsrParts, Dataset, Fnv};
-pub use libsvm::{parse_libsvm, read_libsvm, LibsvmParser, MAX_FEATURE_INDEX};
+pub use libsvm::{parse_libsvm, read_libsvm, LibsvmLine, LibsvmParser, MAX_FEATURE_INDEX};
 pub use loader::{Format, LoadedFile, Loader};
 pub use preset::{class_index, class_label, class_number, Preset, DRIFT_PERIOD, MAX_CLASSES};
-pub(crate) use reading::{display_name, parse_label, parse_value, read_to_string, ErrorSink};
-pub use reading::{Loaded, OnError, MAX_LISTED_ERRORS};
+pub(crate) use reading::{
+    display_name, parse_label, parse_value, read_to_string, ErrorSink, Tokens,
+};
+pub use reading::{LineError, Loaded, OnError, MAX_LISTED_ERRORS};
 pub use rng::Rng;
 pub use synthetic::{Stream, StreamConfig};

@@ -3,6 +3,16 @@
 
 use crate::data::Dataset;
 
+/// Why a label is not a class.
+const NOT_A_CLASS: &str =
+    "is not a class (classes are whole numbers; --task regression learns labels as numbers)";
+
+/// Whether a label can be a class: a whole number f64 holds exactly.
+#[inline]
+fn is_class(label: f64) -> bool {
+    label.fract() == 0.0 && label.abs() <= 2f64.powi(53)
+}
+
 /// A data set's classes: its distinct labels, sorted.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Classes {
@@ -13,19 +23,35 @@ impl Classes {
     /// The classes of `data`, whose labels must be integers; the error
     /// names the first row that is not (counting from 1).
     pub fn of(data: &Dataset) -> std::result::Result<Self, String> {
-        let mut names: Vec<f64> = Vec::new();
-        for (row, &label) in data.labels().iter().enumerate() {
-            if label.fract() != 0.0 || label.abs() > 2f64.powi(53) {
-                return Err(format!(
-                    "row {}: label {label} is not a class (classes are whole numbers; --task regression learns labels as numbers)",
-                    row + 1
-                ));
+        Self::from_labels(data.labels().iter().copied())
+    }
+
+    /// The classes of `labels`, as [`Classes::of`] reads a data set's.
+    pub fn from_labels(labels: impl IntoIterator<Item = f64>) -> std::result::Result<Self, String> {
+        let mut classes = Self { names: Vec::new() };
+        for (row, label) in labels.into_iter().enumerate() {
+            if !is_class(label) {
+                return Err(format!("row {}: label {label} {NOT_A_CLASS}", row + 1));
             }
-            if let Err(at) = names.binary_search_by(|n| n.total_cmp(&label)) {
-                names.insert(at, label);
-            }
+            classes.insert(label);
         }
-        Ok(Self { names })
+        Ok(classes)
+    }
+
+    /// Adds a label to the classes (a stream's, as they come); the error
+    /// says why a label is not a class.
+    pub fn add(&mut self, label: f64) -> std::result::Result<(), String> {
+        if !is_class(label) {
+            return Err(format!("label {label} {NOT_A_CLASS}"));
+        }
+        self.insert(label);
+        Ok(())
+    }
+
+    fn insert(&mut self, label: f64) {
+        if let Err(at) = self.names.binary_search_by(|n| n.total_cmp(&label)) {
+            self.names.insert(at, label);
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -47,3 +47,25 @@ pub fn learn_json(args: &[&str]) -> serde_json::Value {
     all.extend_from_slice(args);
     serde_json::from_str(&stdout(&run(&all))).unwrap()
 }
+
+/// `onlinelearn ARGS` with `input` written to its standard input (from a
+/// thread, so that a large input streams while the child reads it).
+pub fn run_with_input(args: &[&str], input: Vec<u8>) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onlinelearn"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // The child may stop early (a refused run): a broken pipe is its answer.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}

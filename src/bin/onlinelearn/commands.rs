@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use onlinelearn::{class_number, Algorithm, Features, Preset, Stream, StreamConfig};
 
-use crate::input::Format;
 use crate::progress::Feedback;
 use crate::setting_flags::SettingFlags;
+use crate::source::Format;
 
 #[derive(Parser)]
 #[command(
@@ -78,19 +78,46 @@ pub struct RunArgs {
     /// given as well win.
     #[arg(long = "settings", value_name = "FILE")]
     pub settings_file: Option<PathBuf>,
+    /// Passes over the training data (a file is read again for each).
     #[arg(long, default_value_t = 1)]
     pub passes: usize,
+    /// The training data: a file, or `-` for standard input; a name
+    /// ending in .gz is read through gzip. It is learned as it is read.
     #[arg(long)]
     pub train: PathBuf,
+    /// Test data, read the same way once learning is done.
     #[arg(long)]
     pub test: Option<PathBuf>,
-    /// Default: csv for *.csv, libsvm for anything else.
+    /// Default: csv for *.csv (and *.csv.gz), libsvm for anything else.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
-    /// Learn from the good rows of a file with bad lines (they are listed
-    /// on standard error); without it such a file is refused.
+    /// The classes, comma-separated (--classes=-1,1 or --classes 1,2,3):
+    /// two map to ±1 (the larger is +1), more make a multiclass run. A
+    /// stream needs them unless its labels are two of -1, 0 and +1; a file
+    /// is otherwise read once first to find them.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        value_name = "LABELS"
+    )]
+    pub classes: Vec<f64>,
+    /// With --seed: shuffle within a buffer of N samples as the data
+    /// streams (memory for N samples), instead of reading the whole file
+    /// into memory to shuffle it.
+    #[arg(long, value_name = "N")]
+    pub shuffle_buffer: Option<usize>,
+    /// Learn past bad lines (they are listed on standard error, the first
+    /// 20, and counted in the report); without it a run stops at the first
+    /// one and reports the model learned until then as partial.
     #[arg(long)]
     pub skip_bad: bool,
+    /// Write the progressive-validation curve as CSV: a row per learner at
+    /// 1, 2, 4, 8... samples, every --curve-every samples and at the end.
+    #[arg(long, value_name = "FILE")]
+    pub curves: Option<PathBuf>,
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    pub curve_every: u64,
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,

@@ -1,249 +1,368 @@
-//! `learn` and `compare`: the settings (defaults, a settings file, flags),
-//! the data, one pass or more per learner on the same order, and the
-//! report, as text or as JSON that records every setting in force.
+//! `learn` and `compare`: the data streams through every learner as it is
+//! read (feeder.rs), in memory that does not grow with it, and the results
+//! are those of the same data read whole, to the bit. What a run must know
+//! ahead comes from a flag, from the data in memory (a whole-file
+//! shuffle), or from a first reading of a file (survey.rs); plan.rs says
+//! what a stream read once refuses. Two things a stream finds out as it
+//! goes: a label the direct rule cannot place (labels.rs) and a sample
+//! wider than AROW's and SCW's full Σ allows. A file is then read once for
+//! its facts and learned again from the start; a stream read once stops
+//! there, naming the flag that says it ahead.
+
+use std::borrow::Cow;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use onlinelearn::data::rng::{derived, permutation};
-use std::borrow::Cow;
-use std::path::Path;
-
-use onlinelearn::eval::Progress;
-use onlinelearn::multiclass::Classes;
-use onlinelearn::registry::refuse_unused;
 use onlinelearn::settings::CovarianceForm;
-use onlinelearn::{Algorithm, AnyLearner, Key, Learner, Settings, Task};
+use onlinelearn::{Algorithm, Dataset, Key};
 
 use crate::commands::RunArgs;
-use crate::input;
-use crate::learn_multiclass;
-use crate::progress::bar_name;
-use crate::report;
+use crate::contenders::Contender;
+use crate::evaluate::evaluate;
+use crate::feeder::{drive, Feeder, Halt};
+use crate::labels::LabelRule;
+use crate::learning::Learning;
+use crate::lines::Lines;
+use crate::plan::{plan, Plan};
+use crate::progress::Total;
+use crate::report::{self, Run};
+use crate::rows::Rows;
+use crate::shuffle::Shuffler;
+use crate::survey::{survey, Survey};
 
 /// The widest data AROW and SCW keep a full Σ for without being told:
 /// 1001² numbers, 8 MB, about a million operations an update.
 const FULL_COVARIANCE_LIMIT: usize = 1000;
 
-/// What one learner did on the run.
-pub struct Outcome {
-    pub algorithm: Algorithm,
-    pub learner: AnyLearner,
-    pub progress: Progress,
-    pub learn_seconds: f64,
-    /// With `--theory`: its report.
-    pub theory: Option<crate::theory::Outcome>,
+/// How an attempt at the run ended.
+enum Attempt {
+    Done,
+    /// The data needs a first reading: the note says why.
+    Survey(String),
 }
 
-/// The run as configured: its settings and where its samples come from.
-pub struct Run {
-    pub settings: Settings,
-    /// Shuffle each pass with the seed (else file order).
-    pub shuffle: bool,
-    pub passes: usize,
-    pub skipped_lines: usize,
-}
-
+/// `theory`: `--theory` (the data is then read into memory first).
 pub fn learn(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<(), String> {
-    if args.passes == 0 {
-        return Err("--passes must be at least 1, got 0".into());
-    }
-    let mut settings = Settings::default();
-    let mut given = Vec::new();
-    let mut shuffle = args.settings.has(Key::Seed);
-    if let Some(path) = &args.settings_file {
-        let from_file = read_settings_file(path, &mut settings)?;
-        given.extend(from_file.keys);
-        shuffle |= from_file.shuffle;
-    }
-    args.settings.apply(&mut settings)?;
-    given.extend(args.settings.keys());
-    refuse_unused(algorithms, &settings, &given).map_err(|e| e.to_string())?;
-    // Settings are checked before the (possibly large) files are read.
-    for &a in algorithms {
-        AnyLearner::new(a, &settings).map_err(|e| e.to_string())?;
-    }
-    if theory {
-        crate::theory::check(algorithms, &settings)?;
-    }
-    // Classes are read as numbers: two become ±1, more a multiclass run.
-    let classify = settings.task == Task::Classification;
-    let read_as = if classify {
-        Task::Regression
-    } else {
-        settings.task
-    };
-    let mut train = input::load(&args.train, args.format, read_as, args.skip_bad)?;
-    let mut test = args
-        .test
-        .as_deref()
-        .map(|p| input::load(p, args.format, read_as, args.skip_bad))
-        .transpose()?;
-    let train_name = args.train.display().to_string();
-    let classes = classify
-        .then(|| Classes::of(&train.data).map_err(|e| format!("{train_name}: {e}")))
-        .transpose()?;
-    if let Some(classes) = classes.filter(|c| c.len() > 2) {
-        if theory {
-            return Err(crate::theory::refuse_classes(&train_name, classes.len()));
-        }
-        if let Some(test) = &test {
-            let file = args.test.as_ref().unwrap().display();
-            classes
-                .indices(&test.data)
-                .map_err(|e| format!("{file}: {e}"))?;
-        }
-        let job = learn_multiclass::Job {
-            settings,
-            shuffle,
-            passes: args.passes,
-            train,
-            test,
-            classes,
-            json: args.json,
-            name: &train_name,
-            feedback: args.feedback,
+    let plan = plan(algorithms, args, theory)?;
+    let train = &plan.train;
+    let need_rows = plan.settings.horizon.is_none() && plan.reads(algorithms, Key::Horizon);
+    let need_classes =
+        plan.classify() && plan.classes.is_none() && plan.given.contains(&Key::Multiclass);
+    let mut facts = None;
+    if plan.in_memory {
+        let why = if plan.theory {
+            "--theory looks at every sample of {}, so it is read into memory first"
+        } else {
+            "--seed shuffles all of {}, so it is read into memory first (--shuffle-buffer N shuffles within N samples as it streams)"
         };
-        return learn_multiclass::learn(algorithms, job);
+        args.feedback.note(&why.replace("{}", &train.name));
+        let read = survey(train, args.skip_bad, plan.classify(), true)?;
+        if let Some(error) = &read.stopped {
+            return Err(format!(
+                "{error}\nnothing learned: a shuffled run reads the whole file first; fix the line, or pass --skip-bad to learn past bad lines"
+            ));
+        }
+        facts = Some(read);
+    } else if need_rows || need_classes {
+        let (flag, why) = if need_rows {
+            ("--horizon N", "plans for the run's length")
+        } else {
+            ("--classes", "--multiclass needs the classes")
+        };
+        if !train.rereadable() {
+            return Err(format!(
+                "{why}, and {} can be read only once, as it streams: say it ahead with {flag}",
+                train.name
+            ));
+        }
+        facts = Some(survey(train, args.skip_bad, plan.classify(), false)?);
     }
-    if given.contains(&Key::Multiclass) {
-        return Err(format!(
-            "--multiclass applies to data with more than two classes; {train_name} has {}",
-            Classes::of(&train.data).map_or(0, |c| c.len())
-        ));
-    }
-    if classify {
-        let classes = Classes::of(&train.data).expect("checked above");
-        learn_multiclass::to_binary(&classes, &mut train.data, &train_name)?;
-        if let Some(test) = &mut test {
-            let file = args.test.as_ref().unwrap().display().to_string();
-            learn_multiclass::to_binary(&classes, &mut test.data, &file)?;
+    let mut said = false;
+    loop {
+        match attempt(algorithms, args, &plan, facts.as_ref(), &mut said)? {
+            Attempt::Done => return Ok(()),
+            Attempt::Survey(note) => {
+                args.feedback.note(&note);
+                facts = Some(survey(train, args.skip_bad, plan.classify(), false)?);
+            }
         }
     }
-    // AROW and SCW keep all of Σ unless the data is too wide for it: past
-    // FULL_COVARIANCE_LIMIT features Σ alone would take megabytes and each
-    // update O(d²), so they keep its diagonal, and say so.
-    let reads_covariance = algorithms
-        .iter()
-        .any(|a| a.settings_in_force(&settings).contains(&Key::Covariance));
-    let width = train.data.n_features();
-    if reads_covariance && !given.contains(&Key::Covariance) && width > FULL_COVARIANCE_LIMIT {
-        settings.covariance = CovarianceForm::Diagonal;
-        args.feedback.note(&format!(
-            "{width} features: AROW and SCW keep the diagonal of Σ (--covariance full keeps all of it)"
+}
+
+/// One run from the start of the data; `said`: the notes are out.
+fn attempt(
+    algorithms: &[Algorithm],
+    args: &RunArgs,
+    plan: &Plan,
+    facts: Option<&Survey>,
+    said: &mut bool,
+) -> Result<Attempt, String> {
+    let train = &plan.train;
+    let mut settings = plan.settings.clone();
+    let classes = plan.classes.clone().or_else(|| facts?.classes.clone());
+    let mut rule = match classes {
+        _ if !plan.classify() => LabelRule::Numbers,
+        Some(classes) => LabelRule::known(classes),
+        None => LabelRule::direct(),
+    };
+    let many = match &rule {
+        LabelRule::Many(classes) => Some(classes.len()),
+        _ => None,
+    };
+    if let (Some(k), true) = (many, plan.theory) {
+        return Err(crate::theory::refuse_classes(&train.name, k));
+    }
+    if many.is_none() && plan.given.contains(&Key::Multiclass) {
+        let n = rule.classes().map_or(0, |c| c.len());
+        return Err(format!(
+            "--multiclass applies to data with more than two classes; {} has {n}",
+            train.name
         ));
     }
-    // OLRU and OLRD plan for the run's length unless told otherwise.
-    settings.horizon = settings
-        .horizon
-        .or(Some((train.data.len() * args.passes) as u64));
+    let mut width_limit = None;
+    if many.is_none() {
+        // AROW and SCW keep all of Σ unless the data is too wide for it:
+        // past FULL_COVARIANCE_LIMIT features Σ alone would take megabytes
+        // and each update O(d²), so they keep its diagonal, and say so.
+        if plan.reads(algorithms, Key::Covariance) && !plan.given.contains(&Key::Covariance) {
+            match facts.map(|f| f.width) {
+                Some(width) if width > FULL_COVARIANCE_LIMIT => {
+                    settings.covariance = CovarianceForm::Diagonal;
+                    // Facts are known once, so this is said once.
+                    args.feedback.note(&format!(
+                        "{width} features: AROW and SCW keep the diagonal of Σ (--covariance full keeps all of it)"
+                    ));
+                }
+                Some(_) => {}
+                None => width_limit = Some(FULL_COVARIANCE_LIMIT),
+            }
+        }
+        // OLRU and OLRD plan for the run's length unless told otherwise.
+        settings.horizon = settings
+            .horizon
+            .or(facts.map(|f| (f.rows * args.passes) as u64));
+    }
+    if !std::mem::replace(said, true) {
+        // Said before learning, and in logs too: a run that keeps every
+        // sample it errs on can take hours on a large file.
+        for &algorithm in algorithms {
+            if let Some(why) = algorithm.uncapped(&settings) {
+                args.feedback.note(&why);
+            }
+        }
+    }
+    let contenders = algorithms
+        .iter()
+        .map(|&a| Contender::new(a, &settings, many))
+        .collect::<Result<Vec<_>, _>>()?;
+    let total = match (facts, train.size()) {
+        (Some(f), _) => Total::Samples((f.rows * args.passes) as u64),
+        (None, Some(bytes)) => Total::Bytes(bytes * args.passes as u64),
+        (None, None) => Total::Unknown,
+    };
+    let names: Vec<&str> = algorithms.iter().map(|a| a.name()).collect();
+    let bar = args.feedback.stream_bar(total, &names.join(", "));
+    let task = settings.task;
+    let lines = Lines::new(
+        args.feedback.shows_lines(),
+        task,
+        algorithms.len(),
+        args.curves.as_deref(),
+        args.curve_every,
+    )?;
+    let mut learning = Learning::new(contenders, lines, bar);
+    let mut in_memory = facts
+        .and_then(|f| f.data.as_ref())
+        .map(|data| relabelled(data, &rule));
+    if let (true, Some(data)) = (plan.theory, &in_memory) {
+        for c in &mut learning.contenders {
+            c.tracker = Some(crate::theory::start(c.algorithm, &settings, data)?);
+        }
+    }
+    let (mut n_train, mut skipped, mut stopped) = (0, 0, None);
+    for pass in 0..args.passes {
+        let halt = match &mut in_memory {
+            Some(data) => {
+                learn_in_memory(&mut learning, data, plan, pass)?;
+                skipped = facts.map_or(0, |f| f.skipped);
+                None
+            }
+            None => {
+                let (halt, fed) = stream_pass(&mut learning, plan, args, rule, width_limit, pass)?;
+                if pass == 0 {
+                    skipped = fed.skipped();
+                }
+                rule = fed.rule;
+                halt
+            }
+        };
+        if pass == 0 {
+            n_train = learning.seen as usize;
+        }
+        match halt {
+            None => {}
+            Some(Halt::Stop(stop)) => {
+                stopped = Some(format!(
+                    "{stop}\nthe run stopped at this line: the report is of the model learned from the {} samples before it (partial); fix the line, or pass --skip-bad to learn past bad lines",
+                    learning.seen
+                ));
+                break;
+            }
+            Some(Halt::Unplaced(at)) if train.rereadable() => {
+                learning.bar.finish();
+                return Ok(Attempt::Survey(format!(
+                    "{at} is not -1, 0 or +1, or is a third of them: reading {} once for its classes, then learning from its start (--classes names them ahead)",
+                    train.name
+                )));
+            }
+            Some(Halt::Wide(at)) if train.rereadable() => {
+                learning.bar.finish();
+                return Ok(Attempt::Survey(format!(
+                    "{at}: AROW and SCW keep all of Σ up to {FULL_COVARIANCE_LIMIT} features: reading {} once for its width, then learning from its start (--covariance full or diagonal says it ahead)",
+                    train.name
+                )));
+            }
+            Some(Halt::Unplaced(at)) => {
+                stopped = Some(format!(
+                    "{at}: without --classes a stream takes -1, 0 and +1 as they come, two of them at most, and {} can be read only once, so not first for its classes: name them with --classes (the run stopped there; the report is of the model before it, partial)",
+                    train.name
+                ));
+                break;
+            }
+            Some(Halt::Wide(at)) => {
+                stopped = Some(format!(
+                    "{at}: past {FULL_COVARIANCE_LIMIT} features AROW and SCW keep the diagonal of Σ, and a stream read once must say so before it starts: --covariance diagonal (or full) (the run stopped there; the report is of the model before it, partial)"
+                ));
+                break;
+            }
+        }
+    }
+    if n_train == 0 && stopped.is_none() {
+        learning.bar.finish();
+        return Err(format!("{}: no samples", train.name));
+    }
+    learning.end()?;
+    for c in &mut learning.contenders {
+        c.theory = c.tracker.take().map(crate::theory::finish);
+    }
+    said_skipped(&train.name, skipped);
+    let mut n_test = None;
+    if let (Some(test), None) = (&plan.test, &stopped) {
+        let tested = evaluate(test, &rule, &mut learning.contenders, args.skip_bad)?;
+        n_test = Some(tested.samples);
+        said_skipped(&test.name, tested.skipped);
+        if let Some(stop) = tested.stopped {
+            stopped = Some(format!(
+                "{stop}\nthe test stopped at this line: the report has no test figures; fix the line, or pass --skip-bad to test past bad lines"
+            ));
+        }
+    }
     let run = Run {
         settings,
-        shuffle,
+        shuffle: plan.shuffle,
         passes: args.passes,
-        skipped_lines: train.skipped,
+        skipped_lines: skipped,
+        n_train,
+        name: train.name.clone(),
+        stopped: stopped
+            .as_ref()
+            .map(|s| s.lines().next().unwrap_or("").to_string()),
+        n_test,
     };
-    // Said before learning, and in logs too: a run that keeps every
-    // sample it errs on can take hours on a large file.
-    for &algorithm in algorithms {
-        if let Some(why) = algorithm.uncapped(&run.settings) {
-            args.feedback.note(&why);
+    match rule.classes().filter(|_| many.is_some()) {
+        Some(classes) => {
+            crate::learn_multiclass::print(&learning.contenders, &run, classes, args.json)
         }
+        None => report::print(&learning.contenders, &run, args.json),
     }
-    let mut outcomes = Vec::new();
-    for (index, &algorithm) in algorithms.iter().enumerate() {
-        let mut learner = AnyLearner::new(algorithm, &run.settings).map_err(|e| e.to_string())?;
-        let mut progress = Progress::default();
-        let mut seconds = 0.0;
-        let bar = args
-            .feedback
-            .samples(train.data.len() * run.passes, &bar_name(algorithms, index));
-        let kernel = algorithm.is_kernel();
-        let mut tracker = theory
-            .then(|| crate::theory::start(algorithm, &run.settings, &train.data))
-            .transpose()?;
-        for pass in 0..run.passes {
-            // Every learner sees the same order: shuffles derive from the seed and pass only.
-            let order = run.shuffle.then(|| {
-                permutation(
-                    &mut derived(run.settings.seed, pass as u64),
-                    train.data.len(),
-                )
-            });
-            let ordered = match &order {
-                Some(order) => Cow::Owned(train.data.select(order)),
-                None => Cow::Borrowed(&train.data),
-            };
-            seconds += bar.learn(ordered.len(), |rows| {
-                match &mut tracker {
-                    Some(theory) => crate::theory::learn_rows(
-                        theory,
-                        &mut learner,
-                        &ordered,
-                        order.as_deref(),
-                        rows,
-                        &mut progress,
-                    ),
-                    None => learner.learn_batch(&ordered, rows, &mut progress),
-                }
-                kernel.then(|| learner.support_size())
-            });
-        }
-        bar.finish();
-        outcomes.push(Outcome {
-            algorithm,
-            learner,
-            progress,
-            learn_seconds: seconds,
-            theory: tracker.map(crate::theory::finish),
-        });
+    match stopped {
+        Some(message) => Err(message),
+        None => Ok(Attempt::Done),
     }
-    let name = args.train.display().to_string();
-    let test = test.as_ref().map(|t| &t.data);
-    if args.json {
-        report::json(&outcomes, &run, train.data.len(), test);
-    } else if algorithms.len() == 1 {
-        report::summary(&outcomes[0], &run, &name, train.data.len(), test);
-    } else {
-        report::table(&outcomes, &run, &name, train.data.len(), test);
-    }
-    Ok(())
 }
 
-/// Settings read from a file, and whether its run was shuffled.
-struct FromFile {
-    keys: Vec<Key>,
-    shuffle: bool,
+/// The count of bad lines `--skip-bad` skipped, at the end of a run.
+fn said_skipped(name: &str, skipped: usize) {
+    if skipped > 0 {
+        let s = if skipped == 1 { "" } else { "s" };
+        eprintln!("{name}: skipped {skipped} bad line{s} (--skip-bad)");
+    }
 }
 
-/// A JSON map of setting names to values, or a `--json` report (one run's)
-/// whose "settings" it takes. Every value goes through the settings table.
-fn read_settings_file(path: &Path, settings: &mut Settings) -> Result<FromFile, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let doc: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not JSON ({e})", path.display()))?;
-    let shuffle = doc
-        .get("shuffle")
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false);
-    let map = doc
-        .get("settings")
-        .unwrap_or(&doc)
-        .as_object()
-        .ok_or_else(|| {
-            format!(
-                "{}: expected an object of settings (or one run's --json report)",
-                path.display()
-            )
-        })?;
-    let mut keys = Vec::new();
-    for (name, value) in map {
-        let text = match value {
-            serde_json::Value::String(s) => s.clone(),
-            serde_json::Value::Null => "none".into(),
-            other => other.to_string(),
-        };
-        let key = settings
-            .set(name, &text)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        keys.push(key);
+/// The kept rows with their labels mapped by `rule` (known classes).
+fn relabelled(data: &Dataset, rule: &LabelRule) -> Dataset {
+    let mut data = data.clone();
+    data.relabel(|label| rule.test(label).unwrap_or(label));
+    data
+}
+
+/// One pass over rows in memory, shuffled from the seed and the pass, so
+/// that every learner and every run with that seed sees the same order.
+fn learn_in_memory(
+    learning: &mut Learning,
+    data: &Dataset,
+    plan: &Plan,
+    pass: usize,
+) -> Result<(), String> {
+    let order = plan
+        .shuffle
+        .then(|| permutation(&mut derived(plan.settings.seed, pass as u64), data.len()));
+    let ordered = match &order {
+        Some(order) => Cow::Owned(data.select(order)),
+        None => Cow::Borrowed(data),
+    };
+    for c in &mut learning.contenders {
+        if let Some(tracker) = &mut c.tracker {
+            tracker.order = order.clone();
+        }
     }
-    Ok(FromFile { keys, shuffle })
+    learning.learn(&ordered)
+}
+
+/// One pass over the training data as it is read, through a shuffle
+/// buffer if asked; returns why it ended early, and the feeder (its rule
+/// has the classes seen).
+fn stream_pass(
+    learning: &mut Learning,
+    plan: &Plan,
+    args: &RunArgs,
+    rule: LabelRule,
+    width_limit: Option<usize>,
+    pass: usize,
+) -> Result<(Option<Halt>, Feeder), String> {
+    let train = &plan.train;
+    let stored = Arc::new(AtomicU64::new(0));
+    let reader = train.open(stored.clone())?;
+    let mut rows = Rows::new(train, reader, args.skip_bad);
+    if pass > 0 {
+        // Listed in the first pass.
+        rows = rows.unlisted();
+    }
+    let compressed = train.gzip().then_some(stored);
+    let mut feeder = Feeder::new(rows, train.format, rule, width_limit, compressed);
+    let mut shuffler = args
+        .shuffle_buffer
+        .map(|n| Shuffler::new(n, derived(plan.settings.seed, pass as u64)));
+    let before = learning.input_end();
+    let mut failed = None;
+    let mut learn = |learning: &mut Learning, block: &Dataset| {
+        if failed.is_none() {
+            failed = learning.learn(block).err();
+        }
+    };
+    let halt = drive(&mut feeder, |(block, at)| {
+        learning.reading(before + at);
+        match &mut shuffler {
+            Some(shuffler) => shuffler.push(block, &mut |b| learn(learning, b)),
+            None => learn(learning, block),
+        }
+    });
+    if let (Some(shuffler), None) = (shuffler, &halt) {
+        shuffler.finish(&mut |b| learn(learning, b));
+    }
+    match failed {
+        Some(error) => Err(error),
+        None => Ok((halt, feeder)),
+    }
 }

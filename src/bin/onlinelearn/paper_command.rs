@@ -104,9 +104,10 @@ pub fn paper(args: &PaperArgs) -> Result<(), String> {
     }
     let (source, setup, splits) = data(args)?;
     let start = Instant::now();
-    let bar = args
-        .feedback
-        .bar(0, "{bar:40} {pos}/{len} runs, {elapsed} (about {eta} left)");
+    let bar = args.feedback.bar(
+        Some(0),
+        "{bar:40} {pos}/{len} runs, {elapsed} (about {eta} left)",
+    );
     let progress = |done: usize, total: usize| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);

@@ -2,12 +2,28 @@
 //! records every setting in force, so a run can be repeated from its own
 //! output (`--settings report.json`).
 
-use onlinelearn::eval::{test_accuracy, test_errors};
+use onlinelearn::eval::HeldOut;
 use onlinelearn::settings::SettingsSubset;
-use onlinelearn::{Dataset, Key, Learner, Task};
+use onlinelearn::{Key, Learner, LinearModel, Settings, Task};
 use serde::Serialize;
 
-use crate::learn::{Outcome, Run};
+use crate::contenders::{Contender, Held, Model};
+
+/// The run as it went, for its report.
+pub struct Run {
+    pub settings: Settings,
+    /// Each pass shuffled with the seed (else the data's order).
+    pub shuffle: bool,
+    pub passes: usize,
+    pub skipped_lines: usize,
+    /// Samples in one pass (learned before the stop, for a partial run).
+    pub n_train: usize,
+    /// The training data's name.
+    pub name: String,
+    /// The bad line a partial run stopped at.
+    pub stopped: Option<String>,
+    pub n_test: Option<usize>,
+}
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -46,57 +62,82 @@ struct Report<'a> {
     theory: Option<&'a onlinelearn::theory::Report>,
     #[serde(skip_serializing_if = "Option::is_none")]
     theory_seconds: Option<f64>,
+    /// Present when the run stopped early: where, and why. The rest of
+    /// the report is then of the model learned until there (partial).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'a str>,
 }
 
 /// The settings a run's report records for one learner.
-fn in_force(o: &Outcome, run: &Run) -> Vec<Key> {
+pub fn in_force(o: &Contender, run: &Run) -> Vec<Key> {
     let mut keys = o.algorithm.settings_in_force(&run.settings);
     keys.extend([Key::Seed, Key::Task]);
     keys
 }
 
-fn report<'a>(o: &'a Outcome, run: &'a Run, n_train: usize, test: Option<&Dataset>) -> Report<'a> {
+/// A binary learner's model and held-out figures.
+fn parts(o: &Contender) -> (Option<LinearModel>, Option<&HeldOut>) {
+    let Model::Binary(learner) = &o.model else {
+        unreachable!("a binary run")
+    };
+    let held = match &o.held {
+        Some(Held::Binary(held)) => Some(held),
+        _ => None,
+    };
+    (learner.linear_model(), held)
+}
+
+fn report<'a>(o: &'a Contender, run: &'a Run) -> Report<'a> {
     let task = run.settings.task;
-    let model = o.learner.linear_model();
+    let (model, held) = parts(o);
     let regression = task == Task::Regression;
-    let held_out = test.map(|t| (test_accuracy(&o.learner, t), test_errors(&o.learner, t)));
     Report {
         algo: o.algorithm.name(),
         task: task.name(),
         settings: run.settings.subset(&in_force(o, run)),
         shuffle: run.shuffle,
-        n_train,
+        n_train: run.n_train,
         passes: run.passes,
         skipped_lines: run.skipped_lines,
         mistakes: o.progress.mistakes,
         mistake_rate: o.progress.mistake_rate(),
         bias: model.as_ref().map(|m| m.bias),
         weights: model.map(|m| m.weights),
-        support_size: o.algorithm.is_kernel().then(|| o.learner.support_size()),
-        test_accuracy: held_out.filter(|_| !regression).map(|h| h.0),
-        n_test: test.map(Dataset::len),
+        support_size: o.support_size(),
+        test_accuracy: held.filter(|_| !regression).map(HeldOut::accuracy),
+        n_test: held.map(|_| run.n_test.unwrap_or(0)),
         mae: regression.then(|| o.progress.mae()),
         mse: regression.then(|| o.progress.mse()),
-        test_mae: held_out.filter(|_| regression).map(|h| h.1 .0),
-        test_mse: held_out.filter(|_| regression).map(|h| h.1 .1),
-        learn_seconds: o.learn_seconds,
+        test_mae: held.filter(|_| regression).map(|h| h.errors().0),
+        test_mse: held.filter(|_| regression).map(|h| h.errors().1),
+        learn_seconds: o.seconds,
         theory: o.theory.as_ref().map(|t| &t.report),
         theory_seconds: o.theory.as_ref().map(|t| t.seconds),
+        stopped: run.stopped.as_deref(),
     }
 }
 
-/// One JSON object (one learner) or an array (several).
-pub fn json(outcomes: &[Outcome], run: &Run, n_train: usize, test: Option<&Dataset>) {
-    let reports: Vec<Report> = outcomes
-        .iter()
-        .map(|o| report(o, run, n_train, test))
-        .collect();
-    let text = if reports.len() == 1 {
-        serde_json::to_string_pretty(&reports[0])
+/// The report: JSON (an object for one learner, an array for several), a
+/// summary (one learner) or a table.
+pub fn print(outcomes: &[Contender], run: &Run, json: bool) {
+    if json {
+        let reports: Vec<Report> = outcomes.iter().map(|o| report(o, run)).collect();
+        let text = if reports.len() == 1 {
+            serde_json::to_string_pretty(&reports[0])
+        } else {
+            serde_json::to_string_pretty(&reports)
+        };
+        println!("{}", text.expect("a report is plain data"));
+    } else if outcomes.len() == 1 {
+        summary(&outcomes[0], run);
     } else {
-        serde_json::to_string_pretty(&reports)
-    };
-    println!("{}", text.expect("a report is plain data"));
+        table(outcomes, run);
+    }
+    if let Some(stopped) = &run.stopped {
+        if !json {
+            println!("  partial: the run stopped at {stopped}");
+        }
+    }
 }
 
 fn rate(samples: u64, seconds: f64) -> String {
@@ -111,7 +152,8 @@ fn rate(samples: u64, seconds: f64) -> String {
     }
 }
 
-pub fn summary(o: &Outcome, run: &Run, name: &str, n: usize, test: Option<&Dataset>) {
+fn summary(o: &Contender, run: &Run) {
+    let (name, n) = (&run.name, run.n_train);
     let passes = if run.passes == 1 {
         "1 pass".to_string()
     } else {
@@ -127,6 +169,8 @@ pub fn summary(o: &Outcome, run: &Run, name: &str, n: usize, test: Option<&Datas
     if !settings.is_empty() {
         println!("  settings              {}", settings.join(", "));
     }
+    let (_, held) = parts(o);
+    let n_test = run.n_test.unwrap_or(0);
     match run.settings.task {
         Task::Classification => {
             let p = &o.progress;
@@ -135,44 +179,40 @@ pub fn summary(o: &Outcome, run: &Run, name: &str, n: usize, test: Option<&Datas
                 p.mistakes,
                 100.0 * p.mistake_rate()
             );
-            if let Some(test) = test {
+            if let Some(held) = held {
                 println!(
-                    "  test accuracy         {:.2}% on {} samples",
-                    100.0 * test_accuracy(&o.learner, test),
-                    test.len()
+                    "  test accuracy         {:.2}% on {n_test} samples",
+                    100.0 * held.accuracy(),
                 );
             }
         }
         Task::Regression => {
             println!("  progressive MAE       {:.6}", o.progress.mae());
             println!("  progressive MSE       {:.6}", o.progress.mse());
-            if let Some(test) = test {
-                let (mae, mse) = test_errors(&o.learner, test);
-                println!(
-                    "  test MAE / MSE        {mae:.6} / {mse:.6} on {} samples",
-                    test.len()
-                );
+            if let Some(held) = held {
+                let (mae, mse) = held.errors();
+                println!("  test MAE / MSE        {mae:.6} / {mse:.6} on {n_test} samples");
             }
         }
     }
-    if o.algorithm.is_kernel() {
-        println!("  support vectors       {}", o.learner.support_size());
+    if let Some(size) = o.support_size() {
+        println!("  support vectors       {size}");
     }
     println!(
         "  learned in            {:.3} ms ({})",
-        o.learn_seconds * 1e3,
-        rate(o.progress.samples, o.learn_seconds)
+        o.seconds * 1e3,
+        rate(o.progress.samples, o.seconds)
     );
     if let Some(theory) = &o.theory {
         crate::theory::print(theory);
     }
 }
 
-pub fn table(outcomes: &[Outcome], run: &Run, name: &str, n: usize, test: Option<&Dataset>) {
+fn table(outcomes: &[Contender], run: &Run) {
     let task = run.settings.task;
     println!(
-        "{name}: {n} samples, {} pass(es), same order for every learner",
-        run.passes
+        "{}: {} samples, {} pass(es), same order for every learner",
+        run.name, run.n_train, run.passes
     );
     let (progressive, held_out) = match task {
         Task::Classification => ("mistakes", "test acc"),
@@ -190,11 +230,9 @@ pub fn table(outcomes: &[Outcome], run: &Run, name: &str, n: usize, test: Option
             ),
             Task::Regression => (format!("{:.4}", o.progress.mae()), "-".into()),
         };
-        let held = match (test, task) {
-            (Some(t), Task::Classification) => {
-                format!("{:.2}%", 100.0 * test_accuracy(&o.learner, t))
-            }
-            (Some(t), Task::Regression) => format!("{:.4}", test_errors(&o.learner, t).0),
+        let held = match (parts(o).1, task) {
+            (Some(h), Task::Classification) => format!("{:.2}%", 100.0 * h.accuracy()),
+            (Some(h), Task::Regression) => format!("{:.4}", h.errors().0),
             (None, _) => "-".into(),
         };
         println!(
@@ -203,7 +241,7 @@ pub fn table(outcomes: &[Outcome], run: &Run, name: &str, n: usize, test: Option
             first,
             second,
             held,
-            o.learn_seconds * 1e3
+            o.seconds * 1e3
         );
     }
 }

@@ -32,41 +32,54 @@ pub fn refuse_classes(file: &str, classes: usize) -> String {
     )
 }
 
+/// The theory of a run while it learns, and the order of the pass being
+/// learned (row r of the pass is training sample `order[r]`; none: file
+/// order).
+pub struct Tracker {
+    theory: Theory,
+    pub order: Option<Vec<usize>>,
+}
+
 /// A theory holding every training sample, none learned yet.
-pub fn start(algorithm: Algorithm, settings: &Settings, data: &Dataset) -> Result<Theory, String> {
+pub fn start(algorithm: Algorithm, settings: &Settings, data: &Dataset) -> Result<Tracker, String> {
     let mut theory = Theory::new(algorithm, settings).map_err(|e| e.to_string())?;
     for i in 0..data.len() {
         theory
             .add(data.row(i), data.label(i))
             .map_err(|e| format!("--theory: sample {}: {e}", i + 1))?;
     }
-    Ok(theory)
+    Ok(Tracker {
+        theory,
+        order: None,
+    })
 }
 
-/// Learns `rows` of `ordered` one at a time (the same updates as batch
-/// learning, which the conformance tests check) and records each round:
-/// row r of `ordered` is training sample `order[r]` (r itself unshuffled).
-pub fn learn_rows(
-    theory: &mut Theory,
-    learner: &mut AnyLearner,
-    ordered: &Dataset,
-    order: Option<&[usize]>,
-    rows: Range<usize>,
-    progress: &mut Progress,
-) {
-    for r in rows {
-        let y = ordered.label(r);
-        let update = learner.learn_one(ordered.row(r), y);
-        progress.record(y, &update);
-        let sample = order.map_or(r, |o| o[r]);
-        theory
-            .record(sample, &update)
-            .expect("every training row was added");
+impl Tracker {
+    /// Learns `rows` of the pass `ordered` one at a time (the same updates
+    /// as batch learning, which the conformance tests check) and records
+    /// each round against its training sample.
+    pub fn learn_rows(
+        &mut self,
+        learner: &mut AnyLearner,
+        ordered: &Dataset,
+        rows: Range<usize>,
+        progress: &mut Progress,
+    ) {
+        for r in rows {
+            let y = ordered.label(r);
+            let update = learner.learn_one(ordered.row(r), y);
+            progress.record(y, &update);
+            let sample = self.order.as_ref().map_or(r, |o| o[r]);
+            self.theory
+                .record(sample, &update)
+                .expect("every training row was added");
+        }
     }
 }
 
 /// The report at the end of the run, timed.
-pub fn finish(mut theory: Theory) -> Outcome {
+pub fn finish(tracker: Tracker) -> Outcome {
+    let mut theory = tracker.theory;
     let clock = Instant::now();
     let report = theory.report(ZeroOne::Compute);
     Outcome {

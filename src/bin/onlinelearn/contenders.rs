@@ -1,0 +1,125 @@
+//! The learners of a run, each with its progressive tallies, its clock and
+//! its held-out results: a binary learner (±1, or a regression) or a
+//! multiclass one. Every learner learns the same blocks in the same order.
+
+use std::ops::Range;
+use std::time::Instant;
+
+use onlinelearn::eval::{HeldOut, Progress};
+use onlinelearn::multiclass::Multiclass;
+use onlinelearn::{Algorithm, AnyLearner, Dataset, Features, Learner, Settings, Task};
+
+/// The model a contender learns.
+// A run holds one per learner: the size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum Model {
+    Binary(AnyLearner),
+    /// K classes; the blocks' labels are class indices.
+    Many(Multiclass),
+}
+
+/// What a learner did on the test file.
+pub enum Held {
+    Binary(HeldOut),
+    /// confusion[true class][predicted class].
+    Many(Vec<Vec<u64>>),
+}
+
+/// One learner of the run.
+pub struct Contender {
+    pub algorithm: Algorithm,
+    pub model: Model,
+    /// Progressive validation: each sample judged before it is learned. A
+    /// multiclass learner counts samples and mistakes only.
+    pub progress: Progress,
+    /// Seconds spent learning (reading and parsing excluded).
+    pub seconds: f64,
+    pub held: Option<Held>,
+    /// `--theory`, while it learns: every sample, each round recorded.
+    pub tracker: Option<crate::theory::Tracker>,
+    /// `--theory`, once learning is done: its report.
+    pub theory: Option<crate::theory::Outcome>,
+}
+
+impl Contender {
+    /// `classes`: Some(K) for a multiclass run.
+    pub fn new(
+        algorithm: Algorithm,
+        settings: &Settings,
+        classes: Option<usize>,
+    ) -> Result<Self, String> {
+        let model = match classes {
+            Some(k) => {
+                Model::Many(Multiclass::new(algorithm, settings, k).map_err(|e| e.to_string())?)
+            }
+            None => Model::Binary(AnyLearner::new(algorithm, settings).map_err(|e| e.to_string())?),
+        };
+        Ok(Self {
+            algorithm,
+            model,
+            progress: Progress::default(),
+            seconds: 0.0,
+            held: None,
+            tracker: None,
+            theory: None,
+        })
+    }
+
+    /// Learns `rows` of `block`, in order, and times it.
+    pub fn learn(&mut self, block: &Dataset, rows: Range<usize>) {
+        let clock = Instant::now();
+        match &mut self.model {
+            Model::Binary(learner) => match &mut self.tracker {
+                Some(tracker) => tracker.learn_rows(learner, block, rows, &mut self.progress),
+                None => learner.learn_batch(block, rows, &mut self.progress),
+            },
+            Model::Many(learner) => {
+                for i in rows {
+                    let class = block.label(i) as usize;
+                    let step = learner.learn_one(block.row(i), class);
+                    self.progress.samples += 1;
+                    self.progress.mistakes += (step.predicted != class) as u64;
+                }
+            }
+        }
+        self.seconds += clock.elapsed().as_secs_f64();
+    }
+
+    /// Whether its progressive loss means something (a binary learner's).
+    pub fn has_loss(&self) -> bool {
+        matches!(self.model, Model::Binary(_))
+    }
+
+    /// Its support set's size, for a kernel learner.
+    pub fn support_size(&self) -> Option<usize> {
+        match &self.model {
+            Model::Binary(learner) if self.algorithm.is_kernel() => Some(learner.support_size()),
+            _ => None,
+        }
+    }
+
+    /// Judges its prediction on a test sample (`target` as the blocks
+    /// hold it: ±1, a number, or a class index).
+    pub fn judge(&mut self, x: Features<'_>, target: f64) {
+        match &self.model {
+            Model::Binary(learner) => {
+                let held = self.held.get_or_insert(Held::Binary(HeldOut::default()));
+                if let Held::Binary(held) = held {
+                    match learner.task() {
+                        Task::Classification => held.add_class(target, learner.predict(x)),
+                        Task::Regression => held.add_value(target, learner.score(x)),
+                    }
+                }
+            }
+            Model::Many(learner) => {
+                let k = learner.classes();
+                let held = self
+                    .held
+                    .get_or_insert_with(|| Held::Many(vec![vec![0; k]; k]));
+                if let Held::Many(confusion) = held {
+                    confusion[target as usize][learner.predict(x)] += 1;
+                }
+            }
+        }
+    }
+}

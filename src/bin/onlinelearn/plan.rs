@@ -1,0 +1,174 @@
+//! A `learn` or `compare` run before any data: its settings (defaults, a
+//! settings file, flags), its inputs, and what it refuses because its
+//! data cannot give it. A run streams its data unless it needs all of it
+//! at once; what needs that, and what a stream read once (standard input,
+//! a pipe) therefore refuses:
+//!
+//! - `--seed` alone shuffles the whole file: the file is read into memory
+//!   first (said in a note). A stream read once is refused; `--shuffle-buffer
+//!   N` shuffles within N samples as the data streams, file or not.
+//! - `--passes` above 1 reads a file again for each pass; a stream read
+//!   once is refused.
+//! - OLRU and OLRD plan for the run's length, AROW and SCW decide their Σ
+//!   from the data's width, `--multiclass` needs the classes: a file is
+//!   read once first (survey.rs) when the flag that says it is missing
+//!   (`--horizon`, `--covariance`, `--classes`); a stream read once is
+//!   refused, naming the flag (see learn.rs for the width and the labels,
+//!   which a stream finds out as it goes).
+//! - `--theory` finds the best classifiers in hindsight over every sample:
+//!   the file is read into memory first; a stream read once is refused.
+
+use std::path::Path;
+
+use onlinelearn::multiclass::Classes;
+use onlinelearn::registry::refuse_unused;
+use onlinelearn::{Algorithm, AnyLearner, Key, Settings, Task};
+
+use crate::commands::RunArgs;
+use crate::source::Source;
+
+/// The run as the command line configured it.
+pub struct Plan {
+    pub settings: Settings,
+    /// The settings given (by a file or a flag), not defaulted.
+    pub given: Vec<Key>,
+    /// Shuffle each pass with the seed (else the data's order).
+    pub shuffle: bool,
+    /// Read the whole training file into memory (a whole-file shuffle).
+    pub in_memory: bool,
+    pub train: Source,
+    pub test: Option<Source>,
+    /// Classes named by `--classes`.
+    pub classes: Option<Classes>,
+    /// `--theory`: the best classifiers in hindsight, the bounds, the regret.
+    pub theory: bool,
+}
+
+impl Plan {
+    /// Whether some learner of the run reads `key` at these settings.
+    pub fn reads(&self, algorithms: &[Algorithm], key: Key) -> bool {
+        algorithms
+            .iter()
+            .any(|a| a.settings_in_force(&self.settings).contains(&key))
+    }
+
+    pub fn classify(&self) -> bool {
+        self.settings.task == Task::Classification
+    }
+}
+
+pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Plan, String> {
+    if args.passes == 0 {
+        return Err("--passes must be at least 1, got 0".into());
+    }
+    let mut settings = Settings::default();
+    let mut given = Vec::new();
+    let mut shuffle = args.settings.has(Key::Seed);
+    if let Some(path) = &args.settings_file {
+        let from_file = read_settings_file(path, &mut settings)?;
+        given.extend(from_file.keys);
+        shuffle |= from_file.shuffle;
+    }
+    args.settings.apply(&mut settings)?;
+    given.extend(args.settings.keys());
+    refuse_unused(algorithms, &settings, &given).map_err(|e| e.to_string())?;
+    // Settings are checked before the (possibly large) data is read.
+    for &a in algorithms {
+        AnyLearner::new(a, &settings).map_err(|e| e.to_string())?;
+    }
+    if theory {
+        crate::theory::check(algorithms, &settings)?;
+    }
+    let train = Source::new(&args.train, args.format)?;
+    let test = args
+        .test
+        .as_deref()
+        .map(|p| Source::new(p, args.format))
+        .transpose()?;
+    let classes = if args.classes.is_empty() {
+        None
+    } else if settings.task == Task::Regression {
+        return Err("--classes names classes: a regression (--task regression) has none".into());
+    } else {
+        let classes = Classes::from_labels(args.classes.iter().copied())
+            .map_err(|e| format!("--classes: {e}"))?;
+        Some(classes)
+    };
+    let in_memory = (shuffle && args.shuffle_buffer.is_none()) || theory;
+    let once = !train.rereadable();
+    let name = &train.name;
+    if theory && once {
+        return Err(format!(
+            "--theory finds the best classifiers in hindsight over every sample, so it reads all the data first, and {name} can be read only once, as it streams: give a file"
+        ));
+    }
+    if args.shuffle_buffer.is_some() && !shuffle {
+        return Err("--shuffle-buffer shuffles with the seed: give --seed N too".into());
+    }
+    if args.shuffle_buffer == Some(0) {
+        return Err("--shuffle-buffer must be at least 1, got 0".into());
+    }
+    if in_memory && once {
+        return Err(format!(
+            "--seed shuffles all the data, and {name} can be read only once, as it streams: \
+             --shuffle-buffer N shuffles within N samples as it streams, or give a file"
+        ));
+    }
+    if args.passes > 1 && once {
+        return Err(format!(
+            "--passes {} reads the data {} times, and {name} can be read only once: give a file",
+            args.passes, args.passes
+        ));
+    }
+    Ok(Plan {
+        settings,
+        given,
+        shuffle,
+        in_memory,
+        train,
+        test,
+        classes,
+        theory,
+    })
+}
+
+/// Settings read from a file, and whether its run was shuffled.
+struct FromFile {
+    keys: Vec<Key>,
+    shuffle: bool,
+}
+
+/// A JSON map of setting names to values, or a `--json` report (one run's)
+/// whose "settings" it takes. Every value goes through the settings table.
+fn read_settings_file(path: &Path, settings: &mut Settings) -> Result<FromFile, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let doc: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not JSON ({e})", path.display()))?;
+    let shuffle = doc
+        .get("shuffle")
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    let map = doc
+        .get("settings")
+        .unwrap_or(&doc)
+        .as_object()
+        .ok_or_else(|| {
+            format!(
+                "{}: expected an object of settings (or one run's --json report)",
+                path.display()
+            )
+        })?;
+    let mut keys = Vec::new();
+    for (name, value) in map {
+        let text = match value {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Null => "none".into(),
+            other => other.to_string(),
+        };
+        let key = settings
+            .set(name, &text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        keys.push(key);
+    }
+    Ok(FromFile { keys, shuffle })
+}

@@ -1,0 +1,165 @@
+//! A data file's lines as samples, one at a time, in memory that does not
+//! grow: the line and the sample live in buffers kept from line to line,
+//! and the line's grammar is the library's own (`LibsvmLine`, `CsvLine`),
+//! so a stream takes and refuses exactly what a file read whole does.
+//! A bad line is a `file:line:column` error: with `--skip-bad` it is
+//! counted (and the first ones listed on standard error), else it ends
+//! the rows.
+
+use std::io::BufRead;
+
+use onlinelearn::data::{CsvLine, CsvOptions, LibsvmLine, LineError};
+use onlinelearn::{Features, ParseError, Task};
+
+use crate::source::{Format, Source};
+
+/// Bad lines listed on standard error under `--skip-bad`; the rest are
+/// counted, and the count is reported at the end.
+pub const LISTED: usize = 20;
+
+enum Grammar {
+    Libsvm(LibsvmLine),
+    Csv(CsvLine),
+}
+
+/// Why the rows ended before the input did.
+#[derive(Debug)]
+pub enum Stop {
+    /// A bad line (without `--skip-bad`).
+    Bad(ParseError),
+    /// Reading failed (a broken pipe, a corrupt gzip stream).
+    Io(String),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Bad(e) => write!(f, "{e}"),
+            Stop::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The samples of one reading of a source.
+pub struct Rows {
+    name: String,
+    reader: Box<dyn BufRead + Send>,
+    grammar: Grammar,
+    line: Vec<u8>,
+    line_no: usize,
+    skip_bad: bool,
+    /// List skipped lines on standard error (not when surveying a file
+    /// that is read again).
+    list: bool,
+    /// Bad lines skipped so far (`--skip-bad`).
+    pub skipped: usize,
+    /// Bytes of text read so far (decompressed, for `.gz`).
+    pub consumed: u64,
+}
+
+impl Rows {
+    /// Labels are read as numbers: classes are the caller's to decide.
+    pub fn new(source: &Source, reader: Box<dyn BufRead + Send>, skip_bad: bool) -> Self {
+        let grammar = match source.format {
+            Format::Libsvm => Grammar::Libsvm(LibsvmLine::new(Task::Regression)),
+            Format::Csv => Grammar::Csv(CsvLine::new(&CsvOptions {
+                task: Task::Regression,
+                ..CsvOptions::default()
+            })),
+        };
+        Self {
+            name: source.name.clone(),
+            reader,
+            grammar,
+            line: Vec::with_capacity(4096),
+            line_no: 0,
+            skip_bad,
+            list: true,
+            skipped: 0,
+            consumed: 0,
+        }
+    }
+
+    /// The same rows, without listing the lines they skip.
+    pub fn unlisted(self) -> Self {
+        Self {
+            list: false,
+            ..self
+        }
+    }
+
+    /// The next sample, None at the end of the input.
+    pub fn next(&mut self) -> Result<Option<(Features<'_>, f64)>, Stop> {
+        loop {
+            self.line.clear();
+            let n = self
+                .reader
+                .read_until(b'\n', &mut self.line)
+                .map_err(|e| Stop::Io(format!("{}: {e}", self.name)))?;
+            if n == 0 {
+                return Ok(None);
+            }
+            self.consumed += n as u64;
+            self.line_no += 1;
+            // As `str::lines` cuts a text read whole: "\n" or "\r\n".
+            if self.line.last() == Some(&b'\n') {
+                self.line.pop();
+                if self.line.last() == Some(&b'\r') {
+                    self.line.pop();
+                }
+            }
+            let text = match std::str::from_utf8(&self.line) {
+                Ok(text) => text,
+                Err(e) => {
+                    let bad = LineError::new(e.valid_up_to(), "not UTF-8 text".into());
+                    let text = std::str::from_utf8(&self.line[..e.valid_up_to()]).unwrap();
+                    let error = bad.at(&self.name, self.line_no, text);
+                    self.bad(error)?;
+                    continue;
+                }
+            };
+            let read = match &mut self.grammar {
+                Grammar::Libsvm(g) => g.read(text),
+                Grammar::Csv(g) => g.read(text),
+            };
+            match read {
+                Ok(None) => continue,
+                Ok(Some(label)) => {
+                    let x = match &self.grammar {
+                        Grammar::Libsvm(g) => g.features(),
+                        Grammar::Csv(g) => g.features(),
+                    };
+                    return Ok(Some((x, label)));
+                }
+                Err(bad) => {
+                    let error = bad.at(&self.name, self.line_no, text);
+                    self.bad(error)?;
+                }
+            }
+        }
+    }
+
+    /// Skips a bad line under `--skip-bad` (listing the first ones), else
+    /// stops.
+    pub fn bad(&mut self, error: ParseError) -> Result<(), Stop> {
+        if !self.skip_bad {
+            return Err(Stop::Bad(error));
+        }
+        self.skipped += 1;
+        if self.list && self.skipped <= LISTED {
+            eprintln!("{error} (skipped: --skip-bad)");
+        }
+        Ok(())
+    }
+
+    /// An error at the label of the line last read: for a label the run
+    /// cannot take.
+    pub fn at_label(&self, message: String) -> ParseError {
+        let text = String::from_utf8_lossy(&self.line);
+        let offset = match &self.grammar {
+            Grammar::Libsvm(_) => LibsvmLine::label_offset(&text),
+            Grammar::Csv(g) => g.label_offset(),
+        };
+        LineError::new(offset, message).at(&self.name, self.line_no, &text)
+    }
+}

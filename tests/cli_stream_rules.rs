@@ -1,0 +1,203 @@
+//! What a stream read once cannot tell ahead, and how the command line
+//! deals with it (see src/bin/onlinelearn/plan.rs and labels.rs): a file
+//! is read again, standard input is refused with the flag that says it.
+
+mod command;
+
+use command::{run, run_with_input, stderr, stdout, temp_file};
+use serde_json::Value;
+
+fn json(output: std::process::Output) -> Value {
+    serde_json::from_str(&stdout(&output)).unwrap()
+}
+
+fn learn<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut all = vec!["learn", "--json"];
+    all.extend_from_slice(args);
+    all
+}
+
+/// Two dense features and a label from `labels`, in turn.
+fn points(labels: &[&str], n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            let (x, y) = ((i % 7) as f64 - 3.0, (i % 5) as f64 - 2.0);
+            format!("{x},{y},{}\n", labels[i % labels.len()])
+        })
+        .collect()
+}
+
+#[test]
+fn labels_other_than_two_of_minus_one_zero_and_one_need_the_classes_first() {
+    // Classes 1 and 2: the larger is +1, as a file read whole maps them.
+    let text = points(&["1", "2", "2"], 60);
+    let file = temp_file("stream_classes_12.csv", &text);
+    let path = file.to_str().unwrap();
+    let output = run(&learn(&["--algo", "pa1", "--train", path]));
+    let note = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(
+        note.contains("reading") && note.contains("once for its classes"),
+        "{note}"
+    );
+    let from_file = json(output);
+    let named = json(run(&learn(&[
+        "--algo",
+        "pa1",
+        "--classes",
+        "1,2",
+        "--train",
+        path,
+    ])));
+    let args = learn(&[
+        "--algo",
+        "pa1",
+        "--classes",
+        "1,2",
+        "--format",
+        "csv",
+        "--train",
+        "-",
+    ]);
+    let piped = json(run_with_input(&args, text.clone().into_bytes()));
+    for other in [&named, &piped] {
+        assert_eq!(from_file["weights"], other["weights"]);
+        assert_eq!(from_file["mistakes"], other["mistakes"]);
+    }
+    // Read once, the stream stops at its first 2, naming the flag.
+    let args = learn(&["--algo", "pa1", "--format", "csv", "--train", "-"]);
+    let refused = run_with_input(&args, text.into_bytes());
+    let err = stderr(&refused);
+    assert!(err.contains("stdin:2:7: label 2:"), "{err}");
+    assert!(err.contains("--classes"), "{err}");
+    // Three of -1, 0, +1 are three classes: a multiclass run, as read whole.
+    let three = points(&["-1", "0", "1"], 90);
+    let file = temp_file("stream_classes_three.csv", &three);
+    let multi = json(run(&learn(&[
+        "--algo",
+        "pa1",
+        "--train",
+        file.to_str().unwrap(),
+    ])));
+    assert_eq!(multi["task"], "multiclass");
+    assert_eq!(multi["classes"], serde_json::json!([-1.0, 0.0, 1.0]));
+    let args = learn(&[
+        "--algo",
+        "pa1",
+        "--classes=-1,0,1",
+        "--format",
+        "csv",
+        "--train",
+        "-",
+    ]);
+    let piped = json(run_with_input(&args, three.into_bytes()));
+    assert_eq!(multi["weights"], piped["weights"]);
+    // A label outside named classes is a bad line, skipped with --skip-bad.
+    let args = learn(&[
+        "--algo",
+        "pa1",
+        "--classes",
+        "1,2",
+        "--skip-bad",
+        "--format",
+        "csv",
+        "--train",
+        "-",
+    ]);
+    let skipped = json(run_with_input(
+        &args,
+        points(&["1", "2", "3"], 30).into_bytes(),
+    ));
+    assert_eq!(skipped["skipped_lines"], 10);
+}
+
+#[test]
+fn what_needs_all_the_data_is_refused_on_a_stream_read_once_and_named() {
+    let text = points(&["1", "-1"], 200);
+    let file = temp_file("stream_rules.csv", &text);
+    let path = file.to_str().unwrap();
+    let piped = |args: &[&str]| {
+        let mut all = vec!["learn", "--format", "csv", "--train", "-"];
+        all.extend_from_slice(args);
+        stderr(&run_with_input(&all, text.clone().into_bytes()))
+    };
+    let err = piped(&["--algo", "pa1", "--seed", "3"]);
+    assert!(err.contains("--shuffle-buffer"), "{err}");
+    let err = piped(&["--algo", "pa1", "--passes", "2"]);
+    assert!(
+        err.contains("--passes 2") && err.contains("give a file"),
+        "{err}"
+    );
+    let err = piped(&["--algo", "olru"]);
+    assert!(err.contains("--horizon"), "{err}");
+    let err = piped(&["--algo", "pa1", "--shuffle-buffer", "10"]);
+    assert!(err.contains("--seed"), "{err}");
+    // A file is read into memory for a whole-file shuffle, and says so.
+    let output = run(&learn(&["--algo", "pa1", "--seed", "3", "--train", path]));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("read into memory"));
+    let shuffled = json(output);
+    let again = json(run(&learn(&[
+        "--algo", "pa1", "--seed", "3", "--train", path,
+    ])));
+    assert_eq!(shuffled["weights"], again["weights"]);
+    // A shuffle buffer: the same order from a pipe and from the file.
+    let buffered = |train: &str, input: Option<&str>| {
+        let args = learn(&[
+            "--algo",
+            "pa1",
+            "--seed",
+            "3",
+            "--shuffle-buffer",
+            "50",
+            "--format",
+            "csv",
+            "--train",
+            train,
+        ]);
+        json(match input {
+            Some(text) => run_with_input(&args, text.as_bytes().to_vec()),
+            None => run(&args),
+        })
+    };
+    let from_pipe = buffered("-", Some(&text));
+    let from_file = buffered(path, None);
+    let in_order = json(run(&learn(&["--algo", "pa1", "--train", path])));
+    assert_eq!(from_pipe["weights"], from_file["weights"]);
+    assert_eq!(from_pipe["n_train"], 200);
+    assert_ne!(from_pipe["weights"], in_order["weights"]);
+}
+
+#[test]
+fn wide_data_sets_arow_and_scw_sigma_from_a_flag_or_a_first_reading() {
+    let rows: String = (0..40)
+        .map(|i| {
+            format!(
+                "{} {}:1 1500:0.5\n",
+                if i % 2 == 0 { "+1" } else { "-1" },
+                1 + i % 7
+            )
+        })
+        .collect();
+    let err = stderr(&run_with_input(
+        &["learn", "--algo", "arow", "--train", "-"],
+        rows.clone().into_bytes(),
+    ));
+    assert!(
+        err.contains("stdin:1:1") && err.contains("--covariance diagonal"),
+        "{err}"
+    );
+    let told = json(run_with_input(
+        &learn(&["--algo", "arow", "--covariance", "diagonal", "--train", "-"]),
+        rows.clone().into_bytes(),
+    ));
+    let wide = temp_file("stream_wide.svm", &rows);
+    let output = run(&learn(&[
+        "--algo",
+        "arow",
+        "--train",
+        wide.to_str().unwrap(),
+    ]));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("keep the diagonal of Σ"));
+    let read_twice = json(output);
+    assert_eq!(read_twice["settings"]["covariance"], "diagonal");
+    assert_eq!(told["weights"], read_twice["weights"]);
+}
