@@ -57,6 +57,7 @@ mod progress;
 pub mod registry;
 mod report;
 pub mod settings;
+#[cfg(feature = "theory")]
 pub mod theory;
 
 #[cfg(target_arch = "wasm32")]

@@ -44,7 +44,9 @@ impl Session {
             ));
             setup.algorithm = Algorithm::Pa1;
         }
+        let theory = self.theory.is_some();
         *self = Self::with_file(setup, file)?;
+        self.set_theory(theory)?;
         Ok(message)
     }
 
@@ -54,8 +56,9 @@ impl Session {
         if !setup.algorithm.supports(setup.settings.preset.task()) {
             setup.algorithm = Algorithm::Pa1;
         }
+        let theory = self.theory.is_some();
         *self = Self::new(setup)?;
-        Ok(())
+        self.set_theory(theory)
     }
 
     /// The linear model(s), one row or K, in the units of a file the plane

@@ -63,6 +63,9 @@ impl Session {
         let before = point.and(binary).and_then(|l| l.linear_model());
         let (update, step) = self.model.learn(features, target);
         self.progress.record(target, &update);
+        if let Some(theory) = &mut self.theory {
+            theory.learned(features, target, &update);
+        }
         if let Some(step) = step {
             let tally = &mut self.by_class[step.class];
             tally[0] += 1;
@@ -146,6 +149,9 @@ impl Session {
             ],
             &by_class,
         );
+        if let Some(theory) = &mut self.theory {
+            theory.record(p.samples);
+        }
     }
 
     /// Scores a grid of the plane in one call (the page's shading): a score

@@ -23,6 +23,11 @@ mod replay;
 mod session;
 mod share;
 mod source;
+#[cfg(feature = "theory")]
+mod theory_part;
+#[cfg(not(feature = "theory"))]
+#[path = "theory_off.rs"]
+mod theory_part;
 
 pub use curves::{Curves, Series, SERIES};
 pub use export::{ModelExport, MODEL_FORMAT, MODEL_VERSION};
@@ -32,6 +37,7 @@ pub use page::Page;
 pub use session::{Change, Edit, Session};
 pub use share::{Setup, SharedState, LINK_VERSION};
 pub use source::{classes_of, FileSource, SampleBuffer, Source, Transform, PLANE_REACH};
+pub use theory_part::{TheoryCurves, TheoryPart, TheoryView};
 
 /// Points kept on the plane; older streamed points scroll off (the learner
 /// has learned from them all).
@@ -53,3 +59,5 @@ mod tests_classes;
 mod tests_explain;
 #[cfg(test)]
 mod tests_explain_kernel;
+#[cfg(all(test, feature = "theory"))]
+mod tests_theory;

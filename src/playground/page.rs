@@ -48,7 +48,9 @@ impl Page {
             .filter(|(k, _)| k != "file")
             .cloned()
             .collect();
-        let session = Session::new(state.setup.clone())?;
+        let mut session = Session::new(state.setup.clone())?;
+        // `theory=1`: the Theory layer is on, over every round replayed.
+        session.set_theory(extras.iter().any(|(k, v)| k == "theory" && v == "1"))?;
         if state.extras.iter().any(|(k, _)| k == "file") {
             // The log's samples came from a file the link does not hold:
             // start from the setup and wait for the file.
@@ -143,6 +145,22 @@ impl Page {
                 Ok(Change::Replayed)
             }
         }
+    }
+
+    /// Switches the Theory layer on or off. On, it covers the learner's
+    /// rounds from its start: the session's samples are learned again,
+    /// a slice at a time (see [`Page::replay`]), with the layer watching.
+    pub fn set_theory(&mut self, on: bool) -> Result<()> {
+        let session = self.session_mut();
+        if !on || session.theory().is_some() {
+            return session.set_theory(on);
+        }
+        let state = session.shared();
+        let mut fresh = session.restarted(state.setup.clone())?;
+        fresh.set_theory(true)?;
+        self.session = fresh;
+        self.replay = (!state.log.is_empty()).then(|| Replay::new(state));
+        Ok(())
     }
 
     /// Whether `set(name, text)` would be accepted; changes nothing.
@@ -240,7 +258,9 @@ impl Page {
             .map(|(_, v)| v.clone());
         if wanted.as_deref() == Some(file.link_key().as_str()) {
             // Replayed a slice at a time, as an opened link is.
+            let theory = self.session.theory().is_some();
             self.session = Session::with_file(state.setup.clone(), file)?;
+            self.session.set_theory(theory)?;
             self.replay = (!state.log.is_empty()).then(|| Replay::new(state));
             return Ok(format!("replayed the shared session on {name}"));
         }
@@ -267,144 +287,5 @@ impl Page {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::playground::Event;
-
-    fn points_file() -> (Dataset, String) {
-        let mut data = Dataset::dense(2);
-        for i in 0..40 {
-            let x = [(i as f64 * 0.37).sin(), (i as f64 * 0.71).cos()];
-            let y = if x[0] + x[1] >= 0.0 { 1.0 } else { -1.0 };
-            data.push(crate::features::Features::Dense(&x), y).unwrap();
-        }
-        (data, "pts.csv".into())
-    }
-
-    #[test]
-    fn a_shared_file_learns_as_a_loaded_one_and_replays_a_waiting_link() {
-        let (data, name) = points_file();
-        let mut holder = Page::open("v=2&algo=pa1", None).unwrap();
-        holder
-            .load(&name, Task::Classification, data.clone(), None)
-            .unwrap();
-        holder.session_mut().apply(Event::Stream(7)).unwrap();
-        let mut loaded = Page::open("v=2&algo=pa1", None).unwrap();
-        loaded
-            .load(&name, Task::Classification, data, None)
-            .unwrap();
-        let mut shared = Page::open("v=2&algo=pa1", None).unwrap();
-        shared
-            .load_shared(holder.session().file().unwrap())
-            .unwrap();
-        for page in [&mut loaded, &mut shared] {
-            page.session_mut().apply(Event::Stream(25)).unwrap();
-        }
-        assert_eq!(
-            shared.hash(""),
-            loaded.hash(""),
-            "from the first row, same link"
-        );
-        assert_eq!(
-            shared.session().linear_models(),
-            loaded.session().linear_models()
-        );
-        let mut waiting = Page::open(&loaded.hash(""), None).unwrap();
-        let note = waiting
-            .load_shared(holder.session().file().unwrap())
-            .unwrap();
-        assert!(note.contains("replayed the shared session"), "{note}");
-    }
-
-    #[test]
-    fn a_link_made_with_a_file_waits_for_it_then_replays() {
-        let (data, name) = points_file();
-        let mut page = Page::open("v=2&algo=pa1", None).unwrap();
-        page.load(&name, Task::Classification, data.clone(), None)
-            .unwrap();
-        page.session_mut().apply(Event::Stream(25)).unwrap();
-        let hash = page.hash("view=classify&speed=300");
-        assert!(
-            hash.contains("&file=pts.csv:") && hash.ends_with("&view=classify&speed=300"),
-            "{hash}"
-        );
-
-        let mut copy = Page::open(&hash, None).unwrap();
-        assert!(copy.pending_file().unwrap().starts_with("pts.csv:"));
-        assert_eq!(
-            copy.hash("view=classify&speed=300"),
-            hash,
-            "the link stays the one opened"
-        );
-        assert_eq!(copy.extras(), "view=classify&speed=300");
-        let note = copy
-            .load(&name, Task::Classification, data.clone(), None)
-            .unwrap();
-        assert_eq!(note, "replayed the shared session on pts.csv");
-        assert_eq!(
-            copy.hash("view=classify&speed=300"),
-            hash,
-            "mid-replay, the link is the whole one"
-        );
-        while copy.replay(7).unwrap() > 0 {}
-        assert_eq!(copy.session().model(), page.session().model());
-        assert_eq!(copy.pending_file(), None);
-
-        // Another file (other contents): start afresh, and say why.
-        let mut other = data.clone();
-        other.relabel(|y| -y);
-        let mut third = Page::open(&hash, None).unwrap();
-        let note = third
-            .load(&name, Task::Classification, other, None)
-            .unwrap();
-        assert!(
-            note.starts_with("pts.csv is not the file the link was made with"),
-            "{note}"
-        );
-        assert_eq!(third.session().progress().samples, 0);
-    }
-
-    #[test]
-    fn a_setting_that_learns_the_samples_again_replays_in_slices() {
-        let mut page = Page::open("v=3&algo=arow&preset=moons&seed=5", None).unwrap();
-        page.session_mut().apply(Event::Stream(300)).unwrap();
-        page.session_mut()
-            .apply(Event::Set(crate::settings::Key::R, 0.5))
-            .unwrap();
-        page.session_mut().apply(Event::Stream(200)).unwrap();
-        let mut whole = page.session().clone();
-        assert_eq!(
-            whole.set("initial-variance", "3").unwrap(),
-            Change::Replayed
-        );
-        assert_eq!(page.set("initial-variance", "3").unwrap(), Change::Replayed);
-        assert_eq!(page.replay_progress(), (0, 501), "nothing replayed yet");
-        assert_eq!(
-            page.hash(""),
-            whole.shared().to_hash(),
-            "the link is the new one"
-        );
-        let mut slices = 0;
-        while page.replay(64).unwrap() > 0 {
-            slices += 1;
-        }
-        assert!(slices >= 7, "{slices} slices");
-        assert_eq!(page.session().model(), whole.model());
-        assert_eq!(page.session().progress(), whole.progress());
-        // A refused value changes nothing and replays nothing.
-        assert!(page.set("initial-variance", "-1").is_err());
-        assert_eq!(page.replay_progress(), (0, 0));
-    }
-
-    #[test]
-    fn acting_on_the_preset_answers_the_wait() {
-        let (data, name) = points_file();
-        let mut page = Page::open("v=2", None).unwrap();
-        page.load(&name, Task::Classification, data, None).unwrap();
-        let hash = page.hash("");
-        let mut copy = Page::open(&hash, None).unwrap();
-        copy.session_mut().apply(Event::Stream(3)).unwrap();
-        assert_eq!(copy.pending_file(), None);
-        assert!(!copy.hash("").contains("file="));
-    }
-}
+#[path = "page_tests.rs"]
+mod tests;

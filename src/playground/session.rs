@@ -9,6 +9,7 @@ use super::log::{Event, EventLog};
 use super::model::Model;
 use super::share::{Setup, SharedState};
 use super::source::{FileSource, SampleBuffer, Source};
+use super::theory_part::TheoryPart;
 use super::{LOSS_WINDOW, MAX_STEP, TEST_SET_SIZE};
 use crate::data::{Dataset, Stream, StreamConfig};
 use crate::error::{Error, Result};
@@ -54,6 +55,8 @@ pub struct Session {
     pub(super) points_cache: Option<(u64, Dataset)>,
     pub(super) grid: Vec<f32>,
     pub(super) support_buffer: Vec<f64>,
+    /// The Theory layer, when it is on (see theory_part.rs).
+    pub(super) theory: Option<TheoryPart>,
 }
 
 /// What a change of setting needs (see [`Session::edit`]).
@@ -140,6 +143,7 @@ impl Session {
             points_cache: None,
             grid: Vec::new(),
             support_buffer: Vec::new(),
+            theory: None,
         })
     }
 
@@ -214,15 +218,51 @@ impl Session {
         self.cycle = 0;
         self.passes = 0;
         self.judged_version = None;
-        Ok(())
+        self.restart_theory(false)
     }
 
     /// A new session with `setup` on the same source, without the log.
     pub(super) fn restarted(&self, setup: Setup) -> Result<Self> {
-        match &self.source {
+        let mut session = match &self.source {
             Source::Stream(_) => Self::new(setup),
             Source::File(file) => Self::with_file(setup, file.clone()),
+        }?;
+        session.set_theory(self.theory.is_some())?;
+        Ok(session)
+    }
+
+    /// Switches the Theory layer on (over the rounds from now: the page
+    /// replays the session to cover them all, see `Page::set_theory`) or off.
+    pub fn set_theory(&mut self, on: bool) -> Result<()> {
+        self.theory = match (on, self.theory.take()) {
+            (false, _) => None,
+            (true, Some(part)) => Some(part),
+            (true, None) => Some(TheoryPart::new(&self.current, self.on_plane())?),
+        };
+        Ok(())
+    }
+
+    /// The Theory layer, when it is on.
+    pub fn theory(&self) -> Option<&TheoryPart> {
+        self.theory.as_ref()
+    }
+
+    pub fn theory_mut(&mut self) -> Option<&mut TheoryPart> {
+        self.theory.as_mut()
+    }
+
+    /// The layer starts afresh with the learner (at w = 0), or goes on
+    /// from its weights (`warm`: a mid-stream switch or retune).
+    fn restart_theory(&mut self, warm: bool) -> Result<()> {
+        if self.theory.is_some() {
+            let (setup, on_plane) = (&self.current, self.on_plane());
+            self.theory = Some(if warm {
+                TheoryPart::warm(setup, on_plane, self.progress.samples)?
+            } else {
+                TheoryPart::new(setup, on_plane)?
+            });
         }
+        Ok(())
     }
 
     /// Performs an event and records it. An invalid event changes nothing.
@@ -248,6 +288,7 @@ impl Session {
                 // until this one learns (nor a turn of its weights to ghost).
                 self.last = None;
                 self.ghost = None;
+                self.restart_theory(true)?;
             }
         }
         self.log.push(event);
@@ -330,10 +371,11 @@ impl Session {
         self.source.set_label_noise(next.settings.noise)?;
         // The last update was made with the value before: the explanation
         // would fill its rule with the new one.
+        self.current = next;
         if key.spec().scope == Scope::Learner {
             self.last = None;
+            self.restart_theory(true)?;
         }
-        self.current = next;
         Ok(())
     }
 

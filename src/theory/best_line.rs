@@ -75,32 +75,93 @@ fn half(pivot: [f64; 2], q: [f64; 2]) -> u8 {
 /// The fewest mistakes of any line (any line with a bias, else through
 /// the origin) on the samples seen; None unless they are planar points.
 pub fn best_line(samples: &Samples) -> Option<BestLine> {
-    if !samples.is_plane() {
-        return None;
+    let mut search = LineSearch::new(samples)?;
+    search.advance(usize::MAX);
+    Some(search.best())
+}
+
+/// [`best_line`] a few sweeps at a time, so that the page can search
+/// between frames: the samples are copied (merged by place) when the search
+/// starts, and later samples do not change it.
+#[derive(Clone, Debug)]
+pub struct LineSearch {
+    sites: Vec<Site>,
+    /// Lines with a bias pivot on every site; without, on the origin only.
+    has_bias: bool,
+    /// The next pivot to sweep around.
+    next: usize,
+    best: BestLine,
+}
+
+impl LineSearch {
+    /// A search over the samples seen; None unless they are planar points.
+    pub fn new(samples: &Samples) -> Option<Self> {
+        if !samples.is_plane() {
+            return None;
+        }
+        let sites = merge(samples);
+        let (pos, neg) = sites
+            .iter()
+            .fold((0, 0), |(p, n), s| (p + s.pos, n + s.neg));
+        // The constant predictions: all +1 (and, with a bias, all -1).
+        let mistakes = if samples.has_bias() {
+            pos.min(neg)
+        } else {
+            neg
+        };
+        Some(Self {
+            sites,
+            has_bias: samples.has_bias(),
+            next: 0,
+            best: BestLine {
+                mistakes,
+                line: None,
+            },
+        })
     }
-    let sites = merge(samples);
-    let (pos, neg) = sites
-        .iter()
-        .fold((0, 0), |(p, n), s| (p + s.pos, n + s.neg));
-    let mut best = if samples.has_bias() {
-        BestLine {
-            mistakes: pos.min(neg),
-            line: None,
+
+    /// The sweeps the whole search takes (one per distinct place, or one).
+    pub fn pivots(&self) -> usize {
+        if self.has_bias {
+            self.sites.len()
+        } else {
+            1
         }
-    } else {
-        BestLine {
-            mistakes: neg,
-            line: None,
-        }
-    };
-    if samples.has_bias() {
-        for pivot in 0..sites.len() {
-            sweep(&sites, sites[pivot].at, Some(pivot), &mut best);
-        }
-    } else {
-        sweep(&sites, [0.0, 0.0], None, &mut best);
     }
-    Some(best)
+
+    /// Sweeps done so far.
+    pub fn done(&self) -> usize {
+        self.next
+    }
+
+    pub fn finished(&self) -> bool {
+        self.next >= self.pivots()
+    }
+
+    /// Sweeps around up to `pivots` more pivots; returns whether the search
+    /// is finished. Each sweep is O(n log n).
+    pub fn advance(&mut self, pivots: usize) -> bool {
+        let end = self.pivots().min(self.next.saturating_add(pivots));
+        for pivot in self.next..end {
+            if self.has_bias {
+                sweep(
+                    &self.sites,
+                    self.sites[pivot].at,
+                    Some(pivot),
+                    &mut self.best,
+                );
+            } else {
+                sweep(&self.sites, [0.0, 0.0], None, &mut self.best);
+            }
+        }
+        self.next = end;
+        self.finished()
+    }
+
+    /// The best line of the sweeps so far: the answer once finished.
+    pub fn best(&self) -> BestLine {
+        self.best
+    }
 }
 
 /// The seen samples merged by place, weighted by their counts.
@@ -313,50 +374,5 @@ fn split_along(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::features::Features;
-
-    fn best(points: &[([f64; 2], f64)], bias: bool) -> BestLine {
-        let mut s = Samples::new(bias);
-        for (x, y) in points {
-            let i = s.push(Features::Dense(x), *y).unwrap();
-            s.count(i);
-        }
-        best_line(&s).unwrap()
-    }
-
-    #[test]
-    fn xor_needs_one_mistake_and_a_separable_set_none() {
-        let xor = [
-            ([1.0, 1.0], 1.0),
-            ([-1.0, -1.0], 1.0),
-            ([1.0, -1.0], -1.0),
-            ([-1.0, 1.0], -1.0),
-        ];
-        assert_eq!(best(&xor, true).mistakes, 1);
-        let split = [([0.0, 1.0], 1.0), ([1.0, 2.0], 1.0), ([0.0, -1.0], -1.0)];
-        let got = best(&split, true);
-        assert_eq!(got.mistakes, 0);
-        let [w1, w2, b] = got.line.unwrap();
-        for (x, y) in split {
-            let f = w1 * x[0] + w2 * x[1] + b;
-            assert!(f == 0.0 || f.signum() == y, "{x:?} {f}");
-        }
-    }
-
-    #[test]
-    fn collinear_labels_take_the_best_threshold() {
-        // + + - + on one line: one mistake; through the origin, the
-        // origin's negative point is always wrong.
-        let line = [
-            ([0.0, 0.0], 1.0),
-            ([1.0, 1.0], 1.0),
-            ([2.0, 2.0], -1.0),
-            ([3.0, 3.0], 1.0),
-        ];
-        assert_eq!(best(&line, true).mistakes, 1);
-        let origin = [([0.0, 0.0], -1.0), ([1.0, 0.0], 1.0), ([-1.0, 0.0], -1.0)];
-        assert_eq!(best(&origin, false).mistakes, 1);
-    }
-}
+#[path = "best_line_tests.rs"]
+mod tests;

@@ -69,6 +69,9 @@ pub enum Reason {
     NoDirection,
     /// The paper's statement is not transcribed.
     NotTranscribed,
+    /// The learner went on from another's weights or settings (the page's
+    /// mid-stream switch), where the theorem starts at w = 0 with one.
+    WarmStart,
 }
 
 impl Reason {
@@ -81,6 +84,7 @@ impl Reason {
             Reason::DecoupledStep => "with --bias decoupled PA steps by ℓ/‖x‖² but moves b too, so (w, b) moves along (x, 1) whose squared norm is ‖x‖² + 1: that is not the paper's algorithm, and its proofs (Lemma 1 with τ_t‖x_t‖² ≤ ℓ_t) do not carry over; --bias augmented or none runs the paper's PA",
             Reason::NoDirection => "the comparators computed are all u = 0, which gives no direction for a unit u",
             Reason::NotTranscribed => "not transcribed: we could not check this paper's statement against its text, so no number is given",
+            Reason::WarmStart => "the learner went on from the weights it had when it was switched or its setting changed mid-stream, and the theorem assumes it starts at w = 0 with one setting: Reset starts it afresh",
         }
     }
 }

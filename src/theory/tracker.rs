@@ -10,7 +10,7 @@
 //! line (planar data only) is O(n² log n) and is recomputed only when
 //! asked (`ZeroOne::Compute`), so the page can do it at intervals.
 
-use super::best_line::{best_line, BestLine};
+use super::best_line::{best_line, BestLine, LineSearch};
 use super::bound::{Evidence, Minimiser};
 use super::bounds::bounds;
 use super::covered::{has_bias, Covered};
@@ -144,6 +144,32 @@ impl Theory {
         let line = best_line(&self.samples)?;
         self.line = Some((self.samples.rounds(), line));
         Some(line)
+    }
+
+    /// A search for the fewest-mistakes line over the rounds so far, to
+    /// run a slice at a time and hand back with [`Theory::found_line`];
+    /// None unless the samples are points of the plane.
+    pub fn line_search(&self) -> Option<LineSearch> {
+        LineSearch::new(&self.samples)
+    }
+
+    /// The result of a finished [`Theory::line_search`] started at
+    /// `rounds` rounds (the report gives its 0-1 regret while no round has
+    /// been added since).
+    pub fn found_line(&mut self, rounds: u64, line: BestLine) {
+        if rounds <= self.samples.rounds() {
+            self.line = Some((rounds, line));
+        }
+    }
+
+    /// The last fewest-mistakes line found, and the rounds it covers.
+    pub fn last_line(&self) -> Option<(u64, BestLine)> {
+        self.line
+    }
+
+    /// Rounds recorded so far, and the learner's mistakes on them.
+    pub fn rounds(&self) -> (u64, u64) {
+        (self.samples.rounds(), self.totals.mistakes)
     }
 
     /// Everything the theory layer says about the rounds so far.

@@ -22,6 +22,8 @@ mod files;
 mod gif_worker;
 #[cfg(not(feature = "loader-module"))]
 pub mod page;
+#[cfg(all(feature = "theory", not(feature = "loader-module")))]
+mod theory;
 #[cfg(not(feature = "loader-module"))]
 mod views;
 #[cfg(feature = "loader-module")]

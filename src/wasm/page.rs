@@ -68,8 +68,13 @@ impl Playground {
         let learner = learner.and_then(|name| name.parse().ok());
         // A file learns in the full module too: the page keeps one copy of
         // it in wasm memory, in the module every learner can use.
+        // So does the Theory layer (`theory=1`), whose code is there only.
         crate::playground::SharedState::parse(hash).is_ok_and(|state| {
-            !state.held(learner) || state.extras.iter().any(|(k, _)| k == "file")
+            !state.held(learner)
+                || state
+                    .extras
+                    .iter()
+                    .any(|(k, v)| k == "file" || (k == "theory" && v == "1"))
         })
     }
 

@@ -1,0 +1,189 @@
+//! The session's Theory layer: it watches without changing what the
+//! learner does, covers every round since the learner started at w = 0,
+//! refuses bounds after a warm start, and finds the same line in slices.
+
+use super::*;
+use crate::data::Preset;
+use crate::registry::Algorithm;
+use crate::settings::Key;
+use crate::theory::{best_line::best_line, Reason};
+
+fn session(algorithm: Algorithm, preset: Preset) -> Session {
+    let mut setup = Setup::default().with_preset(preset);
+    setup.algorithm = algorithm;
+    Session::new(setup).unwrap()
+}
+
+fn report(s: &mut Session) -> crate::theory::Report {
+    let part = s.theory_mut().expect("the layer is on");
+    part.view().report.expect("a report").clone()
+}
+
+#[test]
+fn the_layer_watches_without_changing_the_learner() {
+    let mut plain = session(Algorithm::Perceptron, Preset::Separable);
+    let mut watched = plain.clone();
+    watched.set_theory(true).unwrap();
+    for s in [&mut plain, &mut watched] {
+        s.apply(Event::Stream(301)).unwrap();
+    }
+    assert_eq!(plain.model(), watched.model());
+    assert_eq!(plain.progress(), watched.progress());
+    let r = report(&mut watched);
+    assert_eq!(r.rounds, 301);
+    assert!(r.separable, "{}", r.separability);
+    let novikoff = &r.bounds[0];
+    // It counts updates (y·f ≤ 0, so also a +1 sample at f = 0).
+    assert_eq!(novikoff.counts, "perceptron updates");
+    assert!(novikoff.actual >= watched.progress().mistakes as f64);
+    assert!(novikoff.actual <= novikoff.value.unwrap());
+}
+
+#[test]
+fn curves_follow_the_session_schedule_with_a_bound_over_its_count() {
+    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
+    s.set_theory(true).unwrap();
+    s.apply(Event::Stream(500)).unwrap();
+    let part = s.theory().unwrap();
+    let curves = part.curves().unwrap();
+    assert_eq!(curves.samples, s.curves().series(Series::Samples));
+    assert!(!curves.bounds.is_empty());
+    for bound in &curves.bounds {
+        assert_eq!(bound.value.len(), curves.samples.len());
+        for (value, actual) in bound.value.iter().zip(&bound.actual) {
+            if let Some(value) = value {
+                assert!(actual <= value, "{}: {actual} > {value}", bound.name);
+            }
+        }
+    }
+    assert_eq!(curves.hinge_regret.len(), curves.samples.len());
+    // Up to 128 places the line is found at every curve point: every
+    // sample to 64, every second one to 128.
+    assert_eq!(curves.zero_one_regret.len(), 64 + 32);
+}
+
+#[test]
+fn turned_on_mid_session_it_replays_to_what_it_would_have_seen() {
+    let mut from_start = Page::open("#v=2&algo=pa2&preset=moons&theory=1", None).unwrap();
+    let mut later = Page::open("#v=2&algo=pa2&preset=moons", None).unwrap();
+    for page in [&mut from_start, &mut later] {
+        page.session_mut().apply(Event::Stream(150)).unwrap();
+        page.session_mut().click(0.2, -0.4, -1.0).unwrap();
+        page.session_mut().apply(Event::Epochs(20)).unwrap();
+    }
+    assert!(from_start.session().theory().is_some());
+    assert!(later.session().theory().is_none());
+    later.set_theory(true).unwrap();
+    while later.replay(37).unwrap() > 0 {}
+    assert_eq!(
+        report(later.session_scoring()),
+        report(from_start.session_scoring())
+    );
+    assert_eq!(later.session().model(), from_start.session().model());
+    later.set_theory(false).unwrap();
+    assert!(later.session().theory().is_none());
+}
+
+#[test]
+fn epochs_count_each_point_again_as_one_sample() {
+    let mut s = session(Algorithm::Perceptron, Preset::Separable);
+    s.set_theory(true).unwrap();
+    for (x, y, label) in [(0.5, 0.5, 1.0), (-0.5, -0.4, -1.0), (0.6, -0.1, 1.0)] {
+        s.click(x, y, label).unwrap();
+    }
+    s.apply(Event::Epochs(30)).unwrap();
+    let r = report(&mut s);
+    assert_eq!((r.samples, r.rounds), (3, 33));
+}
+
+#[test]
+fn a_switch_mid_stream_refuses_the_bounds_until_reset() {
+    let mut s = session(Algorithm::Pa, Preset::NoisyLabels);
+    s.set_theory(true).unwrap();
+    s.apply(Event::Stream(100)).unwrap();
+    assert!(report(&mut s)
+        .bounds
+        .iter()
+        .all(|b| b.reason != Some(Reason::WarmStart)));
+    s.apply(Event::Algorithm(Algorithm::Pa1)).unwrap();
+    s.apply(Event::Stream(100)).unwrap();
+    let r = report(&mut s);
+    assert_eq!(r.rounds, 100, "the rounds since the switch");
+    assert!(!r.bounds.is_empty());
+    assert!(r
+        .bounds
+        .iter()
+        .all(|b| b.value.is_none() && b.reason == Some(Reason::WarmStart)));
+    assert_eq!(s.theory_mut().unwrap().view().warm_from, Some(100));
+    s.apply(Event::Set(Key::C, 0.5)).unwrap();
+    s.apply(Event::Stream(10)).unwrap();
+    assert_eq!(s.theory_mut().unwrap().view().warm_from, Some(200));
+    s.reset();
+    s.apply(Event::Stream(50)).unwrap();
+    let r = report(&mut s);
+    assert_eq!(r.rounds, 50);
+    assert!(r.bounds.iter().any(|b| b.value.is_some()));
+    assert_eq!(s.theory_mut().unwrap().view().warm_from, None);
+}
+
+#[test]
+fn what_it_does_not_cover_is_said_not_computed() {
+    let cases = [
+        (Algorithm::KernelPerceptron, Preset::Circles, "kernel"),
+        (Algorithm::Pa1, Preset::ThreeClasses, "two classes"),
+        (Algorithm::Pa1, Preset::Regression1d, "regression"),
+    ];
+    for (algorithm, preset, said) in cases {
+        let mut s = session(algorithm, preset);
+        s.set_theory(true).unwrap();
+        s.apply(Event::Stream(20)).unwrap();
+        let view = s.theory_mut().unwrap().view();
+        let why = view.why_not.expect("not covered");
+        assert!(why.contains(said), "{algorithm:?}: {why}");
+        assert!(view.report.is_none());
+    }
+    // A switch to a covered learner covers the rounds from there.
+    let mut s = session(Algorithm::KernelPerceptron, Preset::Moons);
+    s.set_theory(true).unwrap();
+    s.apply(Event::Algorithm(Algorithm::Perceptron)).unwrap();
+    s.apply(Event::Stream(40)).unwrap();
+    assert_eq!(report(&mut s).rounds, 40);
+}
+
+#[test]
+fn the_line_searched_in_slices_is_the_line_of_its_rounds() {
+    let mut s = session(Algorithm::Perceptron, Preset::Xor);
+    s.set_theory(true).unwrap();
+    s.apply(Event::Stream(200)).unwrap();
+    let part = s.theory_mut().unwrap();
+    let search = part.view().search.expect("a search past 128 places");
+    // Begun at the first curve point past 128 places (every 4th sample
+    // there); the next begins as it ends, over the rounds then.
+    assert_eq!(search[2], 132);
+    let mut slices = 0;
+    let mut calls = 0;
+    while part.work(|| {
+        calls += 1;
+        calls % 10 != 0
+    }) {
+        slices += 1;
+    }
+    assert!(slices > 5, "{slices} slices");
+    let curves = part.curves().unwrap();
+    let &[at, regret] = curves.zero_one_regret.last().unwrap();
+    assert_eq!(at, 200.0);
+    // The same line, found in one call over the same samples.
+    let r = report(&mut s);
+    let best = r.zero_one_best.clone().unwrap();
+    assert_eq!(best.at_rounds, 200);
+    assert_eq!(regret, s.progress().mistakes as f64 - best.mistakes as f64);
+    assert_eq!(r.regret.zero_one, Some(regret as i64));
+    let mut samples = crate::theory::samples::Samples::new(true);
+    for p in s.points().chunks(3) {
+        let i = samples
+            .push(crate::features::Features::Dense(&p[..2]), p[2])
+            .unwrap();
+        samples.count(i);
+    }
+    assert_eq!(best_line(&samples).unwrap().mistakes, best.mistakes);
+}

@@ -1,0 +1,44 @@
+//! The Theory layer's calls (the page's full module only: the first one
+//! leaves the layer's code out, see src/playground/theory_off.rs).
+
+use wasm_bindgen::prelude::*;
+
+use super::js;
+use super::page::{object, Playground};
+
+#[wasm_bindgen]
+impl Playground {
+    /// Switches the Theory layer on (the session's samples are then learned
+    /// again: call `replay_for` until it returns 0) or off.
+    pub fn set_theory(&mut self, on: bool) -> Result<(), JsError> {
+        self.page.set_theory(on).map_err(js)
+    }
+
+    /// What the panel shows: `{why_not, report, warm_from, search,
+    /// search_limit}`, or null when the layer is off.
+    pub fn theory(&self) -> Result<JsValue, JsError> {
+        match self.page.session().theory() {
+            Some(part) => object(&part.view()),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The layer's curves (`{samples, bounds, hinge_regret,
+    /// zero_one_regret}`), or null when it is off or has none.
+    pub fn theory_curves(&self) -> Result<JsValue, JsError> {
+        match self.page.session().theory().and_then(|part| part.curves()) {
+            Some(curves) => object(curves),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Searches for the fewest-mistakes line for about `ms` milliseconds
+    /// (the time a frame leaves); returns whether a search is under way.
+    pub fn theory_work(&mut self, ms: f64) -> bool {
+        let deadline = js_sys::Date::now() + ms.max(0.5);
+        self.page
+            .session_scoring()
+            .theory_mut()
+            .is_some_and(|part| part.work(|| js_sys::Date::now() < deadline))
+    }
+}
