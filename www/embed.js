@@ -21,19 +21,11 @@ import { Loop } from './js/loop.js';
 import { isSecondOrder, label } from './js/catalogue.js';
 import { element } from './js/dom.js';
 import { figureControls } from './js/embed-controls.js';
-import { MAX_SPEED, pairs } from './js/state.js';
+import { MAX_SPEED } from './js/state.js';
+import { CONTROLS, DEFAULT_CONTROLS, SETTINGS, hashFrom } from './js/embed-attributes.js';
 import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
 import { CURVE } from './js/palette.js';
 
-/**
- * Attributes that are session settings: the link's keys (every setting of
- * the learner core's table, by the name the link uses) and the learner.
- * Listed here because the element declares them before wasm (and so the
- * table) is loaded; tests/e2e/embed.test.mjs checks the list against it.
- */
-const SETTINGS = ['algo', 'c', 'eps', 'lr', 'bias', 'kernel', 'sigma', 'degree', 'offset', 'budget', 'eta', 'nu', 'q', 'lambda', 'rho', 'radius', 'dictionary', 'horizon', 'olru-c', 'olru-a', 'olrd-c', 'olrd-form', 'spa-form', 'spa-alpha', 'spa-beta', 'r', 'confidence', 'initial-variance', 'covariance', 'noise', 'seed', 'preset', 'multiclass', 'classes'];
-const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif'];
-const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 const SUMMARY_EVERY_MS = 10000;
 /** Start a little before the figure scrolls into view. */
 const NEAR = '200px';
@@ -43,17 +35,8 @@ const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** The hash for a `state` attribute with setting attributes on top. */
-export function hashFrom(stateText, settings) {
-  const keys = new Map(pairs(stateText ?? ''));
-  for (const [key, value] of Object.entries(settings)) {
-    if (value !== null) keys.set(key, encodeURIComponent(value).replace(/%2B/gi, '+'));
-  }
-  return [...keys].map(([k, v]) => `${k}=${v}`).join('&');
-}
-
 export class OnlineLearner extends HTMLElement {
-  static observedAttributes = ['state', ...SETTINGS, 'controls', 'explain', 'curves', 'speed', 'label', 'lang'];
+  static observedAttributes = ['state', ...SETTINGS, 'controls', 'explain', 'curves', 'theory', 'speed', 'label', 'lang'];
 
   constructor() {
     super();
@@ -71,6 +54,16 @@ export class OnlineLearner extends HTMLElement {
       visible: () => this.visible && Boolean(this.figure),
       busy: () => Boolean(this.figure?.animating()),
     });
+  }
+
+  /** Whether `hash` has the Theory layer on. */
+  theoryOn(hash = this.hash()) {
+    return /(^|&)theory=1(&|$)/.test(hash);
+  }
+
+  /** The figures the Theory layer watches (theory.js). */
+  get figures() {
+    return this.figure ? [this.figure] : [];
   }
 
   /** Animation frames drawn: stays still while off-screen. */
@@ -155,9 +148,13 @@ export class OnlineLearner extends HTMLElement {
     return names;
   }
 
-  /** The link this element's attributes describe. */
+  /**
+   * The link this element's attributes describe. `theory`: the Theory
+   * layer on (`theory="0"` off; without it, as `state` says).
+   */
   hash() {
-    const settings = {};
+    const theory = this.getAttribute('theory');
+    const settings = { theory: theory === null ? null : theory === '0' ? '0' : '1' };
     for (const key of SETTINGS) settings[key] = this.getAttribute(key);
     return hashFrom(this.getAttribute('state'), settings);
   }
@@ -207,6 +204,7 @@ export class OnlineLearner extends HTMLElement {
       return;
     }
     const root = this.shadowRoot;
+    this.theory = null; // its panel goes with the old shadow tree; theory.js makes it again if on
     this.figure?.destroy();
     this.figure = null;
     this.loop.setPlaying(false);
@@ -222,8 +220,9 @@ export class OnlineLearner extends HTMLElement {
     const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': t('Online mistake rate and held-out accuracy over samples') });
     const chartLegend = element('div', { class: 'chart-legend' });
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
+    const theoryPlace = element('div', { class: 'theory-place', hidden: true });
     const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, t('Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.'));
-    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, this.status, this.explainPanel, curves, this.summary, this.announcer, keys));
+    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, this.status, this.explainPanel, curves, theoryPlace, this.summary, this.announcer, keys));
     let hash = this.hash();
     try {
       this.figure = new Figure(stage, hash, { title: this.getAttribute('label') ?? '', gridSize: 160 });
@@ -251,6 +250,7 @@ export class OnlineLearner extends HTMLElement {
     this.defineCurves();
     this.fillLegend();
     this.buildControls();
+    if (this.theoryOn(hash)) import('./js/theory.js').then((m) => m.attachTheory(this, theoryPlace)).catch((e) => this.fail(e));
     this.loop.changed();
   }
 
@@ -291,6 +291,7 @@ export class OnlineLearner extends HTMLElement {
     this.chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: CURVE.online });
     this.chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: CURVE.test, dash: true });
     this.figure.curvesRead = 0;
+    this.theory?.define();
   }
 
   buildControls() {
@@ -350,6 +351,7 @@ export class OnlineLearner extends HTMLElement {
       if (this.hasAttribute('explain')) {
         explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings, task, offset: pg.kernel_offset() }, samples);
       }
+      this.theory?.frame(now);
       if (this.hasAttribute('curves')) {
         const points = figure.newCurvePoints();
         this.chart.append('online', points.samples, points.online);

@@ -19,14 +19,18 @@ const CASES = [
   ['AROW (full Σ), 100,000/s', 'algo=arow&preset=overlapping&speed=100000'],
   ['PA-I, four classes one-vs-rest, 100,000/s', 'algo=pa1&preset=four-classes&speed=100000'],
   ['Compare, the eight kernel learners, 10,000/s', `algo=kernel-perceptron&preset=xor&sigma=0.3&speed=10000&view=compare&algos=${EIGHT}`],
+  // The Theory layer on 5,000 points (issue 21): the comparators re-solved
+  // at every curve point, the fewest-mistakes line searched between frames.
+  ['Theory layer, PA-I, 5,000 points, 1,000/s', 'algo=pa1&preset=overlapping&speed=1000&theory=1', 5000],
 ];
 
-/** Plays the page at `hash` for SECONDS and measures its frames. */
-export async function frameRate(context, url) {
+/** Plays the page at `hash` for SECONDS (after learning `first` samples) and measures its frames. */
+export async function frameRate(context, url, first = 0) {
   const page = await openPage(context, url);
   await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
-  return page.evaluate(async (seconds) => {
+  return page.evaluate(async ([seconds, first]) => {
     const app = window.playground;
+    if (first) app.act((pg) => pg.stream(first));
     const samples = () => app.figures[0].pg.counts().samples;
     const stamps = [];
     let running = true;
@@ -47,7 +51,7 @@ export async function frameRate(context, url) {
     const sorted = [...gaps].sort((a, b) => a - b);
     const percentile = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
     return { fps: gaps.length / span, median: percentile(0.5), p95: percentile(0.95), longest: Math.max(...gaps), rate: learned / span, figures: app.figures.length };
-  }, SECONDS);
+  }, [SECONDS, first]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -56,8 +60,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     context = await launch({ width: 1280, height: 800 });
     console.log(`Frames while playing, headless Chromium, ${SECONDS} s each:`);
-    for (const [name, hash] of CASES) {
-      const r = await frameRate(context, `${server.url}/#${hash}`);
+    const only = process.argv[2]; // a part of a case's name: that case alone
+    for (const [name, hash, first] of CASES.filter(([name]) => !only || name.includes(only))) {
+      const r = await frameRate(context, `${server.url}/#${hash}`, first);
       console.log(`  ${name.padEnd(46)} ${r.fps.toFixed(0).padStart(3)} fps, frame median ${r.median.toFixed(1).padStart(4)} ms, 95th percentile ${r.p95.toFixed(1).padStart(5)} ms, longest ${r.longest.toFixed(0).padStart(4)} ms, ${Math.round(r.rate).toLocaleString('en').padStart(7)} samples/s reached`);
     }
   } finally {

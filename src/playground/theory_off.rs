@@ -39,7 +39,7 @@ impl TheoryPart {
     pub fn work(&mut self, _: impl FnMut() -> bool) -> bool {
         match *self {}
     }
-    pub fn view(&self) -> TheoryView<'_> {
+    pub fn view(&mut self) -> TheoryView<'_> {
         match *self {}
     }
     pub fn curves(&self) -> Option<&TheoryCurves> {

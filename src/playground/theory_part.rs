@@ -38,8 +38,10 @@ pub const SEARCH_LIMIT: usize = 5_000;
 #[derive(Clone, Debug)]
 pub enum TheoryPart {
     Live(Box<Live>),
-    /// Why this session's learner or data is not covered.
-    Uncovered(String),
+    /// Why this session's learner or data is not covered: an id for the
+    /// page ("classes", "wide", "kernel", "regression", "sample") and the
+    /// sentence.
+    Uncovered(&'static str, String),
 }
 
 #[derive(Clone, Debug)]
@@ -94,8 +96,9 @@ pub struct BoundCurve {
 /// What the page shows of the layer.
 #[derive(Serialize)]
 pub struct TheoryView<'a> {
-    /// None when the session is covered.
+    /// None when the session is covered; else its id and sentence.
     pub why_not: Option<&'a str>,
+    pub why_code: Option<&'static str>,
     pub report: Option<&'a Report>,
     pub warm_from: Option<u64>,
     /// [sweeps done, sweeps in all, rounds] of the search under way.
@@ -109,13 +112,14 @@ impl TheoryPart {
     /// points of the plane (wider files are for `learn --theory`).
     pub fn new(setup: &Setup, on_plane: bool) -> Result<Self> {
         if setup.classes() > 2 {
-            return Ok(Self::Uncovered(format!(
+            return Ok(Self::Uncovered("classes", format!(
                 "the theory layer covers two classes (its margins are y·f(x) with y = ±1); this session has {}",
                 setup.classes()
             )));
         }
         if !on_plane {
             return Ok(Self::Uncovered(
+                "wide",
                 "the page draws the theory layer for points of the plane; for wider data run onlinelearn learn --theory".into(),
             ));
         }
@@ -129,7 +133,14 @@ impl TheoryPart {
                     report: None,
                     search: None,
                 })),
-                Err(why) => Self::Uncovered(why.to_string()),
+                Err(why) => {
+                    let code = if setup.algorithm.is_kernel() {
+                        "kernel"
+                    } else {
+                        "regression"
+                    };
+                    Self::Uncovered(code, why.to_string())
+                }
             },
         )
     }
@@ -162,7 +173,7 @@ impl TheoryPart {
                     live.index.insert(key, i);
                 }
             }
-            Err(why) => *self = Self::Uncovered(why.to_string()),
+            Err(why) => *self = Self::Uncovered("sample", why.to_string()),
         }
     }
 
@@ -221,8 +232,9 @@ impl TheoryPart {
             }
         }
         match self {
-            Self::Uncovered(why) => TheoryView {
+            Self::Uncovered(code, why) => TheoryView {
                 why_not: Some(why),
+                why_code: Some(code),
                 report: None,
                 warm_from: None,
                 search: None,
@@ -230,6 +242,7 @@ impl TheoryPart {
             },
             Self::Live(live) => TheoryView {
                 why_not: None,
+                why_code: None,
                 report: live.report.as_ref(),
                 warm_from: live.warm_from,
                 search: live
@@ -245,7 +258,7 @@ impl TheoryPart {
     pub fn curves(&self) -> Option<&TheoryCurves> {
         match self {
             Self::Live(live) => Some(&live.curves),
-            Self::Uncovered(_) => None,
+            Self::Uncovered(..) => None,
         }
     }
 }

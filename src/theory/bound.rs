@@ -75,6 +75,17 @@ pub enum Reason {
 }
 
 impl Reason {
+    pub const ALL: [Reason; 8] = [
+        Reason::NoSamples,
+        Reason::NotSeparable,
+        Reason::Undecided,
+        Reason::NotUnitNorm,
+        Reason::DecoupledStep,
+        Reason::NoDirection,
+        Reason::NotTranscribed,
+        Reason::WarmStart,
+    ];
+
     pub fn text(self) -> &'static str {
         match self {
             Reason::NoSamples => "no samples yet",

@@ -5,6 +5,7 @@
 use super::bound::{Bound, Evidence, Reason, Statement};
 use super::covered::Covered;
 use super::{pa_bounds, perceptron_bounds};
+use crate::settings::BiasMode;
 
 /// The second-order learners' mistake bounds, which we do not state.
 const SECOND_ORDER: Statement = Statement {
@@ -34,6 +35,32 @@ pub fn bounds(covered: Covered, evidence: &Evidence<'_>) -> Vec<Bound> {
             vec![Bound::new(&SECOND_ORDER, evidence.mistakes as f64).refused(Reason::NotTranscribed)]
         }
     }
+}
+
+/// Every text a report can show in words: the statements with their
+/// sources and counts, the reasons a bound does not apply, and the bias
+/// forms (the page translates each as a catalogue key).
+pub fn texts() -> Vec<&'static str> {
+    let covered = [
+        Covered::Perceptron,
+        Covered::Pa,
+        Covered::Pa1 { c: 1.0 },
+        Covered::Pa2 { c: 1.0 },
+        Covered::SecondOrder { c: None },
+    ];
+    let mut texts: Vec<&'static str> = covered
+        .iter()
+        .flat_map(|&c| statements(c))
+        .flat_map(|s| [s.text, s.source, s.counts])
+        .chain(Reason::ALL.iter().map(|r| r.text()))
+        .chain(
+            [BiasMode::Augmented, BiasMode::Decoupled, BiasMode::None]
+                .map(super::covered::bias_form),
+        )
+        .collect();
+    texts.sort_unstable();
+    texts.dedup();
+    texts
 }
 
 /// The statements a learner has, in the order `bounds` lists them.

@@ -27,6 +27,9 @@ pub struct Report {
     pub separable: bool,
     /// How separability was settled, in words.
     pub separability: String,
+    /// The same as an id, for a page that words it in its own language:
+    /// "separable", "not-separable", "undecided" or "no-samples".
+    pub settled: &'static str,
     /// γ* = 1/‖u*‖ of the hard-margin separator (None: not separable).
     pub margin: Option<f64>,
     /// u*, the bias last when there is one.
@@ -146,6 +149,12 @@ impl Report {
             radius: samples.radius(),
             separable: separation.is_separable(),
             separability: separability(separation, samples),
+            settled: match separation {
+                Separation::Empty => "no-samples",
+                Separation::Separable { .. } => "separable",
+                Separation::NotSeparable { .. } => "not-separable",
+                Separation::Undecided { .. } => "undecided",
+            },
             margin: separation.margin(),
             hard_margin_u: separation.u().map(|u| u.to_vec(has_bias)),
             hinge_best: best(hinge, has_bias),

@@ -16,8 +16,8 @@ impl Playground {
 
     /// What the panel shows: `{why_not, report, warm_from, search,
     /// search_limit}`, or null when the layer is off.
-    pub fn theory(&self) -> Result<JsValue, JsError> {
-        match self.page.session().theory() {
+    pub fn theory(&mut self) -> Result<JsValue, JsError> {
+        match self.page.session_scoring().theory_mut() {
             Some(part) => object(&part.view()),
             None => Ok(JsValue::NULL),
         }
@@ -30,6 +30,15 @@ impl Playground {
             Some(curves) => object(curves),
             None => Ok(JsValue::NULL),
         }
+    }
+
+    /// Every text a report shows in words (the catalogue's theory part
+    /// must translate each: tests/i18n/keys.mjs reads them here).
+    pub fn theory_texts() -> Vec<String> {
+        crate::theory::bounds::texts()
+            .into_iter()
+            .map(String::from)
+            .collect()
     }
 
     /// Searches for the fewest-mistakes line for about `ms` milliseconds

@@ -50,10 +50,16 @@ async function sources(dir) {
   return out;
 }
 
-/** Every key of the page's code. */
-export async function allCodeKeys() {
+/** The modules that come with the Theory layer (their keys are its catalogue part's). */
+const THEORY_MODULES = ['theory.js', 'theory-panel.js'];
+const isTheory = (file) => THEORY_MODULES.some((name) => file.endsWith(`/js/${name}`));
+
+/** Every key of the page's code (`theory`: only the Theory layer's modules, else all the others). */
+export async function allCodeKeys({ theory = false } = {}) {
   const keys = [];
-  for (const file of await sources(join(ROOT, 'www'))) keys.push(...codeKeys(await readFile(file, 'utf8')));
+  for (const file of await sources(join(ROOT, 'www'))) {
+    if (isTheory(file) === theory) keys.push(...codeKeys(await readFile(file, 'utf8')));
+  }
   return keys;
 }
 
@@ -88,7 +94,9 @@ export async function browserKeys(context, url) {
     const others = new Set(catalogue.learners.filter((l) => l.family !== 'kernel').flatMap((l) => l.settings));
     for (const l of catalogue.learners) (l.family === 'kernel' ? kernel : core).push(l.rule, l.passive, l.note, l.step, ...l.branches);
     for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? kernel : core).push(s.label, s.help, s.range);
-    return { pages, kernel, core };
+    // The Theory layer's words from the core: its theorems, sources, counts and reasons.
+    const theory = wasm.Playground.theory_texts();
+    return { pages, kernel, core, theory };
   }, PAGES);
   await page.close();
   const wordy = (keys) => keys.filter((k) => /\p{L}{2}/u.test(k ?? ''));
@@ -96,22 +104,25 @@ export async function browserKeys(context, url) {
     pages: Object.fromEntries(Object.entries(found.pages).map(([path, keys]) => [path, wordy(keys)])),
     kernel: wordy(found.kernel),
     core: wordy(found.core),
+    theory: wordy(found.theory),
   };
 }
 
 /**
  * Every key, sorted, once, and the catalogue part each belongs to: 'blog'
  * (the example post's prose, fetched by that post only), 'kernel' (fetched
- * with the full module) or '' (the first load's catalogue).
+ * with the full module), 'theory' (with the Theory layer) or '' (the first
+ * load's catalogue).
  */
 export async function keyParts() {
   const server = await serve();
   const context = await launch();
   try {
-    const { pages, kernel, core } = await browserKeys(context, server.url);
+    const { pages, kernel, core, theory } = await browserKeys(context, server.url);
     const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...await coreTemplates()]);
     const parts = new Map([...first].map((k) => [k, '']));
     for (const k of kernel) if (!first.has(k)) parts.set(k, 'kernel');
+    for (const k of [...theory, ...await allCodeKeys({ theory: true })]) if (!parts.has(k)) parts.set(k, 'theory');
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
     return new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   } finally {
@@ -135,7 +146,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'kernel', 'blog'];
+export const PARTS = ['', 'kernel', 'theory', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

@@ -210,8 +210,10 @@ export class App {
     }
   }
 
-  /** The figures hold the whole link: draw them. */
+  /** The figures hold the whole link: draw them (and the Theory layer, on first use). */
   built(notice, run) {
+    if (this.page.theory) import('./theory.js').then((m) => m.attachTheory(this, $('theory-place'))).catch((e) => this.fail(e));
+    else this.theory?.detach();
     this.curves.define();
     this.sync();
     const problems = [...(run.problems ?? []), notice].filter(Boolean);
@@ -345,6 +347,17 @@ export class App {
     return notes.join(' ');
   }
 
+  /** The Theory layer on (its code and the full module load, and the session is learned again with it watching) or off. */
+  setTheory(on) {
+    this.endIntro();
+    if (this.replaying || on === this.page.theory) return;
+    this.page.theory = on;
+    if (on) return this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
+    this.perform((pg) => pg.set_theory(false));
+    this.theory?.detach();
+    this.sync();
+  }
+
   setSpeed(speed) {
     this.page.speed = speed;
     this.changed();
@@ -448,6 +461,7 @@ export class App {
         drew = figure.render(settings.task, settings.eps, { now, playing: this.playing }) || drew;
       }
       this.curves.append();
+      this.theory?.frame(now);
       this.status.show(now);
       if (this.recorder?.recording) this.recorder.frame();
       if (this.playing && now - this.lastHashWrite > HASH_EVERY_MS) this.writeHash(now);

@@ -11,9 +11,13 @@ export class Chart {
    * @param legend   element to hold the legend
    * @param yMax     initial top of the y axis
    * @param fixedY   keep yMax (rates, accuracies) instead of doubling it
+   * @param signed   the y axis spans −yMax to yMax (a regret can be negative)
+   * @param gaps     a missing value (null, NaN) breaks the line instead of reading 0
    */
-  constructor(canvas, legend, { yMax = 1, fixedY = true } = {}) {
+  constructor(canvas, legend, { yMax = 1, fixedY = true, signed = false, gaps = false } = {}) {
     this.canvas = canvas;
+    this.signed = signed;
+    this.gaps = gaps;
     this.padLeft = PAD.left;
     this.legend = legend;
     this.initialY = yMax;
@@ -55,7 +59,7 @@ export class Chart {
     const from = line.xs.length;
     for (let i = 0; i < xs.length; i++) {
       line.xs.push(xs[i]);
-      line.ys.push(Number.isFinite(ys[i]) ? ys[i] : 0);
+      line.ys.push(Number.isFinite(ys[i]) ? ys[i] : this.gaps ? NaN : 0);
     }
     let grow = false;
     while (xs[xs.length - 1] > this.xMax) { this.xMax *= 2; grow = true; }
@@ -63,7 +67,10 @@ export class Chart {
       // Over the stored (finite) values only: an infinite loss must not
       // double the axis forever.
       let top = 0;
-      for (let i = from; i < line.ys.length; i++) top = Math.max(top, line.ys[i]);
+      for (let i = from; i < line.ys.length; i++) {
+        const y = this.signed ? Math.abs(line.ys[i]) : line.ys[i];
+        if (Number.isFinite(y)) top = Math.max(top, y);
+      }
       while (top > this.yMax && Number.isFinite(this.yMax * 2)) { this.yMax *= 2; grow = true; }
     }
     if (grow) this.redraw();
@@ -75,7 +82,12 @@ export class Chart {
   }
 
   X(x) { const { w } = this.size; return this.padLeft + (x / this.xMax) * (w - this.padLeft - PAD.right); }
-  Y(y) { const { h } = this.size; return h - PAD.bottom - (Math.min(y, this.yMax) / this.yMax) * (h - PAD.top - PAD.bottom); }
+  Y(y) {
+    const { h } = this.size;
+    const low = this.signed ? -this.yMax : 0;
+    const share = (Math.max(low, Math.min(y, this.yMax)) - low) / (this.yMax - low);
+    return h - PAD.bottom - share * (h - PAD.top - PAD.bottom);
+  }
 
   redraw() {
     const ctx = this.canvas.getContext('2d');
@@ -86,9 +98,10 @@ export class Chart {
     ctx.lineWidth = 1;
     ctx.font = '10px system-ui, sans-serif';
     // The y labels' column is as wide as its widest label ("1.2e298").
-    const ticks = [0, 0.5, 1].map((f) => formatTick(f * this.yMax));
+    const fractions = this.signed ? [-1, 0, 1] : [0, 0.5, 1];
+    const ticks = fractions.map((f) => (f < 0 ? `−${formatTick(-f * this.yMax)}` : formatTick(f * this.yMax)));
     this.padLeft = Math.max(PAD.left, Math.ceil(Math.max(...ticks.map((t) => ctx.measureText(t).width))) + 6);
-    for (const [k, f] of [0, 0.5, 1].entries()) {
+    for (const [k, f] of fractions.entries()) {
       const y = this.Y(f * this.yMax);
       ctx.beginPath();
       ctx.moveTo(this.padLeft, y);
@@ -110,8 +123,14 @@ export class Chart {
     ctx.lineWidth = line.thin ? 1 : 1.6;
     ctx.setLineDash(line.dash ? [5, 3] : []);
     ctx.beginPath();
-    ctx.moveTo(this.X(line.xs[from]), this.Y(line.ys[from]));
-    for (let i = from + 1; i < line.xs.length; i++) ctx.lineTo(this.X(line.xs[i]), this.Y(line.ys[i]));
+    // A missing value (gaps) lifts the pen: the next value starts a new piece.
+    let down = false;
+    for (let i = from; i < line.xs.length; i++) {
+      if (!Number.isFinite(line.ys[i])) { down = false; continue; }
+      if (down) ctx.lineTo(this.X(line.xs[i]), this.Y(line.ys[i]));
+      else ctx.moveTo(this.X(line.xs[i]), this.Y(line.ys[i]));
+      down = true;
+    }
     if (line.xs.length === 1) ctx.lineTo(this.X(line.xs[0]) + 1, this.Y(line.ys[0]));
     ctx.stroke();
     ctx.restore();

@@ -58,6 +58,7 @@ export class Controls {
     on('step', 'click', () => app.step());
     on('reset', 'click', () => app.reset());
     on('clear', 'click', () => app.clear());
+    on('theory', 'click', () => app.setTheory(!app.page.theory));
     on('share', 'click', () => share(app));
     // The Save buttons' code loads on the first click (save-buttons.js).
     for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'save-gif', 'embed']) {
@@ -107,6 +108,7 @@ export class Controls {
     $('algo').value = settings.algorithm;
     $('speed').value = String(Math.log10(page.speed));
     $('speed-out').value = formatSpeed(Math.round(page.speed));
+    $('theory').setAttribute('aria-pressed', String(page.theory));
     this.syncCompare(page, settings);
   }
 

@@ -45,6 +45,7 @@ export class CurvesPanel {
         this.support.define(`${i}:support`, { unlisted: many, label: name + t('support-set size'), color: many ? color : CURVE.support });
       }
     });
+    this.app.theory?.define(); // its curves start again with these
   }
 
   /** What the test curve measures: the stream's clean held-out set, or the points themselves. */

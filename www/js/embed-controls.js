@@ -79,6 +79,11 @@ export function figureControls(host) {
         });
       });
       parts.push(save);
+    } else if (name === 'theory') {
+      const on = host.theoryOn();
+      const button = element('button', { type: 'button', 'aria-pressed': String(on), title: t('The best classifiers in hindsight, the bounds and the regret') }, t('Theory'));
+      button.addEventListener('click', () => host.setAttribute('theory', on ? '0' : '1'));
+      parts.push(button);
     } else if (name === 'class' && pg.task() === 'classification') {
       const group = element('span', { role: 'radiogroup', 'aria-label': t('What a click adds'), class: 'classes' });
       // +1 and −1, or with more classes 1 to K (their labels: 1, −1, 3 ...).

@@ -129,7 +129,9 @@ export class Figure {
     } else if (task !== 'classification' && this.drawn?.task !== task) {
       this.plane.clearShading();
     }
-    if (this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps) {
+    // `decor`: what a layer draws over the overlay (the Theory layer's lines), redrawn when its key changes.
+    const decorKey = this.decor?.key ?? '';
+    if (this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps || this.drawn?.decor !== decorKey) {
       const ghost = pg.ghost();
       this.plane.drawOverlay({
         model: model.length ? model : null,
@@ -139,6 +141,7 @@ export class Figure {
         task,
         eps,
         classRows,
+        decorate: this.decor?.draw,
       });
     }
     this.drawn = {
@@ -147,6 +150,7 @@ export class Figure {
       coarse: drawShading ? kernel && playing : Boolean(this.drawn?.coarse),
       task,
       eps,
+      decor: decorKey,
     };
   }
 

@@ -135,6 +135,9 @@ export function bindKeys(app, controls) {
       case 'c':
         app.clear();
         break;
+      case 't':
+        app.setTheory(!app.page.theory);
+        break;
       case '1':
         controls.setTool('1');
         break;

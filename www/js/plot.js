@@ -181,7 +181,7 @@ export class Plane {
   }
 
   /** Boundary, margins, weight arrow, ghost and newest sample; traced contours (kernel surfaces, second-order bands). */
-  drawOverlay({ model, moving, ghost, last, task, eps, classRows = null }) {
+  drawOverlay({ model, moving, ghost, last, task, eps, classRows = null, decorate = null }) {
     const ctx = this.overlay.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     this.drawAxes(ctx);
@@ -196,6 +196,7 @@ export class Plane {
       this.line(ctx, w1, w2, b, { color: COLORS.ink, width: 2.2 });
       this.drawArrows(ctx, model, ghost);
     }
+    decorate?.(ctx, this);
     if (last) this.ring(ctx, last.x, last.y, last.mistake ? '#b3261e' : COLORS.ink);
   }
 

@@ -85,12 +85,14 @@ export async function save(id, app) {
     const hash = app.goodHash;
     // The figure speaks the page's language (English needs no attribute).
     const lang = language() === 'en' ? '' : language();
+    // The Theory layer, on here, is on in the link; its button lets the reader turn it off.
+    const controls = `play,step,reset${app.page.theory ? ',theory' : ''}`;
     const code = [
       `<script type="module" src="${base}embed.js"></script>`,
-      `<online-learner state="${hash}"${lang && ` lang="${lang}"`} controls="play,step,reset" explain></online-learner>`,
+      `<online-learner state="${hash}"${lang && ` lang="${lang}"`} controls="${controls}" explain></online-learner>`,
       '',
       '<!-- or, in a frame: -->',
-      `<iframe src="${base}embed.html#${hash}${lang && `&lang=${lang}`}&controls=play,step,reset&explain=1" title="${t('Online learning playground')}" width="440" height="560" loading="lazy"></iframe>`,
+      `<iframe src="${base}embed.html#${hash}${lang && `&lang=${lang}`}&controls=${controls}&explain=1" title="${t('Online learning playground')}" width="440" height="560" loading="lazy"></iframe>`,
     ].join('\n');
     try {
       await navigator.clipboard.writeText(code);

@@ -1,0 +1,221 @@
+// The Theory layer: how well the learner does against the best fixed
+// classifiers in hindsight, and why theory says it must. On the plane, the
+// comparators as dashed lines (each can be hidden); beside the curves, a
+// panel with their numbers, the learner's bounds (the theorems' own
+// statements) and its regret, and two charts: a bound over the count it
+// bounds, and the regret. Loaded on first use with the page's full module,
+// whose wasm computes all of it (src/playground/theory_part.rs); the
+// playground and the <online-learner> element are its hosts.
+import { Chart } from './chart.js';
+import { label } from './catalogue.js';
+import { element } from './dom.js';
+import { t, usePart } from './i18n.js';
+import { CURVE } from './palette.js';
+import { renderTheory } from './theory-panel.js';
+
+/** While playing, the panel and the charts are refreshed this often. */
+const REFRESH_MS = 250;
+/** The time a frame gives the fewest-mistakes search, shared by the figures. */
+const SEARCH_MS = 5;
+
+/** The comparators drawn on the plane, in the panel's order. */
+export const LINES = [
+// Colours apart from the plane's own: the classes' orange and blue, w's teal, the last sample's red ring.
+  { key: 'hard', color: '#1b7f3b', dash: [9, 5], label: () => t('u*, the hard-margin separator') },
+  { key: 'hinge', color: '#7b3fa0', dash: [4, 4], label: () => t('the hinge-loss minimiser') },
+  { key: 'squared', color: '#8d6e63', dash: [12, 4, 2, 4], label: () => t('the squared-hinge minimiser') },
+  { key: 'best', color: '#c2185b', dash: [2, 4], label: () => t('the line with the fewest mistakes') },
+];
+
+/** [w1, w2, b] of each comparator the report holds (u has the bias last when there is one). */
+function comparators(report) {
+  if (!report) return {};
+  const line = (u) => (u ? [u[0], u[1], u[2] ?? 0] : null);
+  return {
+    hard: line(report.hard_margin_u),
+    hinge: line(report.hinge_best?.u),
+    squared: line(report.squared_hinge_best?.u),
+    best: report.zero_one_best?.line ?? null,
+  };
+}
+
+/** The layer on `host` (`figures`, `playing`, `loop`), its panel in `place`. */
+export async function attachTheory(host, place) {
+  // Without its words (a failed download), the layer still works, in English.
+  await usePart('theory').catch(() => {});
+  if (!host.theory || host.theory.place !== place) {
+    host.theory?.detach();
+    host.theory = new TheoryLayer(host, place);
+  }
+  host.theory.define();
+  return host.theory;
+}
+
+export class TheoryLayer {
+  constructor(host, place) {
+    this.host = host;
+    this.place = place;
+    this.hidden = new Set();
+    this.open = new Set(); // the bounds whose statement the reader opened
+    this.bound = 0; // the bound the chart follows (one figure)
+    this.select = element('select', { 'aria-label': t('The bound the chart shows') });
+    this.select.addEventListener('change', () => {
+      this.bound = Number(this.select.value);
+      this.drawCharts(this.host.figures);
+    });
+    const css = element('link', { rel: 'stylesheet', href: new URL('../theory.css', import.meta.url).href });
+    this.panel = element('div', { class: 'theory-numbers', 'aria-live': 'polite' });
+    this.toggles = element('div', { class: 'theory-lines', role: 'group', 'aria-label': t('Lines drawn on the plane') });
+    const canvas = (text) => element('canvas', { class: 'chart', width: 360, height: 130, role: 'img', 'aria-label': text });
+    this.boundCanvas = canvas(t('A bound and the count it bounds, over samples'));
+    this.regretCanvas = canvas(t('Regret against the best fixed classifiers, over samples'));
+    const legend = () => element('div', { class: 'chart-legend' });
+    this.boundChart = new Chart(this.boundCanvas, legend(), { fixedY: false, yMax: 4, gaps: true });
+    this.regretChart = new Chart(this.regretCanvas, legend(), { fixedY: false, yMax: 4, signed: true, gaps: true });
+    this.root = element('section', { class: 'theory', 'aria-label': t('Theory') },
+      css,
+      element('h2', {}, t('Theory: how well, and why')),
+      this.toggles, this.panel,
+      element('h3', {}, t('Bound and count')), this.select, this.boundCanvas, this.boundChart.legend,
+      element('h3', {}, t('Regret')), this.regretCanvas, this.regretChart.legend);
+    place.replaceChildren(this.root);
+    place.hidden = false;
+    this.buildToggles();
+  }
+
+  /** The lines' switches: each comparator can be hidden. */
+  buildToggles() {
+    this.toggles.replaceChildren(...LINES.map((line) => {
+      const box = element('input', { type: 'checkbox' });
+      box.checked = !this.hidden.has(line.key);
+      box.addEventListener('change', () => {
+        if (box.checked) this.hidden.delete(line.key);
+        else this.hidden.add(line.key);
+        for (const figure of this.host.figures) figure.redraw();
+        this.host.loop.changed();
+      });
+      const swatch = element('i', { class: `theory-swatch ${line.key}` });
+      return element('label', { class: `theory-toggle ${line.key}`, hidden: true }, box, swatch, line.label());
+    }));
+  }
+
+  /** Shows the switch of each line some figure has. */
+  syncToggles() {
+    const figures = this.host.figures;
+    LINES.forEach((line, k) => {
+      this.toggles.children[k].hidden = !figures.some((f) => f.decor?.lines?.[line.key]);
+    });
+  }
+
+  /** New figures, a reset or a replay: everything is read afresh. */
+  define() {
+    for (const figure of this.host.figures) {
+      figure.theory = null;
+      figure.decor = { key: '', draw: (ctx, plane) => this.drawLines(ctx, plane, figure) };
+    }
+    this.seen = null;
+    this.last = -Infinity;
+    this.host.loop.changed();
+  }
+
+  /** Off: the panel goes, the planes lose their lines. */
+  detach() {
+    for (const figure of this.host.figures) {
+      figure.decor = null;
+      figure.theory = null;
+      figure.redraw();
+    }
+    this.place.replaceChildren();
+    this.place.hidden = true;
+    if (this.host.theory === this) this.host.theory = null;
+  }
+
+  /** A frame: the search goes on in the time left, and what changed is shown. */
+  frame(now) {
+    const figures = this.host.figures;
+    let searching = false;
+    for (const figure of figures) searching = figure.pg.theory_work(SEARCH_MS / figures.length) || searching;
+    // The search's progress and each session's samples: a change to show.
+    const seen = figures.map((f) => `${f.pg.counts().samples}:${f.pg.algorithm()}`).join(',') + (searching ? ':s' : '');
+    if (seen === this.seen && !searching) return;
+    if (this.host.playing && now - this.last < REFRESH_MS) return;
+    this.seen = seen;
+    this.last = now;
+    this.refresh();
+    if (searching) this.host.loop.changed();
+  }
+
+  /** Reads every figure's theory, redraws the lines that moved, the panel and the charts. */
+  refresh() {
+    const figures = this.host.figures;
+    for (const figure of figures) {
+      figure.theory = figure.pg.theory();
+      const lines = comparators(figure.theory?.report);
+      const key = JSON.stringify(lines);
+      if (figure.decor && figure.decor.key !== key) {
+        figure.decor.lines = lines;
+        figure.decor.key = key;
+        this.host.loop.changed();
+      }
+    }
+    this.syncToggles();
+    renderTheory(this.panel, figures, { many: figures.length > 1, open: this.open });
+    this.drawCharts(figures);
+  }
+
+  /** The bound chart (a bound dashed over its count) and the regret chart, for every figure. */
+  drawCharts(figures) {
+    const many = figures.length > 1;
+    this.boundChart.clear();
+    this.regretChart.clear();
+    figures.forEach((figure, i) => {
+      const curves = figure.pg.theory_curves();
+      if (i === 0) this.chooser(many ? [] : curves?.bounds ?? []);
+      if (!curves) return;
+      const name = many ? `${label(figure.pg.algorithm())}: ` : '';
+      const color = many ? figure.color : CURVE.online;
+      const k = many ? firstApplying(curves.bounds) : Math.min(this.bound, curves.bounds.length - 1);
+      const bound = curves.bounds[k];
+      if (bound) {
+        const counts = t(bound.counts);
+        this.boundChart.define(`${i}:actual`, { label: name + counts, color });
+        this.boundChart.define(`${i}:bound`, { label: name + t('its bound ({name})', { name: bound.name }), color: many ? color : '#1b7f3b', dash: true });
+        this.boundChart.append(`${i}:actual`, curves.samples, bound.actual);
+        this.boundChart.append(`${i}:bound`, curves.samples, bound.value.map((v) => v ?? NaN));
+      }
+      this.regretChart.define(`${i}:hinge`, { label: name + t('hinge-loss regret'), color: many ? color : '#7b3fa0' });
+      this.regretChart.append(`${i}:hinge`, curves.samples, curves.hinge_regret);
+      if (curves.zero_one_regret.length) {
+        this.regretChart.define(`${i}:zero-one`, { label: name + t('mistakes regret'), color: many ? color : '#c2185b', dash: true });
+        this.regretChart.append(`${i}:zero-one`, curves.zero_one_regret.map((p) => p[0]), curves.zero_one_regret.map((p) => p[1]));
+      }
+    });
+  }
+
+  /** One learner: which of its bounds the chart follows (hidden when it has one or none). */
+  chooser(bounds) {
+    const names = bounds.map((b) => b.name);
+    if (names.join() !== this.chosen) {
+      this.chosen = names.join();
+      this.select.replaceChildren(...names.map((name, k) => new Option(name, String(k))));
+      this.bound = Math.min(this.bound, Math.max(0, names.length - 1));
+    }
+    this.select.value = String(this.bound);
+    this.select.hidden = names.length < 2;
+  }
+
+  /** The comparators on a figure's plane (the overlay calls it after its own lines). */
+  drawLines(ctx, plane, figure) {
+    const lines = figure.decor?.lines ?? {};
+    for (const line of LINES) {
+      const w = lines[line.key];
+      if (w && !this.hidden.has(line.key)) plane.line(ctx, w[0], w[1], w[2], { color: line.color, width: 2, dash: line.dash });
+    }
+  }
+}
+
+/** The first bound with a value at the end, else the first. */
+function firstApplying(bounds) {
+  const k = bounds.findIndex((b) => b.value.at(-1) != null);
+  return Math.max(0, k);
+}
