@@ -153,7 +153,7 @@ impl<'a> ModelExport<'a> {
 
 fn data_origin(session: &Session) -> DataOrigin {
     let s = session.settings();
-    match &session.source {
+    match session.feed.source() {
         Source::Stream(_) => DataOrigin::Stream {
             preset: s.preset.name(),
             seed: s.seed,

@@ -2,7 +2,7 @@
 //! to the preset's stream.
 
 use super::session::Session;
-use super::source::{FileSource, Source};
+use super::source::FileSource;
 use crate::data::Preset;
 use crate::error::Result;
 use crate::learner::Task;
@@ -72,9 +72,6 @@ impl Session {
 
     /// The loaded file, if the session learns from one.
     pub fn file(&self) -> Option<&FileSource> {
-        match &self.source {
-            Source::File(file) => Some(file),
-            Source::Stream(_) => None,
-        }
+        self.feed.file()
     }
 }

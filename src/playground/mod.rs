@@ -10,7 +10,9 @@
 //! session: its own keys, and a link waiting for its file.
 
 mod curves;
+mod edits;
 mod export;
+mod feed;
 mod files;
 mod held_out;
 mod last_sample;
@@ -18,8 +20,11 @@ mod learning;
 mod log;
 mod model;
 mod page;
+mod plane_points;
 mod points;
+mod recording;
 mod replay;
+mod scoreboard;
 mod session;
 mod share;
 mod source;
@@ -30,11 +35,12 @@ mod theory_part;
 mod theory_part;
 
 pub use curves::{Curves, Series, SERIES};
+pub use edits::{Change, Edit};
 pub use export::{ModelExport, MODEL_FORMAT, MODEL_VERSION};
 pub use last_sample::{LastSample, Plane};
 pub use log::{quantize, Event, EventLog, QUANTUM};
 pub use page::Page;
-pub use session::{Change, Edit, Session};
+pub use session::Session;
 pub use share::{Setup, SharedState, LINK_VERSION};
 pub use source::{classes_of, FileSource, SampleBuffer, Source, Transform, PLANE_REACH};
 pub use theory_part::{TheoryCurves, TheoryPart, TheoryView};

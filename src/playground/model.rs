@@ -4,9 +4,11 @@
 //! 3, 4, 5, 6: see [`class_index`]); the multiclass model learns their
 //! class indices.
 
+use super::held_out::HeldOut;
 use super::share::Setup;
-use crate::data::class_index;
+use crate::data::{class_index, Dataset};
 use crate::error::Result;
+use crate::eval::test_score;
 use crate::features::Features;
 use crate::grid::Grid;
 use crate::learner::{Learner, LinearModel, Update};
@@ -114,6 +116,67 @@ impl Model {
             Model::Binary(learner) => learner.linear_model().into_iter().collect(),
             Model::Classes(multiclass) => multiclass.models(),
         }
+    }
+
+    /// The score on `test` (page class labels): accuracy, or MAE for a
+    /// regression; `cache`: a held-out set's cached kernel columns.
+    pub fn test_score(&self, test: &Dataset, cache: Option<&mut HeldOut>) -> f64 {
+        match (self, cache) {
+            (Model::Binary(learner), Some(cache)) => cache.score(learner, test),
+            (Model::Binary(learner), None) => test_score(learner, test),
+            (Model::Classes(multiclass), _) => {
+                let right = (0..test.len())
+                    .filter(|&i| {
+                        Some(multiclass.predict(test.row(i))) == class_index(test.label(i))
+                    })
+                    .count();
+                right as f64 / test.len().max(1) as f64
+            }
+        }
+    }
+
+    /// On a fixed set (epochs over the points) a pocket's ratchet judges
+    /// on that set, not on every sample seen, which would grow with each
+    /// epoch: the pocket, or each class's pocket.
+    pub fn judge_on(&mut self, points: &Dataset) {
+        match self {
+            Model::Binary(AnyLearner::Pocket(pocket)) => pocket.judge_on(points.clone()),
+            Model::Classes(multiclass) => {
+                let mut classes = points.clone();
+                classes.relabel(|label| class_index(label).map_or(-1.0, |k| k as f64));
+                multiclass.judge_pockets_on(&classes);
+            }
+            Model::Binary(_) => {}
+        }
+    }
+
+    /// The support vectors of a kernel learner on the plane, as
+    /// (x, y, alpha, id, label) per vector, into `out`; empty otherwise.
+    pub fn support_vectors(&self, out: &mut Vec<f64>) {
+        out.clear();
+        let Some(set) = self.binary().and_then(|l| l.support_set()) else {
+            return;
+        };
+        for i in 0..set.len() {
+            let (x, label) = set.vector(i);
+            if let Features::Dense(p) = x {
+                let y = p.get(1).copied().unwrap_or(0.0);
+                out.extend([p[0], y, set.coefficients()[i], set.ids()[i] as f64, label]);
+            }
+        }
+    }
+
+    /// Each class's weights with more than two classes (none with two).
+    pub fn class_models(&self) -> Vec<LinearModel> {
+        match self {
+            Model::Binary(_) => Vec::new(),
+            Model::Classes(multiclass) => multiclass.models(),
+        }
+    }
+
+    /// The support set's size (0 for a linear model).
+    pub fn support_size(&self) -> usize {
+        self.binary().map_or(0, |l| l.support_size())
     }
 
     pub fn retune(&mut self, setup: &Setup) -> Result<()> {

@@ -2,8 +2,9 @@
 //! link it opened (speed, view...), a link that waits for its data file,
 //! and the notice an older link brings. The wasm handle wraps this.
 
+use super::edits::{Change, Edit};
 use super::replay::Replay;
-use super::session::{Change, Edit, Session};
+use super::session::Session;
 use super::share::SharedState;
 use super::source::FileSource;
 use crate::data::Dataset;

@@ -3,15 +3,12 @@
 
 use super::last_sample::{plane, Plane};
 use super::log::{Event, QUANTUM};
-use super::model::Model;
 use super::session::Session;
-use super::{MAX_COORDINATE, MAX_SHOWN_POINTS};
-use crate::data::{class_index, Dataset};
+use super::MAX_COORDINATE;
+use crate::data::class_index;
 use crate::error::{Error, Result};
-use crate::features::Features;
 use crate::learner::{Learner, Task, Update};
 use crate::number::text;
-use crate::registry::AnyLearner;
 use crate::settings::Key;
 
 impl Session {
@@ -56,15 +53,8 @@ impl Session {
     /// The learner keeps what it learned from it (online learning cannot
     /// unlearn); Reset and Epochs learn the points left without it.
     pub fn erase_nearest(&mut self, x: f64, y: f64, radius: f64) -> Result<bool> {
-        let nearest = self
-            .points
-            .chunks_exact(3)
-            .enumerate()
-            .map(|(i, p)| (i, (p[0] - x).powi(2) + (p[1] - y).powi(2)))
-            .filter(|&(_, d)| d <= radius * radius)
-            .min_by(|a, b| a.1.total_cmp(&b.1));
-        match nearest {
-            Some((i, _)) => self.apply(Event::Erase(i as u64)).map(|_| true),
+        match self.points.nearest(x, y, radius) {
+            Some(i) => self.apply(Event::Erase(i as u64)).map(|_| true),
             None => Ok(false),
         }
     }
@@ -81,16 +71,7 @@ impl Session {
         let mut probe = self.current.settings.clone();
         probe.set_text(Key::Classes, text)?;
         let classes = probe.number(Key::Classes) as usize;
-        let highest = self
-            .log
-            .events()
-            .iter()
-            .filter_map(|event| match event {
-                Event::Point { label, .. } => class_index(*label as f64),
-                _ => None,
-            })
-            .max();
-        match highest {
+        match self.recording.highest_class() {
             Some(k) if k >= classes => Err(Error::Mismatch(format!(
                 "points of class {} were learned since the plane was last emptied: press Clear to empty it before lowering classes to {classes}",
                 k + 1
@@ -129,111 +110,46 @@ impl Session {
     }
 
     pub(super) fn erase(&mut self, i: u64) -> Result<()> {
-        let count = self.points.len() / 3;
-        if i as usize >= count {
-            return Err(Error::BadSample(format!(
-                "no point {i} to erase ({count} shown)"
-            )));
-        }
-        let i = i as usize;
-        self.points.drain(3 * i..3 * i + 3);
-        self.points_version += 1;
-        Ok(())
+        self.points.erase(i)
     }
 
     /// Epochs mode: learns from the shown points again, in order, cycling.
     pub(super) fn cycle_points(&mut self, n: u64) {
-        let count = self.points.len() / 3;
-        if count == 0 {
+        if self.points.is_empty() {
             return;
         }
-        self.cycled = true;
-        // On a fixed set the pocket's ratchet judges on that set (not on
-        // every sample seen, which would grow with each epoch).
-        if self.judged_version != Some(self.points_version) {
-            let points = self.points_dataset().clone();
-            match &mut self.model {
-                Model::Binary(AnyLearner::Pocket(pocket)) => pocket.judge_on(points),
-                Model::Classes(multiclass) => {
-                    let mut classes = points;
-                    classes.relabel(|label| class_index(label).map_or(-1.0, |k| k as f64));
-                    multiclass.judge_pockets_on(&classes);
-                }
-                Model::Binary(_) => {}
-            }
-            self.judged_version = Some(self.points_version);
+        if self.judged_version != Some(self.points.version()) {
+            let task = self.task();
+            self.model.judge_on(self.points.dataset(task));
+            self.judged_version = Some(self.points.version());
         }
         for _ in 0..n {
-            let i = self.cycle % count;
-            self.cycle = (i + 1) % count;
-            self.passes += (self.cycle == 0) as u64;
-            let p = &self.points[3 * i..3 * i + 3];
-            self.learn([p[0], p[1]], p[2]);
+            let (point, label) = self.points.next_in_cycle().expect("points shown");
+            self.learn(point, label);
         }
-    }
-
-    /// The shown points as a data set (rebuilt only after they change).
-    pub(super) fn points_dataset(&mut self) -> &Dataset {
-        if self.points_cache.as_ref().map(|(v, _)| *v) != Some(self.points_version) {
-            let width = match self.task() {
-                Task::Classification => 2,
-                Task::Regression => 1,
-            };
-            let mut data = Dataset::dense(width);
-            for p in self.points.chunks_exact(3) {
-                let point = [p[0], p[1]];
-                let (features, target) = self.split(&point, p[2]);
-                data.push(Features::Dense(features), target)
-                    .expect("shown points are finite");
-            }
-            self.points_cache = Some((self.points_version, data));
-        }
-        &self.points_cache.as_ref().expect("just built").1
     }
 
     /// Whether the test curve scores the shown points rather than the
     /// stream's held-out set: in epochs mode, and while no sample has come
     /// from the stream (the points are then all the data there is).
     pub fn scores_on_points(&self) -> bool {
-        self.on_plane() && (self.cycled || self.source.samples_drawn() == 0)
+        self.on_plane() && (self.points.cycled() || self.samples_streamed() == 0)
     }
 
     pub(super) fn show(&mut self, point: [f64; 2], label: f64) {
-        self.points.extend_from_slice(&[point[0], point[1], label]);
-        let count = self.points.len() / 3;
-        // Drop the oldest in chunks, so scrolling costs O(1) per point.
-        if count > MAX_SHOWN_POINTS + MAX_SHOWN_POINTS / 4 {
-            self.points.drain(..3 * (count - MAX_SHOWN_POINTS));
-            self.cycle = 0;
-        }
-        self.points_version += 1;
+        self.points.show(point, label);
     }
 
     /// The shown points as (x, y, label) triples.
     pub fn points(&self) -> &[f64] {
-        &self.points
+        self.points.as_slice()
     }
 
     /// The support vectors of a kernel learner on the plane, as
-    /// (x, y, alpha, id, label) per vector; empty for linear learners.
-    pub fn support_vectors(&mut self) -> &[f64] {
-        self.support_buffer.clear();
-        if let Some(set) = self.model.binary().and_then(|l| l.support_set()) {
-            for i in 0..set.len() {
-                let (x, label) = set.vector(i);
-                if let Features::Dense(p) = x {
-                    let y = p.get(1).copied().unwrap_or(0.0);
-                    self.support_buffer.extend([
-                        p[0],
-                        y,
-                        set.coefficients()[i],
-                        set.ids()[i] as f64,
-                        label,
-                    ]);
-                }
-            }
-        }
-        &self.support_buffer
+    /// (x, y, alpha, id, label) per vector, into `out`; empty for linear
+    /// learners.
+    pub fn support_vectors(&self, out: &mut Vec<f64>) {
+        self.model.support_vectors(out);
     }
 
     /// The model predictions use, as (w1, w2, b).
@@ -245,10 +161,7 @@ impl Session {
     /// With more than two classes, each class's (w1, w2, b) in class order
     /// (empty with two).
     pub fn class_models(&self) -> Vec<Plane> {
-        match &self.model {
-            Model::Classes(multiclass) => multiclass.models().iter().map(plane).collect(),
-            Model::Binary(_) => Vec::new(),
-        }
+        self.model.class_models().iter().map(plane).collect()
     }
 
     /// The weights the update rule moves, when predictions use others (the

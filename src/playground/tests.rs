@@ -159,7 +159,7 @@ fn pocket_in_epochs_mode_judges_on_the_points_and_shows_both_vectors() {
     let mut s = session(Algorithm::Pocket, Preset::Overlapping);
     s.apply(Event::Stream(100)).unwrap();
     s.apply(Event::Epochs(2000)).unwrap();
-    let shown = s.points_dataset().clone();
+    let shown = s.points.dataset(s.task()).clone();
     let Some(AnyLearner::Pocket(pocket)) = s.learner() else {
         panic!()
     };
@@ -205,7 +205,8 @@ fn the_grid_is_scored_in_one_call() {
     s.click(0.5, 0.5, 1.0).unwrap();
     let grid = Grid::new(4, 3, (-1.0, 1.0), (-1.0, 1.0)).unwrap();
     let [w1, w2, b] = s.model().unwrap();
-    let scores = s.score_grid(&grid).to_vec();
+    let mut scores = Vec::new();
+    s.score_grid(&grid, &mut scores);
     assert_eq!(scores.len(), 12);
     assert_eq!(scores[0], (w1 * grid.x(0) + w2 * grid.y(0) + b) as f32);
 }
@@ -340,7 +341,9 @@ fn a_wide_file_trains_with_the_curves_only() {
         *test.last().unwrap() > 0.9,
         "the sum rule is learned: {test:?}"
     );
-    assert!(s.support_vectors().is_empty());
+    let mut support = Vec::new();
+    s.support_vectors(&mut support);
+    assert!(support.is_empty());
     assert!(
         s.apply(Event::Epochs(10)).is_ok(),
         "epochs over no shown points do nothing"

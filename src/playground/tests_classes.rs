@@ -60,7 +60,8 @@ fn a_multiclass_preset_learns_its_stream_as_the_reduction_does() {
     assert!(accuracy > 0.85, "held-out accuracy {accuracy}");
     // The grid holds three scores a cell, the rows' own.
     let grid = crate::grid::Grid::new(2, 1, (-1.0, 1.0), (0.0, 0.5)).unwrap();
-    let scores = s.score_grid(&grid).to_vec();
+    let mut scores = Vec::new();
+    s.score_grid(&grid, &mut scores);
     assert_eq!(scores.len(), 6);
     let m = s.multiclass().unwrap();
     let x = [0.5, 0.25];

@@ -15,8 +15,11 @@ use crate::registry::Catalogue;
 #[wasm_bindgen]
 pub struct Playground {
     pub(super) page: Page,
+    /// The view buffers, written once per frame and read by the page
+    /// through typed-array views: the support vectors, the grid's scores
+    /// and the shading's RGBA pixels.
     pub(super) support: Vec<f64>,
-    /// The shading's RGBA pixels, reused frame to frame.
+    pub(super) scores: Vec<f32>,
     pub(super) pixels: Vec<u8>,
     /// A sparse file arriving in parts (see files.rs).
     #[cfg(feature = "files")]
@@ -41,6 +44,7 @@ impl Playground {
         Ok(Playground {
             page: Page::open(hash, learner).map_err(js)?,
             support: Vec::new(),
+            scores: Vec::new(),
             pixels: Vec::new(),
             #[cfg(feature = "files")]
             parts: None,
@@ -54,6 +58,7 @@ impl Playground {
         Ok(Playground {
             page: Page::opening(hash, learner).map_err(js)?,
             support: Vec::new(),
+            scores: Vec::new(),
             pixels: Vec::new(),
             #[cfg(feature = "files")]
             parts: None,

@@ -23,8 +23,8 @@ impl Playground {
         y_max: f64,
     ) -> Result<*const f32, JsError> {
         let grid = Grid::new(nx, ny, (x_min, x_max), (y_min, y_max)).map_err(js)?;
-        // Scoring changes nothing a link records.
-        Ok(self.page.session_scoring().score_grid(&grid).as_ptr())
+        self.page.session().score_grid(&grid, &mut self.scores);
+        Ok(self.scores.as_ptr())
     }
 
     /// Scores an `n` x `n` grid over the rectangle (as [`Playground::grid`])
@@ -52,11 +52,11 @@ impl Playground {
         }
         let rgb = |c: u32| [(c >> 16) as u8, (c >> 8) as u8, c as u8];
         let colors: Vec<[u8; 3]> = colors.into_iter().map(rgb).collect();
-        let scores = self.page.session_scoring().score_grid(&grid);
+        self.page.session().score_grid(&grid, &mut self.scores);
         if classes > 2 {
-            shade_classes(scores, &colors[..classes], &mut self.pixels);
+            shade_classes(&self.scores, &colors[..classes], &mut self.pixels);
         } else {
-            shade(scores, colors[0], colors[1], &mut self.pixels);
+            shade(&self.scores, colors[0], colors[1], &mut self.pixels);
         }
         let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
             wasm_bindgen::Clamped(&self.pixels),
@@ -67,7 +67,7 @@ impl Playground {
         context
             .put_image_data(&image, 0.0, 0.0)
             .map_err(|_| JsError::new("the shading could not be drawn"))?;
-        Ok(scores.as_ptr())
+        Ok(self.scores.as_ptr())
     }
 
     /// Address of the shown points, (x, y, label) f64 triples.
@@ -88,7 +88,7 @@ impl Playground {
 
     /// Fills the support-vector buffer; returns its length in f64 values.
     pub fn support_len(&mut self) -> usize {
-        self.support = self.page.session_scoring().support_vectors().to_vec();
+        self.page.session().support_vectors(&mut self.support);
         self.support.len()
     }
 

@@ -157,6 +157,33 @@ test('Compare: a block, lines and chart curves per panel, kept through a reload 
   await page.close();
 });
 
+test('Epochs and bad input: a point seen again is the same sample; one class, one place or none explained, never NaN', async () => {
+  const page = await open('desktop', 'algo=perceptron&preset=separable&view=epochs&theory=1');
+  await page.waitForFunction(() => window.playground.theory);
+  assert.match(await page.locator('#theory-place').innerText(), /Add points or press Play/);
+  // Two points of one class at one place: one class only, and all points identical.
+  await clickPlane(page, 0.3, 0.3);
+  await clickPlane(page, 0.3, 0.3);
+  await page.waitForFunction(() => window.playground.figures[0].theory?.report?.rounds === 2);
+  let text = await page.locator('#theory-place').innerText();
+  assert.doesNotMatch(text, /NaN|Infinity|undefined/, text);
+  await page.keyboard.press('2'); // class −1
+  await clickPlane(page, 0.7, 0.7);
+  await page.evaluate(() => window.playground.act((pg) => pg.epochs(30)));
+  await page.waitForFunction(() => window.playground.figures[0].theory?.report?.rounds === 33);
+  const [t] = await theories(page);
+  // Three clicks, but two at one place with one label: two samples, one weighing two rounds per pass.
+  assert.equal(t.report.samples, 2);
+  text = await page.locator('#theory-place').innerText();
+  assert.doesNotMatch(text, /NaN|Infinity|undefined/, text);
+  await page.click('#clear');
+  await page.waitForFunction(() => window.playground.figures[0].theory?.report?.rounds === 0);
+  assert.match(await page.locator('#theory-place').innerText(), /Add points or press Play/);
+  await screenshot(page, 'theory-epochs');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('what it does not cover is said, in the language shown: a kernel learner, three classes, a regression', async () => {
   const page = await open('desktop', 'algo=kernel-perceptron&preset=circles&theory=1&lang=it');
   await page.waitForFunction(() => window.playground.figures[0].theory?.why_code === 'kernel');

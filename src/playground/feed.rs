@@ -1,0 +1,85 @@
+//! Where a session's samples come from: the preset's seeded stream or a
+//! loaded file, the buffer each sample is read into (used again and
+//! again), and the clean held-out set behind the test curve, with its
+//! cached kernel columns (held_out.rs).
+
+use super::held_out::HeldOut;
+use super::model::Model;
+use super::source::{FileSource, SampleBuffer, Source};
+use super::TEST_SET_SIZE;
+use crate::data::{Dataset, Preset};
+use crate::error::Result;
+
+#[derive(Clone, Debug)]
+pub struct Feed {
+    source: Source,
+    buffer: SampleBuffer,
+    test: Dataset,
+    held_out: HeldOut,
+}
+
+impl Feed {
+    /// From the start of `source`, with its held-out set drawn.
+    pub fn new(mut source: Source) -> Self {
+        let test = match &mut source {
+            Source::Stream(stream) => stream.test_set(TEST_SET_SIZE),
+            Source::File(file) => {
+                file.rewind();
+                file.sample(TEST_SET_SIZE)
+            }
+        };
+        Self {
+            source,
+            buffer: SampleBuffer::default(),
+            test,
+            held_out: HeldOut::default(),
+        }
+    }
+
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// The loaded file, if the session learns from one.
+    pub fn file(&self) -> Option<&FileSource> {
+        match &self.source {
+            Source::File(file) => Some(file),
+            Source::Stream(_) => None,
+        }
+    }
+
+    /// The next sample's label (or target), its features left in the
+    /// buffer (taken out with `take_buffer`, so that the session can learn
+    /// from it while it holds itself mutably).
+    pub fn next(&mut self, buffer: &mut SampleBuffer) -> f64 {
+        self.source.next(buffer)
+    }
+
+    pub fn take_buffer(&mut self) -> SampleBuffer {
+        std::mem::take(&mut self.buffer)
+    }
+
+    pub fn return_buffer(&mut self, buffer: SampleBuffer) {
+        self.buffer = buffer;
+    }
+
+    pub fn set_label_noise(&mut self, noise: f64) -> Result<()> {
+        self.source.set_label_noise(noise)
+    }
+
+    /// The held-out score of `model` (accuracy, or MAE for regression).
+    /// On the drifting preset the held-out set follows the concept as it
+    /// turns: drawn again at each call.
+    pub fn held_out_score(&mut self, model: &Model, preset: Preset) -> f64 {
+        if let (Source::Stream(stream), Preset::Drift) = (&self.source, preset) {
+            self.test = stream.test_set(TEST_SET_SIZE);
+            self.held_out.clear();
+        }
+        model.test_score(&self.test, Some(&mut self.held_out))
+    }
+
+    /// Forgets the cached kernel columns (the learner changed).
+    pub fn forget_scores(&mut self) {
+        self.held_out.clear();
+    }
+}
