@@ -34,9 +34,17 @@ fn refused(output: Output) -> String {
     String::from_utf8(output.stderr).unwrap()
 }
 
+/// Writes `contents` to `name` in the tests' folder. Tests run at once
+/// and several write the same file: each writes its own copy and renames
+/// it into place (atomic), so no test reads a file half written.
 fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, contents).unwrap();
+    static COPIES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let copy = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let draft = dir.join(format!("{name}.{}.{copy}", std::process::id()));
+    std::fs::write(&draft, contents).unwrap();
+    let path = dir.join(name);
+    std::fs::rename(&draft, &path).unwrap();
     path
 }
 

@@ -27,7 +27,7 @@ pub enum Series {
 pub const SERIES: usize = 5;
 const FIRST_RANGE: u64 = 64;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Curves {
     series: [Vec<f64>; SERIES],
     /// With more than two classes: each class's online mistake rate (the

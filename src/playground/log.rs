@@ -48,6 +48,27 @@ pub enum Event {
     Reset,
 }
 
+impl Event {
+    /// The samples this event learns.
+    pub fn samples(&self) -> u64 {
+        match self {
+            Event::Stream(n) | Event::Epochs(n) => *n,
+            Event::Point { .. } => 1,
+            _ => 0,
+        }
+    }
+
+    /// A stream or epochs step of `n` samples instead (other events as
+    /// they are).
+    pub fn with_samples(&self, n: u64) -> Event {
+        match self {
+            Event::Stream(_) => Event::Stream(n),
+            Event::Epochs(_) => Event::Epochs(n),
+            other => other.clone(),
+        }
+    }
+}
+
 /// Events in order, with consecutive stream and epoch steps merged.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EventLog {
@@ -65,6 +86,12 @@ impl EventLog {
 
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// The samples the log's events learn (a point is one; a setting,
+    /// an erasure, a switch or a reset none): the timeline's length.
+    pub fn samples(&self) -> u64 {
+        self.events.iter().map(Event::samples).sum()
     }
 
     pub fn is_empty(&self) -> bool {

@@ -15,6 +15,11 @@ mod export;
 mod feed;
 mod files;
 mod held_out;
+#[cfg(feature = "timeline")]
+mod history;
+#[cfg(not(feature = "timeline"))]
+#[path = "history_off.rs"]
+mod history;
 mod last_sample;
 mod learning;
 mod log;
@@ -33,6 +38,8 @@ mod theory_part;
 #[cfg(not(feature = "theory"))]
 #[path = "theory_off.rs"]
 mod theory_part;
+#[cfg(feature = "timeline")]
+mod timeline;
 
 pub use curves::{Curves, Series, SERIES};
 pub use edits::{Change, Edit};
@@ -67,3 +74,5 @@ mod tests_explain;
 mod tests_explain_kernel;
 #[cfg(all(test, feature = "theory"))]
 mod tests_theory;
+#[cfg(all(test, feature = "timeline"))]
+mod tests_timeline;

@@ -1,8 +1,13 @@
 //! What the page keeps around one session: the page's own keys from the
 //! link it opened (speed, view...), a link that waits for its data file,
-//! and the notice an older link brings. The wasm handle wraps this.
+//! the notice an older link brings, and the session's history (the
+//! timeline's checkpoints, the state looked at, a fork's original run).
+//! The wasm handle wraps this.
 
+use super::curves::Curves;
 use super::edits::{Change, Edit};
+use super::history::History;
+use super::log::EventLog;
 use super::replay::Replay;
 use super::session::Session;
 use super::share::SharedState;
@@ -23,7 +28,11 @@ pub struct Page {
     /// The opened link's log, while it is still being replayed.
     replay: Option<Replay>,
     notice: Option<String>,
+    history: History,
 }
+
+/// The `was=` key of a link: the run before its fork.
+const WAS: &str = "was";
 
 impl Page {
     /// Opens a link. With `learner`, that learner runs the link's samples
@@ -46,12 +55,18 @@ impl Page {
         let extras: Vec<_> = state
             .extras
             .iter()
-            .filter(|(k, _)| k != "file")
+            .filter(|(k, _)| k != "file" && k != WAS)
             .cloned()
             .collect();
         let mut session = Session::new(state.setup.clone())?;
         // `theory=1`: the Theory layer is on, over every round replayed.
         session.set_theory(extras.iter().any(|(k, v)| k == "theory" && v == "1"))?;
+        let mut history = History::new(&session);
+        if let Some((_, was)) = state.extras.iter().find(|(k, _)| k == WAS) {
+            let mut before = state.clone();
+            before.log = EventLog::decode(was)?;
+            history.replay_original(before)?;
+        }
         if state.extras.iter().any(|(k, _)| k == "file") {
             // The log's samples came from a file the link does not hold:
             // start from the setup and wait for the file.
@@ -61,6 +76,7 @@ impl Page {
                 pending: Some(state),
                 replay: None,
                 notice,
+                history,
             });
         }
         Ok(Self {
@@ -69,6 +85,7 @@ impl Page {
             pending: None,
             replay: (!state.log.is_empty()).then(|| Replay::new(state)),
             notice,
+            history,
         })
     }
 
@@ -86,20 +103,32 @@ impl Page {
         chunk: u64,
         more: impl FnMut() -> bool,
     ) -> Result<u64> {
+        let mut more = more;
+        // A fork's original run first (its curves are drawn beside these).
+        if let Some(left) = self.history.step_original(budget, chunk, &mut more)? {
+            return Ok(left + self.replay.as_ref().map_or(0, |r| r.progress().1));
+        }
         let Some(replay) = &mut self.replay else {
             return Ok(0);
         };
-        let stepped = replay.step_while(&mut self.session, budget, chunk, more);
+        // `&mut more` as above: one instance of the replay loop, not two.
+        let stepped = replay.step_while(&mut self.session, budget, chunk, &mut more);
         let (done, total) = replay.progress();
         if stepped.is_err() || replay.finished() {
             self.replay = None;
         }
+        self.history.learned(&self.session, 0.0)?;
         stepped.map(|()| total - done)
     }
 
-    /// Work done and in all of the replay under way ((0, 0) when none).
+    /// Work done and in all of the replay under way ((0, 0) when none),
+    /// a fork's original run counted in.
     pub fn replay_progress(&self) -> (u64, u64) {
-        self.replay.as_ref().map_or((0, 0), Replay::progress)
+        let (done, total) = self.replay.as_ref().map_or((0, 0), Replay::progress);
+        match self.history.original_progress() {
+            Some((d, t)) => (d, t + total),
+            None => (done, total),
+        }
     }
 
     fn finish_replay(&mut self) -> Result<()> {
@@ -107,12 +136,21 @@ impl Page {
         Ok(())
     }
 
+    /// The session the page shows: the state looked at on the timeline,
+    /// or the live one.
     pub fn session(&self) -> &Session {
+        self.history.shown(&self.session)
+    }
+
+    /// The live session, whatever the timeline shows (its curves are
+    /// drawn whole, with a marker at the sample looked at).
+    pub fn live(&self) -> &Session {
         &self.session
     }
 
     /// The session, to act on: acting answers a link's wait for its file
-    /// (from now on the link is this session's own).
+    /// (from now on the link is this session's own), and while the
+    /// timeline looks back, forks there (see history.rs).
     pub fn session_mut(&mut self) -> &mut Session {
         self.pending = None;
         // Acting mid-replay (the page waits for it; a caller that does not)
@@ -120,13 +158,45 @@ impl Page {
         if self.finish_replay().is_err() {
             self.replay = None;
         }
+        if self.history.before_action(&mut self.session).is_err() {
+            // The timeline could not follow (it cannot happen: its start
+            // is rebuilt from a setup the session was built from): start
+            // the history afresh rather than show a wrong past.
+            self.history = History::new(&self.session);
+        }
         &mut self.session
     }
 
-    /// The session, for what reads it through caches (the shading grid,
-    /// the support-vector buffer) without changing what a link records.
+    /// The session shown, for what reads it through caches (the Theory
+    /// layer's report) without changing what a link records.
     pub fn session_scoring(&mut self) -> &mut Session {
-        &mut self.session
+        self.history.shown_mut(&mut self.session)
+    }
+
+    /// Looks at the state after sample `t` (at the end: the live session).
+    pub fn seek(&mut self, t: u64) -> Result<()> {
+        self.finish_replay()?;
+        self.history.seek(&self.session, t)
+    }
+
+    /// The sample the page shows and the samples in all.
+    pub fn position(&self) -> (u64, u64) {
+        self.history.position(&self.session)
+    }
+
+    /// Counts `ms` of learning towards the timeline's next checkpoint.
+    pub fn worked(&mut self, ms: f64) {
+        let _ = self.history.learned(&self.session, ms);
+    }
+
+    /// The run before the last fork: its curves, drawn faded.
+    pub fn original_curves(&self) -> Option<&Curves> {
+        self.history.original().map(|(_, curves)| curves)
+    }
+
+    /// Checkpoints the timeline keeps.
+    pub fn checkpoints(&self) -> usize {
+        self.history.checkpoints()
     }
 
     /// Changes one setting (see [`Session::set`]); fewer classes than the
@@ -139,9 +209,14 @@ impl Page {
         let session = self.session_mut();
         session.check_points_fit(name, text)?;
         match session.edit(name, text)? {
+            Edit::Done(Change::Restarted) => {
+                self.history = History::new(&self.session);
+                Ok(Change::Restarted)
+            }
             Edit::Done(change) => Ok(change),
             Edit::Replay(state) => {
                 self.session = self.session.restarted(state.setup.clone())?;
+                self.history = History::new(&self.session);
                 self.replay = (!state.log.is_empty()).then(|| Replay::new(*state));
                 Ok(Change::Replayed)
             }
@@ -159,6 +234,7 @@ impl Page {
         let state = session.shared();
         let mut fresh = session.restarted(state.setup.clone())?;
         fresh.set_theory(true)?;
+        self.history = History::new(&fresh);
         self.session = fresh;
         self.replay = (!state.log.is_empty()).then(|| Replay::new(state));
         Ok(())
@@ -177,15 +253,21 @@ impl Page {
             // Not loaded or not replayed yet: the link stays the one opened.
             (Some(pending), _) => pending.clone(),
             (None, Some(replay)) => replay.state().clone(),
-            (None, None) => self.session.shared(),
+            (None, None) => {
+                let mut state = self.session.shared();
+                if let Some((log, _)) = self.history.original() {
+                    state.extras.push((WAS.into(), log.encode()));
+                }
+                state
+            }
         };
-        state.extras.retain(|(k, _)| k == "file");
+        state.extras.retain(|(k, _)| k == "file" || k == WAS);
         let page = SharedState::parse(&format!("v=2&{extras}"))
             .map(|s| s.extras)
             .unwrap_or_default();
         state
             .extras
-            .extend(page.into_iter().filter(|(k, _)| k != "file"));
+            .extend(page.into_iter().filter(|(k, _)| k != "file" && k != WAS));
         state.to_hash()
     }
 
@@ -262,6 +344,7 @@ impl Page {
             let theory = self.session.theory().is_some();
             self.session = Session::with_file(state.setup.clone(), file)?;
             self.session.set_theory(theory)?;
+            self.history = History::new(&self.session);
             self.replay = (!state.log.is_empty()).then(|| Replay::new(state));
             return Ok(format!("replayed the shared session on {name}"));
         }
@@ -277,13 +360,23 @@ impl Page {
     }
 
     fn load_file(&mut self, file: FileSource) -> Result<String> {
-        Ok(self.session.load_file(file)?.unwrap_or_default())
+        let note = self.session.load_file(file)?.unwrap_or_default();
+        self.history = History::new(&self.session);
+        Ok(note)
     }
 
     /// Back to the preset's stream.
     pub fn unload_file(&mut self) -> Result<()> {
         self.pending = None;
-        self.session.unload_file()
+        self.session.unload_file()?;
+        self.history = History::new(&self.session);
+        Ok(())
+    }
+
+    /// Clears the plane (see [`Session::clear`]): the timeline starts again.
+    pub fn clear(&mut self) {
+        self.session_mut().clear();
+        self.history = History::new(&self.session);
     }
 }
 

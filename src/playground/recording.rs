@@ -24,6 +24,32 @@ impl Recording {
         self.log.push(event);
     }
 
+    pub fn log(&self) -> &EventLog {
+        &self.log
+    }
+
+    #[cfg(feature = "timeline")]
+    pub fn initial(&self) -> &Setup {
+        &self.initial
+    }
+
+    /// Whether `later` is this recording gone on: the same start, and this
+    /// log a prefix of its log (the last step perhaps grown since).
+    #[cfg(feature = "timeline")]
+    pub fn continues_into(&self, later: &Recording) -> bool {
+        let (mine, theirs) = (self.log.events(), later.log.events());
+        if self.initial != later.initial || mine.len() > theirs.len() {
+            return false;
+        }
+        let Some((last, before)) = mine.split_last() else {
+            return true;
+        };
+        let whole = &theirs[mine.len() - 1];
+        before == &theirs[..before.len()]
+            && (last == whole
+                || matches!((last, whole), (Event::Stream(a), Event::Stream(b)) | (Event::Epochs(a), Event::Epochs(b)) if a <= b))
+    }
+
     /// The link: the starting setup, the log, and the page's `extras`.
     pub fn shared(&self, extras: Vec<(String, String)>) -> SharedState {
         SharedState {

@@ -171,6 +171,12 @@ impl SharedState {
                 "algo" => shown = Some(value.parse::<Algorithm>()?),
                 "start" => start = Some(value.parse::<Algorithm>()?),
                 "log" => state.log = EventLog::decode(value)?,
+                // A fork's original run (see history.rs): a log, checked here.
+                "was" => {
+                    EventLog::decode(value)
+                        .map_err(|e| bad(format!("was (the run before a fork): {e}")))?;
+                    state.extras.push((key.to_string(), value.to_string()));
+                }
                 _ => match Key::from_name(key) {
                     Ok(k) if k.spec().scope == Scope::Cli => {
                         return Err(bad(format!(

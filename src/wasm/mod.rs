@@ -24,6 +24,8 @@ mod gif_worker;
 pub mod page;
 #[cfg(all(feature = "theory", not(feature = "loader-module")))]
 mod theory;
+#[cfg(all(feature = "timeline", not(feature = "loader-module")))]
+mod timeline;
 #[cfg(not(feature = "loader-module"))]
 mod views;
 #[cfg(feature = "loader-module")]

@@ -33,6 +33,17 @@ pub(super) fn object(value: &impl Serialize) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+impl Playground {
+    /// A step of learning, timed: the timeline keeps a checkpoint after
+    /// enough learning time, so that looking back replays about that long.
+    fn learn(&mut self, event: Event) -> Result<(), JsError> {
+        let start = js_sys::Date::now();
+        let learned = self.page.session_mut().apply(event).map_err(js);
+        self.page.worked(js_sys::Date::now() - start);
+        learned
+    }
+}
+
 #[wasm_bindgen]
 impl Playground {
     /// Opens a link (settings, then the log replayed). With `learner`,
@@ -73,13 +84,14 @@ impl Playground {
         let learner = learner.and_then(|name| name.parse().ok());
         // A file learns in the full module too: the page keeps one copy of
         // it in wasm memory, in the module every learner can use.
-        // So does the Theory layer (`theory=1`), whose code is there only.
+        // So do the Theory layer (`theory=1`) and a fork's original run
+        // (`was=`, which the timeline made), whose code is there only.
         crate::playground::SharedState::parse(hash).is_ok_and(|state| {
             !state.held(learner)
                 || state
                     .extras
                     .iter()
-                    .any(|(k, v)| k == "file" || (k == "theory" && v == "1"))
+                    .any(|(k, v)| k == "file" || k == "was" || (k == "theory" && v == "1"))
         })
     }
 
@@ -219,23 +231,23 @@ impl Playground {
 
     /// Clears the points, the model and the curves; the stream starts again.
     pub fn clear(&mut self) {
-        self.page.session_mut().clear();
+        self.page.clear();
     }
 
     /// Learns the next `n` samples of the stream.
     pub fn stream(&mut self, n: u32) -> Result<(), JsError> {
-        self.page
-            .session_mut()
-            .apply(Event::Stream(n as u64))
-            .map_err(js)
+        self.learn(Event::Stream(n as u64))
     }
 
     /// Learns `n` more samples cycling over the shown points.
     pub fn epochs(&mut self, n: u32) -> Result<(), JsError> {
-        self.page
-            .session_mut()
-            .apply(Event::Epochs(n as u64))
-            .map_err(js)
+        self.learn(Event::Epochs(n as u64))
+    }
+
+    /// [the sample shown, the samples in all] (equal while live).
+    pub fn position(&self) -> Vec<f64> {
+        let (t, total) = self.page.position();
+        vec![t as f64, total as f64]
     }
 
     /// Adds and learns a point (label +1 / -1; ignored for regression).

@@ -92,31 +92,22 @@ impl Playground {
         self.support.len()
     }
 
-    /// Points in the curves.
+    /// Points in the curves (the live session's, whole, whatever sample
+    /// the timeline shows).
     pub fn curve_len(&self) -> usize {
-        self.page.session().curves().len()
+        self.page.live().curves().len()
     }
 
     /// Address of one curve series (0 samples, 1 online rate or MAE,
     /// 2 recent loss, 3 test score, 4 support size).
     pub fn curve_ptr(&self, series: usize) -> Result<*const f64, JsError> {
-        const ALL: [Series; SERIES] = [
-            Series::Samples,
-            Series::Online,
-            Series::RecentLoss,
-            Series::Test,
-            Series::Support,
-        ];
-        let series = ALL
-            .get(series)
-            .ok_or_else(|| JsError::new("no such curve"))?;
-        Ok(self.page.session().curves().series(*series).as_ptr())
+        Ok(self.page.live().curves().series(which(series)?).as_ptr())
     }
 
     /// Class `k`'s online mistake rate at each curve point (more than two
     /// classes; empty otherwise).
     pub fn class_curve_ptr(&self, k: usize) -> *const f64 {
-        self.page.session().curves().class_series(k).as_ptr()
+        self.page.live().curves().class_series(k).as_ptr()
     }
 
     /// The classes the session learns (0 for regression, else 2 to 6).
@@ -208,4 +199,19 @@ impl Playground {
     pub fn task(&self) -> String {
         self.page.session().task().name().into()
     }
+}
+
+/// A curve series by its number (0 samples, 1 online rate or MAE, 2 recent
+/// loss, 3 test score, 4 support size).
+pub(super) fn which(series: usize) -> Result<Series, JsError> {
+    const ALL: [Series; SERIES] = [
+        Series::Samples,
+        Series::Online,
+        Series::RecentLoss,
+        Series::Test,
+        Series::Support,
+    ];
+    ALL.get(series)
+        .copied()
+        .ok_or_else(|| JsError::new("no such curve"))
 }

@@ -27,7 +27,9 @@ export function codeKeys(source) {
     for (let i = found.index + found[0].length; i < source.length; i++) {
       const c = source[i];
       if (c === "'" || c === '"' || c === '`') {
-        const end = source.indexOf(c, i + 1);
+        // The closing quote: the next one not escaped by a backslash.
+        let end = i + 1;
+        while (end < source.length && source[end] !== c) end += source[end] === '\\' ? 2 : 1;
         if (depth === 0 && !(c === '`' && source.slice(i, end).includes('${'))) keys.push(source.slice(i + 1, end).replace(/\\(.)/g, '$1'));
         i = end;
       } else if ('([{'.includes(c)) depth++;

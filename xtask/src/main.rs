@@ -104,7 +104,7 @@ pub fn build_wasm(out: &Path) -> Result {
     let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
     for (features, name) in [
         ("", "onlinelearn"),
-        ("kernel,files,theory", "onlinelearn_full"),
+        ("kernel,files,theory,timeline", "onlinelearn_full"),
         ("loader-module", "loader"),
     ] {
         let mut build = cargo();
