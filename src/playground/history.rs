@@ -27,6 +27,14 @@ pub struct History {
 }
 
 impl History {
+    /// A session learned again from `start` (a setting that applies from
+    /// the first sample): its past starts afresh, a fork's original stays.
+    pub fn restart(&mut self, start: &Session) {
+        let original = self.original.take();
+        *self = Self::new(start);
+        self.original = original;
+    }
+
     /// The history of `start`, a session that has learned nothing yet.
     pub fn new(start: &Session) -> Self {
         Self {

@@ -216,7 +216,7 @@ impl Page {
             Edit::Done(change) => Ok(change),
             Edit::Replay(state) => {
                 self.session = self.session.restarted(state.setup.clone())?;
-                self.history = History::new(&self.session);
+                self.history.restart(&self.session);
                 self.replay = (!state.log.is_empty()).then(|| Replay::new(*state));
                 Ok(Change::Replayed)
             }

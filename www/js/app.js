@@ -1,37 +1,30 @@
 // The playground page: one or more figures (a Playground in wasm and the
 // plane that draws it), the controls, and what the page does when a reader
 // acts. Learning happens in wasm, one call per frame per figure; the frame
-// loop (loop.js) learns at the chosen speed and redraws what changed.
-import { isTrap, loadFull, loadWasm, needsFull, Playground } from './wasm.js';
-import { Figure } from './figure.js';
+// loop (loop.js) learns at the chosen speed and redraws what changed. App's
+// methods are split by job: here the start, the actions and the drawing;
+// app-build.js builds the figures from a link; app-changes.js holds the
+// changes of setting, learner, layer, view and play.
+import { isTrap, loadWasm, Playground } from './wasm.js';
 import { Controls } from './controls.js';
 import { SettingsPanel } from './settings-panel.js';
 import { CurvesPanel } from './curves-panel.js';
 import { StatusLines } from './status.js';
-import { bindKeys, bindPlaneKeys, bindPointer } from './input.js';
-import { isSecondOrder, label, refusedBy, replacements } from './catalogue.js';
-import { classOf } from './classes.js';
+import { TimelineBar } from './timeline-bar.js';
+import { bindKeys } from './input.js';
+import { isSecondOrder, refusedBy } from './catalogue.js';
 import { DataPanel } from './data-panel.js';
-import { loadInto, release } from './parsed-data.js';
-import { SYNC_MS, replayFor } from './replay.js';
 import { Loop } from './loop.js';
-import { PALETTE } from './palette.js';
 import * as state from './state.js';
-import { count, language, message, t, usePart } from './i18n.js';
-import { bindLanguageMenu, show, startLanguage } from './page-language.js';
+import { message } from './i18n.js';
+import { bindLanguageMenu, startLanguage } from './page-language.js';
+import { building } from './app-build.js';
+import { changing } from './app-changes.js';
 
 const $ = (id) => document.getElementById(id);
-/** The full module (wasm.js) and the kernel learners' texts in the language shown. */
-const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
 const HASH_EVERY_MS = 1000;
 /** The drawing a frame does for the figures before it leaves the rest to the next. */
 const DRAW_BUDGET_MS = 40;
-/** A build's or a replay's token: `ready` resolves true once the figures hold all of it, false if it was made moot. */
-function newRun() {
-  const run = { cancel: false };
-  run.ready = new Promise((resolve) => { run.resolve = resolve; });
-  return run;
-}
 const FIRST_VISIT_SAMPLES = 12;
 /**
  * A first visit's session learns its samples at once (the same as any
@@ -85,6 +78,7 @@ export class App {
     );
     this.curves = new CurvesPanel(this);
     this.status = new StatusLines(this);
+    this.timeline = new TimelineBar(this);
     this.dataPanel = new DataPanel(this);
     bindLanguageMenu(this);
     this.load(link);
@@ -100,126 +94,6 @@ export class App {
     window.addEventListener('hashchange', () => {
       if (location.hash.replace(/^#/, '') !== this.goodHash) this.load(location.hash);
     });
-  }
-
-  /** Builds the page from a link; a link that cannot be opened falls back to the defaults. */
-  load(hash) {
-    try {
-      return this.build(hash);
-    } catch (error) {
-      this.showError(t('This link could not be opened: {why}. Showing the default playground.', { why: message(error) }));
-      return this.build('');
-    }
-  }
-
-  /**
-   * Builds the figures from a link; resolves true once they hold all of
-   * it (at once, or after a long replay's slices or the full module's
-   * download), false if another build or Cancel made it moot. A link that
-   * cannot be opened throws (or, once the full module is in, shows why
-   * and opens the default page).
-   */
-  build(hash) {
-    // Until the figures hold the whole link, input waits and the link in
-    // the address bar stays the one before (Cancel goes back to it).
-    const before = this.goodHash;
-    this.endIntro(); // a first visit's intro belongs to the figures it started on
-    const run = newRun();
-    const { ready } = run;
-    this.replaying = run;
-    this.overlay?.hide();
-    if (needsFull(hash)) {
-      // A kernel learner (or a file): its code is in the full module.
-      $('status').textContent = t('Loading the kernel learners…');
-      loadKernel().then(() => {
-        if (this.replaying !== run) return run.resolve(false);
-        this.replaying = null;
-        this.load(hash).then(run.resolve);
-      }, (error) => {
-        if (this.replaying === run) this.replaying = null;
-        this.showError(t('The kernel learners could not be loaded: {why}', { why: message(error) }));
-        run.resolve(false);
-      });
-      return ready;
-    }
-    let probe;
-    try {
-      probe = new Figure(document.createElement('div'), hash);
-    } catch (error) {
-      this.replaying = null;
-      throw error;
-    }
-    const page = state.pageFrom(probe.pg.extras());
-    run.problems = page.problems; // shown with the link's notice once built
-    page.lang ??= this.page.lang; // a language chosen here outlives a rebuild
-    if (page.lang && page.lang !== language()) show(page.lang).then(() => this.relabel()).catch((e) => this.fail(e));
-    const task = probe.pg.task();
-    const wantedFile = probe.pg.pending_file();
-    const notice = probe.pg.notice();
-    probe.destroy();
-    if (task === 'regression') page.view = 'regress';
-    else if (page.view === 'regress') page.view = 'classify';
-    this.page = page;
-    for (const figure of this.figures) figure.destroy();
-    const compare = page.view === 'compare';
-    $('planes').classList.toggle('many', compare);
-    const algos = compare ? page.algos : [null];
-    // Each Compare panel runs its own learner on the link's samples.
-    this.figures = algos.map((algo, i) => new Figure($('planes'), hash, {
-      learner: algo ?? undefined,
-      title: algo ? label(algo) : '',
-      color: PALETTE[i % PALETTE.length],
-      // Many small planes: a coarser shading grid keeps the frame short.
-      gridSize: algos.length > 2 ? 100 : 200,
-      onResize: () => this.loop.changed(),
-    }));
-    for (const figure of this.figures) {
-      bindPointer(figure.plane, this);
-      bindPlaneKeys(figure.plane, this);
-    }
-    this.attachData(wantedFile);
-    this.setPlaying(false);
-    this.sync();
-    this.settle(run, before, notice);
-    return ready;
-  }
-
-  /**
-   * Replays what the figures' sessions have left to (an opened link, a
-   * setting that learns the samples again): at once when short, else a
-   * slice per frame behind the progress panel (whose Cancel goes back to
-   * the link `before`). `run` is the build's token (see build()).
-   */
-  settle(run, before, notice = '') {
-    this.replaying = run;
-    this.ready = run.ready;
-    const pgs = this.figures.map((f) => f.pg);
-    let done;
-    try {
-      done = replayFor(pgs, SYNC_MS);
-    } catch (error) {
-      this.replaying = null; // the caller shows it and rebuilds
-      throw error;
-    }
-    if (done) {
-      this.replaying = null;
-      this.built(notice, run);
-    } else {
-      // A long replay: a slice per frame behind a progress panel.
-      import('./replay-panel.js').then((m) => m.finishReplay(this, pgs, run, before, notice)).catch((e) => this.fail(e));
-    }
-  }
-
-  /** The figures hold the whole link: draw them (and the Theory layer, on first use). */
-  built(notice, run) {
-    if (this.page.theory) import('./theory.js').then((m) => m.attachTheory(this, $('theory-place'))).catch((e) => this.fail(e));
-    else this.theory?.detach();
-    this.curves.define();
-    this.sync();
-    const problems = [...(run.problems ?? []), notice].filter(Boolean);
-    if (problems.length) this.showError(problems.map(message).join(' '));
-    this.changed();
-    run.resolve(true);
   }
 
   /** The first figure's settings, with its learner and task. */
@@ -240,22 +114,6 @@ export class App {
     document.body.dataset.multiclass = String(this.figures[0].pg.classes() > 2);
   }
 
-  /**
-   * A link made with a file (`name:fingerprint`): load the file we hold
-   * into every figure (which replays the link), or ask the reader for it.
-   */
-  attachData(wantedFile) {
-    if (!wantedFile) {
-      release(this.data);
-      this.data = null;
-    } else if (this.data) {
-      for (const figure of this.figures) loadInto(figure.pg, this.data);
-    }
-    this.dataPanel.askFor(wantedFile && !this.data ? wantedFile : '');
-    this.dataPanel.sync(this.data, this.dataNote, this.figures[0].pg);
-    document.body.dataset.wide = String(!this.figures[0].pg.on_plane());
-  }
-
   // ---- actions (from controls, pointer and keys) ----
 
   /** A reader's action on every figure (it ends a first visit's intro). */
@@ -264,176 +122,34 @@ export class App {
     this.perform(action);
   }
 
-  /** A first visit's intro stops at the reader's first action: the plane shows the session as it is. */
-  endIntro() {
-    if (!this.intro) return;
-    this.intro = 0;
-    for (const figure of this.figures) figure.endIntro();
-    this.setPlaying(false);
-    this.changed();
-  }
-
   /** Runs an action on every figure; an error is shown and the page recovers. */
   perform(action) {
     if (this.replaying) return; // the replay's panel holds input until it is done
+    // Acting on a sample looked back at forks the session there (history.rs).
+    const forked = this.past;
     try {
       for (const figure of this.figures) action(figure.pg);
     } catch (error) {
       this.fail(error);
     }
+    if (forked) this.forked();
     this.changed();
   }
 
-  /** Adds a point; a class beyond the session's raises its classes first (the points replay as that many). */
-  click(x, y, label) {
-    const classes = classOf(label) + 1;
-    const classify = this.figures[0].pg.task() === 'classification';
-    if (classify && !this.replaying && classes > this.figures[0].pg.classes()) {
-      try { this.setSetting('classes', String(classes)); } catch (error) { return this.showError(message(error)); }
-      // The points learned again as that many classes (in slices when they are many), then this one.
-      this.ready.then((built) => built && this.act((pg) => pg.click(x, y, label)));
-      return;
-    }
-    this.act((pg) => pg.click(x, y, label));
-  }
-  erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
-
-  /**
-   * Changes a setting on every figure: checked on all first (a refused
-   * value changes nothing anywhere and throws the core's message), then
-   * applied. Returns a note for the control, or ''.
-   */
-  setSetting(name, text) {
-    this.endIntro();
-    for (const figure of this.figures) figure.pg.check(name, text);
-    const before = this.figures[0].pg.hash(state.pageExtras(this.page));
-    const { samples } = this.figures[0].pg.counts();
-    let change = 'live';
-    for (const figure of this.figures) change = figure.pg.set(name, text);
+  /** The session went on from the sample looked at: its curves from there, the run before faded. */
+  forked() {
+    this.past = false;
     for (const figure of this.figures) figure.redraw();
-    if (change === 'replayed') {
-      // The samples are learned again, a slice per frame when they are many.
-      this.settle(newRun(), before);
-    } else {
-      if (change !== 'live') this.curves.define();
-      this.sync();
-      this.changed();
-    }
-    return change === 'replayed' && samples > 0 ? t('Applied from the first sample: the {n} samples were learned again.', { n: count(samples) }) : '';
-  }
-
-  /** Switches learner; returns a note on what else changed (a promise while the full module loads). */
-  setAlgorithm(name) {
-    this.endIntro();
-    const hash = this.figures[0].pg.hash(state.pageExtras(this.page));
-    if (needsFull(hash, name)) {
-      // The session moves to the full module (replayed there), then switches.
-      return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
-    }
-    const pg = this.figures[0].pg;
-    const wasKernel = pg.is_kernel();
-    // A value the new learner refuses (AROW's bias cannot be decoupled)
-    // gives way to one it accepts; the returned note says so.
-    const notes = replacements(name, pg.settings()).map(({ key, word, accepted }) => {
-      pg.set(key, accepted);
-      return t('{learner} does not take {key} {word}: {key} is now {accepted}.', { learner: label(name), key, word, accepted });
-    });
-    pg.set_algorithm(name);
-    this.figures[0].redraw();
-    // A kernel learner starts afresh: redraw its curves (and the support chart) from the session.
-    if (wasKernel || this.figures[0].pg.is_kernel()) this.curves.define();
-    this.sync();
-    this.changed();
-    return notes.join(' ');
-  }
-
-  /** The Theory layer on (its code and the full module load, and the session is learned again with it watching) or off. */
-  setTheory(on) {
-    this.endIntro();
-    if (this.replaying || on === this.page.theory) return;
-    this.page.theory = on;
-    if (on) return this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
-    this.perform((pg) => pg.set_theory(false));
-    this.theory?.detach();
-    this.sync();
-  }
-
-  setSpeed(speed) {
-    this.page.speed = speed;
-    this.changed();
-  }
-
-  /** Switches the view (its code loads on the first switch). */
-  setView(view) {
-    this.endIntro();
-    import('./view-switch.js').then((m) => m.switchView(this, view)).catch((e) => this.fail(e));
-  }
-
-  setCompared(algos) {
-    this.page.algos = algos;
-    this.build(`${this.figures[0].pg.hash('')}&${state.pageExtras(this.page)}`);
-  }
-
-  togglePlay() {
-    this.endIntro();
-    if (!this.replaying) this.setPlaying(!this.playing);
-  }
-
-  /** Plays or pauses; the intro plays while the button still offers Play. */
-  setPlaying(playing) {
-    this.loop.setPlaying(playing);
-    this.controls.setPlaying(playing && !this.intro);
-    if (!playing) this.writeHash();
-  }
-
-  /** Learns `n` more samples: from the stream or the file, or (epochs) over the shown points. */
-  advance(n) {
-    // A file cycles in its own order: each pass over it is an epoch already.
-    const epochs = this.page.view === 'epochs' && !this.data;
-    this.perform((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
-  }
-
-  /** The loop's learning: `k` samples, or the rest of a first visit's intro, which then pauses. */
-  learnFrame(k) {
-    if (this.intro) {
-      const n = Math.min(k, this.intro);
-      this.figures[0].intro.stream(n);
-      this.intro -= n;
-      if (!this.intro) {
-        this.intro = 1; // ends it: the shown copy has caught up with the session
-        this.endIntro();
-      }
-      this.loop.changed();
-      return;
-    }
-    this.advance(k);
-  }
-
-  step() {
-    this.endIntro();
-    this.advance(1);
-  }
-
-  /** The learner starts afresh on the same points (the stream goes on where it was). */
-  reset() {
-    this.act((pg) => pg.reset());
     this.curves.define();
   }
 
-  /** Clears the plane: the points, the model and the curves; the stream starts again. */
-  clear() {
-    this.act((pg) => pg.clear());
-    this.curves.define();
+  /** The timeline moved to sample `at` of `total` (timeline.js). */
+  looked(at, total) {
+    this.curves.mark(at < total ? at : null);
+    this.changed();
   }
 
-  /** The language changed: the controls again, and the figures rebuilt from the link (their labels, curves and lines). */
-  relabel() {
-    for (const id of ['algo-msg', 'share-msg', 'save-msg']) $(id).textContent = '';
-    this.gifPanel?.root.remove();
-    this.settingsPanel.build();
-    this.controls.setPlaying(false);
-    this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
-  }
+  erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
 
   // ---- drawing ----
 
@@ -461,6 +177,7 @@ export class App {
         drew = figure.render(settings.task, settings.eps, { now, playing: this.playing }) || drew;
       }
       this.curves.append();
+      this.timeline.sync();
       this.theory?.frame(now);
       this.status.show(now);
       if (this.recorder?.recording) this.recorder.frame();
@@ -528,3 +245,7 @@ export class App {
     $('error-banner').hidden = true;
   }
 }
+
+// The rest of App's methods, by job: building the figures from a link, and
+// the reader's changes (each file says what it holds).
+Object.assign(App.prototype, building, changing);

@@ -26,6 +26,13 @@ export class Chart {
     this.clear();
   }
 
+  /** A marker at sample `x` (the timeline's), or none (null). */
+  mark(x) {
+    if (x === this.marker) return;
+    this.marker = x;
+    this.redraw();
+  }
+
   /** Forgets all lines (a new run). */
   clear() {
     this.lines.clear();
@@ -113,6 +120,16 @@ export class Chart {
     const right = t('{n} samples', { n: formatTick(this.xMax) });
     ctx.fillText(right, w - PAD.right - ctx.measureText(right).width, h - 6);
     for (const line of this.lines.values()) this.drawSegments(line, 0);
+    if (this.marker != null) {
+      ctx.save();
+      ctx.strokeStyle = '#1d232b';
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      ctx.moveTo(this.X(this.marker), PAD.top);
+      ctx.lineTo(this.X(this.marker), h - PAD.bottom);
+      ctx.stroke();
+      ctx.restore();
+    }
   }
 
   drawSegments(line, from) {
@@ -120,6 +137,7 @@ export class Chart {
     const ctx = this.canvas.getContext('2d');
     ctx.save();
     ctx.strokeStyle = line.color;
+    ctx.globalAlpha = line.faded ? 0.3 : 1; // a fork's original run
     ctx.lineWidth = line.thin ? 1 : 1.6;
     ctx.setLineDash(line.dash ? [5, 3] : []);
     ctx.beginPath();
@@ -140,11 +158,12 @@ export class Chart {
     if (!this.legend) return;
     const shown = [...this.lines.values()].filter((line) => !line.unlisted);
     const note = this.note ? [Object.assign(document.createElement('span'), { textContent: this.note })] : [];
-    this.legend.replaceChildren(...note, ...shown.map(({ label, color, dash }) => {
+    this.legend.replaceChildren(...note, ...shown.map(({ label, color, dash, faded }) => {
       const item = document.createElement('span');
       const swatch = document.createElement('i');
       swatch.style.borderColor = color;
       if (dash) swatch.className = 'dash';
+      if (faded) swatch.style.opacity = '0.3';
       item.append(swatch, label);
       return item;
     }));

@@ -46,6 +46,29 @@ export class CurvesPanel {
       }
     });
     this.app.theory?.define(); // its curves start again with these
+    this.mark(null);
+    // After a fork: the run before it, faded (its curves come from the full module's timeline).
+    this.app.figures.forEach((figure, i) => {
+      if (figure.pg.original_curve_len?.()) import('./timeline.js').then((m) => this.original(m.originalCurves(figure.pg), i, figure)).catch(() => {});
+    });
+  }
+
+  /** A fork's original run, faded under the new one. */
+  original(run, i, figure) {
+    if (!run) return;
+    const many = this.app.figures.length > 1;
+    const style = (color) => ({ color, faded: true, unlisted: many, label: t('before the fork') });
+    this.error.define(`${i}:was-online`, style(many ? figure.color : CURVE.online));
+    this.error.append(`${i}:was-online`, run.samples, run.online);
+    this.error.define(`${i}:was-test`, { ...style(many ? figure.color : CURVE.test), dash: true, unlisted: true });
+    this.error.append(`${i}:was-test`, run.samples, run.test);
+    this.loss.define(`${i}:was-loss`, { ...style(many ? figure.color : CURVE.loss), unlisted: true });
+    this.loss.append(`${i}:was-loss`, run.samples, run.loss);
+  }
+
+  /** A marker at the sample the timeline shows on every chart (null: none). */
+  mark(at) {
+    for (const chart of [this.error, this.loss, this.support]) chart.mark(at);
   }
 
   /** What the test curve measures: the stream's clean held-out set, or the points themselves. */

@@ -127,7 +127,12 @@ export function bindKeys(app, controls) {
         break;
       case 'ArrowRight':
         if (target.matches?.('input[type="range"]')) return;
-        app.step();
+        if (app.past) app.timeline.step(1);
+        else app.step();
+        break;
+      case 'ArrowLeft':
+        if (target.matches?.('input[type="range"]') || app.playing) return;
+        app.timeline.step(-1);
         break;
       case 'r':
         app.reset();

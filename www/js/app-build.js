@@ -1,0 +1,171 @@
+// The playground's figures from a link (App's methods by job: app.js holds
+// the actions and the drawing, this file the building, app-changes.js the
+// changes of setting, learner, layer, view and play). A link is opened
+// without its log, which replays at once when short, else a slice per frame
+// behind a progress panel with Cancel; a link that needs the full module
+// (a kernel learner, a file, the Theory layer, a fork) loads it first.
+import { loadFull, needsFull } from './wasm.js';
+import { Figure } from './figure.js';
+import { bindPlaneKeys, bindPointer } from './input.js';
+import { label } from './catalogue.js';
+import { loadInto, release } from './parsed-data.js';
+import { SYNC_MS, replayFor } from './replay.js';
+import { PALETTE } from './palette.js';
+import * as state from './state.js';
+import { language, message, t, usePart } from './i18n.js';
+import { show } from './page-language.js';
+
+const $ = (id) => document.getElementById(id);
+/** The full module (wasm.js) and the kernel learners' texts in the language shown. */
+export const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
+
+/** A build's or a replay's token: `ready` resolves true once the figures hold all of it, false if it was made moot. */
+export function newRun() {
+  const run = { cancel: false };
+  run.ready = new Promise((resolve) => { run.resolve = resolve; });
+  return run;
+}
+
+/** App's methods that build the figures (mixed into App.prototype by app.js). */
+export const building = {
+  /** Builds the page from a link; a link that cannot be opened falls back to the defaults. */
+  load(hash) {
+    try {
+      return this.build(hash);
+    } catch (error) {
+      this.showError(t('This link could not be opened: {why}. Showing the default playground.', { why: message(error) }));
+      return this.build('');
+    }
+  },
+
+  /**
+   * Builds the figures from a link; resolves true once they hold all of
+   * it (at once, or after a long replay's slices or the full module's
+   * download), false if another build or Cancel made it moot. A link that
+   * cannot be opened throws (or, once the full module is in, shows why
+   * and opens the default page).
+   */
+  build(hash) {
+    // Until the figures hold the whole link, input waits and the link in
+    // the address bar stays the one before (Cancel goes back to it).
+    const before = this.goodHash;
+    this.endIntro(); // a first visit's intro belongs to the figures it started on
+    const run = newRun();
+    const { ready } = run;
+    this.replaying = run;
+    this.overlay?.hide();
+    if (needsFull(hash)) {
+      // A kernel learner (or a file): its code is in the full module.
+      $('status').textContent = t('Loading the kernel learners…');
+      loadKernel().then(() => {
+        if (this.replaying !== run) return run.resolve(false);
+        this.replaying = null;
+        this.load(hash).then(run.resolve);
+      }, (error) => {
+        if (this.replaying === run) this.replaying = null;
+        this.showError(t('The kernel learners could not be loaded: {why}', { why: message(error) }));
+        run.resolve(false);
+      });
+      return ready;
+    }
+    let probe;
+    try {
+      probe = new Figure(document.createElement('div'), hash);
+    } catch (error) {
+      this.replaying = null;
+      throw error;
+    }
+    const page = state.pageFrom(probe.pg.extras());
+    run.problems = page.problems; // shown with the link's notice once built
+    page.lang ??= this.page.lang; // a language chosen here outlives a rebuild
+    if (page.lang && page.lang !== language()) show(page.lang).then(() => this.relabel()).catch((e) => this.fail(e));
+    const task = probe.pg.task();
+    const wantedFile = probe.pg.pending_file();
+    const notice = probe.pg.notice();
+    probe.destroy();
+    if (task === 'regression') page.view = 'regress';
+    else if (page.view === 'regress') page.view = 'classify';
+    this.page = page;
+    for (const figure of this.figures) figure.destroy();
+    const compare = page.view === 'compare';
+    $('planes').classList.toggle('many', compare);
+    const algos = compare ? page.algos : [null];
+    // Each Compare panel runs its own learner on the link's samples.
+    this.figures = algos.map((algo, i) => new Figure($('planes'), hash, {
+      learner: algo ?? undefined,
+      title: algo ? label(algo) : '',
+      color: PALETTE[i % PALETTE.length],
+      // Many small planes: a coarser shading grid keeps the frame short.
+      gridSize: algos.length > 2 ? 100 : 200,
+      onResize: () => this.loop.changed(),
+    }));
+    for (const figure of this.figures) {
+      bindPointer(figure.plane, this);
+      bindPlaneKeys(figure.plane, this);
+    }
+    this.attachData(wantedFile);
+    this.setPlaying(false);
+    this.sync();
+    this.settle(run, before, notice);
+    return ready;
+  },
+
+  /**
+   * Replays what the figures' sessions have left to (an opened link, a
+   * setting that learns the samples again): at once when short, else a
+   * slice per frame behind the progress panel (whose Cancel goes back to
+   * the link `before`). `run` is the build's token (see build()).
+   */
+  settle(run, before, notice = '') {
+    this.replaying = run;
+    this.ready = run.ready;
+    const pgs = this.figures.map((f) => f.pg);
+    let done;
+    try {
+      done = replayFor(pgs, SYNC_MS);
+    } catch (error) {
+      this.replaying = null; // the caller shows it and rebuilds
+      throw error;
+    }
+    if (done) {
+      this.replaying = null;
+      this.built(notice, run);
+    } else {
+      // A long replay: a slice per frame behind a progress panel.
+      import('./replay-panel.js').then((m) => m.finishReplay(this, pgs, run, before, notice)).catch((e) => this.fail(e));
+    }
+  },
+
+  /** The figures hold the whole link: draw them (and the Theory layer, on first use). */
+  built(notice, run) {
+    if (this.page.theory) import('./theory.js').then((m) => m.attachTheory(this, $('theory-place'))).catch((e) => this.fail(e));
+    else this.theory?.detach();
+    this.curves.define();
+    this.sync();
+    const problems = [...(run.problems ?? []), notice].filter(Boolean);
+    if (problems.length) this.showError(problems.map(message).join(' '));
+    this.changed();
+    run.resolve(true);
+  },
+
+  /**
+   * A link made with a file (`name:fingerprint`): load the file we hold
+   * into every figure (which replays the link), or ask the reader for it.
+   */
+  attachData(wantedFile) {
+    if (!wantedFile) {
+      release(this.data);
+      this.data = null;
+    } else if (this.data) {
+      for (const figure of this.figures) loadInto(figure.pg, this.data);
+    }
+    this.dataPanel.askFor(wantedFile && !this.data ? wantedFile : '');
+    this.dataPanel.sync(this.data, this.dataNote, this.figures[0].pg);
+    document.body.dataset.wide = String(!this.figures[0].pg.on_plane());
+  },
+
+  /** The same session rebuilt (in the full module, for the timeline); resolves whether it was. */
+  rebuild() {
+    return this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
+  }
+};

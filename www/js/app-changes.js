@@ -1,0 +1,180 @@
+// The playground's changes (App's methods, mixed in by app.js): a click,
+// a setting, the learner, the Theory layer, the speed, the view, the
+// compared learners, play and pause, steps, Reset, Clear, the language,
+// and the first visit's intro, which any of them ends.
+import { needsFull } from './wasm.js';
+import { label, replacements } from './catalogue.js';
+import { classOf } from './classes.js';
+import * as state from './state.js';
+import { count, message, t } from './i18n.js';
+import { loadKernel, newRun } from './app-build.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** App's methods that change the session or the page (mixed into App.prototype by app.js). */
+export const changing = {
+  /** Adds a point; a class beyond the session's raises its classes first (the points replay as that many). */
+  click(x, y, label) {
+    const classes = classOf(label) + 1;
+    const classify = this.figures[0].pg.task() === 'classification';
+    if (classify && !this.replaying && classes > this.figures[0].pg.classes()) {
+      try { this.setSetting('classes', String(classes)); } catch (error) { return this.showError(message(error)); }
+      // The points learned again as that many classes (in slices when they are many), then this one.
+      this.ready.then((built) => built && this.act((pg) => pg.click(x, y, label)));
+      return;
+    }
+    this.act((pg) => pg.click(x, y, label));
+  },
+
+  /**
+   * Changes a setting on every figure: checked on all first (a refused
+   * value changes nothing anywhere and throws the core's message), then
+   * applied. Returns a note for the control, or ''.
+   */
+  setSetting(name, text) {
+    this.endIntro();
+    for (const figure of this.figures) figure.pg.check(name, text);
+    const before = this.figures[0].pg.hash(state.pageExtras(this.page));
+    const { samples } = this.figures[0].pg.counts();
+    const forked = this.past; // a setting changed at a sample looked back at: the session forks there
+    let change = 'live';
+    for (const figure of this.figures) change = figure.pg.set(name, text);
+    for (const figure of this.figures) figure.redraw();
+    if (forked) this.forked();
+    if (change === 'replayed') {
+      // The samples are learned again, a slice per frame when they are many.
+      this.settle(newRun(), before);
+    } else {
+      if (change !== 'live') this.curves.define();
+      this.sync();
+      this.changed();
+    }
+    return change === 'replayed' && samples > 0 ? t('Applied from the first sample: the {n} samples were learned again.', { n: count(samples) }) : '';
+  },
+
+  /** Switches learner; returns a note on what else changed (a promise while the full module loads). */
+  setAlgorithm(name) {
+    this.endIntro();
+    const hash = this.figures[0].pg.hash(state.pageExtras(this.page));
+    if (needsFull(hash, name)) {
+      // The session moves to the full module (replayed there), then switches.
+      return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
+    }
+    const pg = this.figures[0].pg;
+    const wasKernel = pg.is_kernel();
+    // A value the new learner refuses (AROW's bias cannot be decoupled)
+    // gives way to one it accepts; the returned note says so.
+    const notes = replacements(name, pg.settings()).map(({ key, word, accepted }) => {
+      pg.set(key, accepted);
+      return t('{learner} does not take {key} {word}: {key} is now {accepted}.', { learner: label(name), key, word, accepted });
+    });
+    const forked = this.past;
+    pg.set_algorithm(name);
+    this.figures[0].redraw();
+    if (forked) this.forked();
+    // A kernel learner starts afresh: redraw its curves (and the support chart) from the session.
+    if (wasKernel || this.figures[0].pg.is_kernel()) this.curves.define();
+    this.sync();
+    this.changed();
+    return notes.join(' ');
+  },
+
+  /** The Theory layer on (its code and the full module load, and the session is learned again with it watching) or off. */
+  setTheory(on) {
+    this.endIntro();
+    if (this.replaying || on === this.page.theory) return;
+    this.page.theory = on;
+    if (on) return this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
+    this.perform((pg) => pg.set_theory(false));
+    this.theory?.detach();
+    this.sync();
+  },
+
+  setSpeed(speed) {
+    this.page.speed = speed;
+    this.changed();
+  },
+
+  /** Switches the view (its code loads on the first switch). */
+  setView(view) {
+    this.endIntro();
+    import('./view-switch.js').then((m) => m.switchView(this, view)).catch((e) => this.fail(e));
+  },
+
+  setCompared(algos) {
+    this.page.algos = algos;
+    this.build(`${this.figures[0].pg.hash('')}&${state.pageExtras(this.page)}`);
+  },
+
+  togglePlay() {
+    this.endIntro();
+    if (!this.replaying) this.setPlaying(!this.playing);
+  },
+
+  /** Plays or pauses; the intro plays while the button still offers Play. */
+  setPlaying(playing) {
+    // Playing goes on from the end of the session (after a fork, from the fork).
+    if (playing) this.timeline.toEnd();
+    this.loop.setPlaying(playing);
+    this.controls.setPlaying(playing && !this.intro);
+    if (!playing) this.writeHash();
+  },
+
+  /** Learns `n` more samples: from the stream or the file, or (epochs) over the shown points. */
+  advance(n) {
+    // A file cycles in its own order: each pass over it is an epoch already.
+    const epochs = this.page.view === 'epochs' && !this.data;
+    this.perform((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
+  },
+
+  /** The loop's learning: `k` samples, or the rest of a first visit's intro, which then pauses. */
+  learnFrame(k) {
+    if (this.intro) {
+      const n = Math.min(k, this.intro);
+      this.figures[0].intro.stream(n);
+      this.intro -= n;
+      if (!this.intro) {
+        this.intro = 1; // ends it: the shown copy has caught up with the session
+        this.endIntro();
+      }
+      this.loop.changed();
+      return;
+    }
+    this.advance(k);
+  },
+
+  step() {
+    this.endIntro();
+    this.advance(1);
+  },
+
+  /** The learner starts afresh on the same points (the stream goes on where it was). */
+  reset() {
+    this.act((pg) => pg.reset());
+    this.curves.define();
+  },
+
+  /** Clears the plane: the points, the model and the curves; the stream starts again. */
+  clear() {
+    this.act((pg) => pg.clear());
+    this.curves.define();
+  },
+
+  /** The language changed: the controls again, and the figures rebuilt from the link (their labels, curves and lines). */
+  relabel() {
+    for (const id of ['algo-msg', 'share-msg', 'save-msg']) $(id).textContent = '';
+    this.gifPanel?.root.remove();
+    this.settingsPanel.build();
+    this.controls.setPlaying(false);
+    this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
+  },
+
+  /** A first visit's intro stops at the reader's first action: the plane shows the session as it is. */
+  endIntro() {
+    if (!this.intro) return;
+    this.intro = 0;
+    for (const figure of this.figures) figure.endIntro();
+    this.setPlaying(false);
+    this.changed();
+  }
+};
