@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::Task;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct PlanePoints {
     points: Vec<f64>,
     /// Changes whenever `points` does (the data set and the pocket's judge
@@ -29,6 +29,21 @@ pub fn split(task: Task, point: &[f64; 2], label: f64) -> (&[f64], f64) {
     match task {
         Task::Classification => (&point[..], label),
         Task::Regression => (&point[..1], point[1]),
+    }
+}
+
+/// A copy (a timeline's checkpoint) leaves the data set out: it is built
+/// again from the points when asked, and would double the copy's size.
+impl Clone for PlanePoints {
+    fn clone(&self) -> Self {
+        Self {
+            points: self.points.clone(),
+            version: self.version,
+            cache: None,
+            cycle: self.cycle,
+            passes: self.passes,
+            cycled: self.cycled,
+        }
     }
 }
 

@@ -19,10 +19,12 @@ use super::session::Session;
 use crate::error::{Error, Result};
 
 /// The most checkpoints kept (the first, at sample 0, always stays).
-pub const MAX_CHECKPOINTS: usize = 48;
+pub const MAX_CHECKPOINTS: usize = 64;
 /// A checkpoint after this much learning time since the last (the page
-/// passes the time its calls took), so a look replays about this long.
-pub const WORK_MS: f64 = 40.0;
+/// passes the time its calls took, and cuts a long step into pieces of
+/// about this long), so a look replays about this long: eight Compare
+/// panels then take about a tenth of a second.
+pub const WORK_MS: f64 = 12.0;
 const FIRST_SPACING: u64 = 2_000;
 
 #[derive(Clone, Debug)]

@@ -21,10 +21,19 @@ pub struct Playground {
     pub(super) support: Vec<f64>,
     pub(super) scores: Vec<f32>,
     pub(super) pixels: Vec<u8>,
+    /// The learning time of a sample lately (ms), to cut long steps.
+    pub(super) ms_per_sample: Option<f64>,
     /// A sparse file arriving in parts (see files.rs).
     #[cfg(feature = "files")]
     pub(super) parts: Option<CsrParts>,
 }
+
+/// A piece of learning takes about this long (as `WORK_MS` in
+/// src/playground/timeline.rs): the timeline's checkpoints fall between
+/// pieces.
+const WORK_MS: f64 = 12.0;
+/// The first piece of a session whose samples' cost is not known yet.
+const FIRST_PIECE: u64 = 256;
 
 /// A value as a plain JavaScript object (maps become objects).
 pub(super) fn object(value: &impl Serialize) -> Result<JsValue, JsError> {
@@ -35,12 +44,33 @@ pub(super) fn object(value: &impl Serialize) -> Result<JsValue, JsError> {
 
 impl Playground {
     /// A step of learning, timed: the timeline keeps a checkpoint after
-    /// enough learning time, so that looking back replays about that long.
+    /// `WORK_MS` of learning, so that looking back replays about that
+    /// long; a step that would take longer is learned in pieces of about
+    /// that long (the same session: a step of n learned as k then n − k).
     fn learn(&mut self, event: Event) -> Result<(), JsError> {
-        let start = js_sys::Date::now();
-        let learned = self.page.session_mut().apply(event).map_err(js);
-        self.page.worked(js_sys::Date::now() - start);
-        learned
+        let mut left = event.samples();
+        if left == 0 {
+            return self.page.session_mut().apply(event).map_err(js);
+        }
+        loop {
+            let piece = match self.ms_per_sample {
+                Some(ms) if ms > 0.0 => ((WORK_MS / ms) as u64).clamp(1, left),
+                _ => left.min(FIRST_PIECE),
+            };
+            let start = js_sys::Date::now();
+            let learned = self.page.session_mut().apply(event.with_samples(piece));
+            let took = js_sys::Date::now() - start;
+            self.page.worked(took);
+            learned.map_err(js)?;
+            if piece > 0 && took > 0.0 {
+                let ms = took / piece as f64;
+                self.ms_per_sample = Some(self.ms_per_sample.map_or(ms, |old| 0.7 * old + 0.3 * ms));
+            }
+            left = left.saturating_sub(piece);
+            if left == 0 {
+                return Ok(());
+            }
+        }
     }
 }
 
@@ -57,6 +87,7 @@ impl Playground {
             support: Vec::new(),
             scores: Vec::new(),
             pixels: Vec::new(),
+            ms_per_sample: None,
             #[cfg(feature = "files")]
             parts: None,
         })
@@ -71,6 +102,7 @@ impl Playground {
             support: Vec::new(),
             scores: Vec::new(),
             pixels: Vec::new(),
+            ms_per_sample: None,
             #[cfg(feature = "files")]
             parts: None,
         })

@@ -1,0 +1,128 @@
+// The timeline (issue 22) in real Chromium, on a desktop and a touch phone:
+// dragging it shows the exact state after sample t (the weights of a
+// session that learned just those t samples, to the bit), ← / → step
+// through the updates, acting there forks the session (its curves from t,
+// the original's faded), the link keeps the fork, and Compare moves every
+// panel. Screenshots: target/e2e-screenshots/timeline-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, screenshot, serve, clickPlane } from './harness.mjs';
+
+const DEVICES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
+};
+let server;
+const contexts = [];
+before(async () => { server = await serve(); });
+after(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  await server.close();
+});
+
+async function open(device, hash) {
+  const context = await launch(DEVICES[device]);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  await page.goto(`${server.url}/#${hash}`);
+  page.once('close', () => context.close());
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  return page;
+}
+
+const position = (page, i = 0) => page.evaluate((k) => Array.from(window.playground.figures[k].pg.position()), i);
+
+/** Drags (or taps) the timeline to a fraction of its length and waits for the figures to get there. */
+async function scrub(page, device, fraction) {
+  const slider = page.locator('#timeline');
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  const [x, y] = [box.x + fraction * box.width, box.y + box.height / 2];
+  if (device === 'phone') await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+  await page.waitForFunction(() => window.playground.past && !window.playground.replaying);
+}
+
+for (const device of Object.keys(DEVICES)) {
+  test(`${device}: the state after sample t, ← / →, a fork from there, and its link`, async () => {
+    const page = await open(device, 'algo=pa1&preset=noisy-labels&seed=2');
+    await page.evaluate(() => window.playground.act((pg) => pg.stream(4000)));
+    await scrub(page, device, 0.3);
+    const [t, total] = await position(page);
+    assert.equal(total, 4000);
+    assert.ok(t > 500 && t < 2500, `t = ${t}`);
+    // Exact: the weights of a session that learned just those t samples.
+    const weights = await page.evaluate((n) => {
+      const app = window.playground;
+      const fresh = new app.figures[0].pg.constructor('algo=pa1&preset=noisy-labels&seed=2', undefined);
+      fresh.stream(n);
+      const same = [Array.from(fresh.model()), Array.from(app.figures[0].pg.model())];
+      fresh.free();
+      return same;
+    }, t);
+    assert.deepEqual(weights[1], weights[0]);
+    assert.match(await page.locator('#status').innerText(), new RegExp(`${t.toLocaleString('en')} samples learned`));
+    assert.match(await page.locator('#explain').innerText(), new RegExp(`sample ${t.toLocaleString('en')}`));
+    assert.match(await page.locator('#timeline-out').innerText(), /of 4,000/);
+    assert.equal(await page.evaluate(() => window.playground.curves.error.marker), t);
+    // ← and → step one update back and on.
+    await page.locator('.plane .overlay').first().evaluate((el) => el.blur());
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((n) => window.playground.figures[0].pg.position()[0] === n, t - 1);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((n) => window.playground.figures[0].pg.position()[0] === n, t);
+    await screenshot(page, `timeline-${device}-past`);
+    // A click there forks: the session is t samples and the point, the original run faded.
+    await clickPlane(page, 0.25, 0.25);
+    await page.waitForFunction(() => !window.playground.past);
+    assert.deepEqual(await position(page), [t + 1, t + 1]);
+    await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+    await page.waitForFunction(() => window.playground.curves.error.count('0:was-online') > 0);
+    await page.evaluate(() => window.playground.writeHash());
+    const hash = await page.evaluate(() => location.hash);
+    assert.match(hash, /&was=/);
+    await screenshot(page, `timeline-${device}-fork`);
+    // The link replays the fork and brings the original back.
+    const model = await page.evaluate(() => Array.from(window.playground.figures[0].pg.model()));
+    await page.reload();
+    await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+    await page.waitForFunction(() => window.playground.curves.error.count('0:was-online') > 0);
+    assert.deepEqual(await position(page), [t + 301, t + 301]);
+    assert.deepEqual(await page.evaluate(() => Array.from(window.playground.figures[0].pg.model())), model);
+    // Play goes on from the end.
+    await scrub(page, device, 0.5);
+    await page.click('#play');
+    await page.waitForFunction((n) => window.playground.figures[0].pg.position()[0] > n, t + 301);
+    await page.click('#play');
+    assert.equal(await page.evaluate(() => window.playground.past), false);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test('Compare: every panel moves to sample t, each exact; a setting there forks them all', async () => {
+  const page = await open('desktop', 'algo=pa&preset=xor&view=compare&algos=pa,arow,projectron&sigma=0.4&budget=30');
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(3000)));
+  await scrub(page, 'desktop', 0.6);
+  const [t] = await position(page);
+  const panels = await page.evaluate(() => window.playground.figures.map((f) => Array.from(f.pg.position())));
+  assert.ok(panels.every(([at, total]) => at === panels[0][0] && total === 3000), JSON.stringify(panels));
+  // Each panel's state is its learner's after t samples (the kernel one's support set too).
+  const exact = await page.evaluate((n) => window.playground.figures.map((f) => {
+    const fresh = new f.pg.constructor(`algo=${f.pg.algorithm()}&preset=xor&sigma=0.4&budget=30`, undefined);
+    fresh.stream(n);
+    const same = JSON.stringify([Array.from(fresh.model()), fresh.support_len(), fresh.counts().mistakes]) === JSON.stringify([Array.from(f.pg.model()), f.pg.support_len(), f.pg.counts().mistakes]);
+    fresh.free();
+    return same;
+  }), t);
+  assert.deepEqual(exact, [true, true, true]);
+  await page.evaluate(() => window.playground.setSetting('noise', '0.2'));
+  await page.waitForFunction(() => !window.playground.past && !window.playground.replaying);
+  assert.deepEqual(await page.evaluate(() => window.playground.figures.map((f) => Array.from(f.pg.position()))), [[t, t], [t, t], [t, t]]);
+  await screenshot(page, 'timeline-compare');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
