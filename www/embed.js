@@ -18,9 +18,9 @@ import { browserLanguage, message, percent, pick, t, use, usePart } from './js/i
 import { summarize } from './js/summary.js';
 import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { Loop } from './js/loop.js';
-import { isSecondOrder, label } from './js/catalogue.js';
+import { label } from './js/catalogue.js';
 import { element } from './js/dom.js';
-import { figureControls } from './js/embed-controls.js';
+import { figureControls, fillLegend } from './js/embed-controls.js';
 import { MAX_SPEED } from './js/state.js';
 import { CONTROLS, DEFAULT_CONTROLS, SETTINGS, hashFrom } from './js/embed-attributes.js';
 import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
@@ -56,6 +56,17 @@ export class OnlineLearner extends HTMLElement {
     });
   }
 
+  /** The timeline's first use: the session moves to the full module, which keeps its past. */
+  withPast() {
+    return this.moveToFull().then(() => true);
+  }
+
+  /** The timeline moved to sample `at` of `total`. */
+  looked(at, total) {
+    this.chart?.mark(at < total ? at : null);
+    this.loop.changed();
+  }
+
   /** Whether `hash` has the Theory layer on. */
   theoryOn(hash = this.hash()) {
     return /(^|&)theory=1(&|$)/.test(hash);
@@ -67,13 +78,9 @@ export class OnlineLearner extends HTMLElement {
   }
 
   /** Animation frames drawn: stays still while off-screen. */
-  get frames() {
-    return this.loop.frames;
-  }
+  get frames() { return this.loop.frames; }
 
-  get playing() {
-    return this.loop.playing;
-  }
+  get playing() { return this.loop.playing; }
 
   connectedCallback() {
     if (this.observer) return;
@@ -248,7 +255,7 @@ export class OnlineLearner extends HTMLElement {
     this.figure.plane.overlay.setAttribute('aria-describedby', 'plane-keys');
     this.chart = new Chart(chartCanvas, chartLegend);
     this.defineCurves();
-    this.fillLegend();
+    fillLegend(this);
     this.buildControls();
     if (this.theoryOn(hash)) import('./js/theory.js').then((m) => m.attachTheory(this, theoryPlace)).catch((e) => this.fail(e));
     this.loop.changed();
@@ -266,21 +273,6 @@ export class OnlineLearner extends HTMLElement {
     this.replaying = false;
     this.defineCurves();
     this.loop.changed();
-  }
-
-  /** What the marks on the plane mean, in one line (classification only). */
-  fillLegend() {
-    const pg = this.figure.pg;
-    const item = (mark, text) => element('span', {}, element('span', { class: mark }), ` ${text}`);
-    this.legend.hidden = pg.task() !== 'classification';
-    this.legend.replaceChildren(
-      item('marker plus', '+1'),
-      item('marker minus', '−1'),
-      item('swatch boundary', 'f = 0'),
-      item('swatch margin', 'f = ±1'),
-      pg.is_kernel() ? item('swatch ring', t('support vector')) : item('swatch arrow', 'w'),
-      ...(isSecondOrder(pg.algorithm()) ? [item('swatch band', t('±1 standard deviation of the boundary'))] : []),
-    );
   }
 
   /** A fresh chart: the curves start again (a reset, another learner). */
@@ -309,6 +301,11 @@ export class OnlineLearner extends HTMLElement {
   /** Runs an action on the learner; an error is shown in the figure, which keeps working. */
   act(action, { curves = false } = {}) {
     if (!this.figure || this.replaying) return;
+    // Acting on a sample the timeline looks back at forks the session there.
+    if (this.past) {
+      this.past = false;
+      curves = true;
+    }
     try {
       action(this.figure.pg);
       this.message.hidden = true;
@@ -327,6 +324,8 @@ export class OnlineLearner extends HTMLElement {
   }
 
   setPlaying(playing) {
+    // Playing goes on from the end of the session (the timeline's).
+    if (playing && this.past) import('./js/timeline.js').then((m) => m.toEnd(this));
     this.loop.setPlaying(playing);
     if (this.playButton) {
       this.playButton.textContent = playing ? t('Pause') : t('Play');
@@ -352,6 +351,7 @@ export class OnlineLearner extends HTMLElement {
         explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings, task, offset: pg.kernel_offset() }, samples);
       }
       this.theory?.frame(now);
+      this.timelineBar?.sync();
       if (this.hasAttribute('curves')) {
         const points = figure.newCurvePoints();
         this.chart.append('online', points.samples, points.online);

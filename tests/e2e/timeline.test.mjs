@@ -126,3 +126,30 @@ test('Compare: every panel moves to sample t, each exact; a setting there forks 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the <online-learner> element: controls=timeline looks back, and Step there forks', async () => {
+  const context = await launch({ width: 900, height: 900 });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}/embed.html#algo=pa1&preset=overlapping&controls=play,step,timeline&curves=1`);
+  await page.waitForFunction(() => document.getElementById('figure')?.figure);
+  await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(500)));
+  const figure = page.locator('#figure');
+  const slider = figure.locator('.timeline input');
+  await page.waitForFunction(() => document.getElementById('figure').shadowRoot.querySelector('.timeline input').max === '500');
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height / 2);
+  await page.waitForFunction(() => document.getElementById('figure').past);
+  const [t] = await page.evaluate(() => Array.from(document.getElementById('figure').figure.pg.position()));
+  assert.ok(t > 50 && t < 400, `t = ${t}`);
+  assert.match(await figure.locator('.timeline output').innerText(), /of 500/);
+  await figure.locator('button', { hasText: 'Step' }).click();
+  await page.waitForFunction((n) => document.getElementById('figure').figure.pg.position()[1] === n + 1, t);
+  assert.equal(await page.evaluate(() => document.getElementById('figure').past), false);
+  await page.screenshot({ path: `${process.cwd()}/target/e2e-screenshots/timeline-embed.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -165,7 +165,7 @@ export const building = {
   },
 
   /** The same session rebuilt (in the full module, for the timeline); resolves whether it was. */
-  rebuild() {
+  withPast() {
     return this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
   }
 };

@@ -1,8 +1,8 @@
 // The <online-learner> element's control bar: the controls its `controls`
 // attribute lists, each shown only when the figure's learner uses it.
-import { FAMILIES, learnersFor } from './catalogue.js';
+import { FAMILIES, isSecondOrder, learnersFor } from './catalogue.js';
 import { element } from './dom.js';
-import { percent, t } from './i18n.js';
+import { count, percent, t } from './i18n.js';
 import { needsFull } from './wasm.js';
 
 /** The control bar's parts for `host` (an OnlineLearner). */
@@ -51,7 +51,7 @@ export function figureControls(host) {
       select.addEventListener('change', async () => {
         if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull().catch((e) => host.fail(e));
         host.act((p) => p.set_algorithm(select.value), { curves: true });
-        host.fillLegend();
+        fillLegend(host);
         host.buildControls();
       });
       parts.push(select);
@@ -84,6 +84,8 @@ export function figureControls(host) {
       const button = element('button', { type: 'button', 'aria-pressed': String(on), title: t('The best classifiers in hindsight, the bounds and the regret') }, t('Theory'));
       button.addEventListener('click', () => host.setAttribute('theory', on ? '0' : '1'));
       parts.push(button);
+    } else if (name === 'timeline') {
+      parts.push(timelineControl(host));
     } else if (name === 'class' && pg.task() === 'classification') {
       const group = element('span', { role: 'radiogroup', 'aria-label': t('What a click adds'), class: 'classes' });
       // +1 and −1, or with more classes 1 to K (their labels: 1, −1, 3 ...).
@@ -103,4 +105,42 @@ export function figureControls(host) {
     }
   }
   return parts;
+}
+
+/** What the marks on the plane mean, in one line (classification only). */
+export function fillLegend(host) {
+  const pg = host.figure.pg;
+  const item = (mark, text) => element('span', {}, element('span', { class: mark }), ` ${text}`);
+  host.legend.hidden = pg.task() !== 'classification';
+  host.legend.replaceChildren(
+    item('marker plus', '+1'),
+    item('marker minus', '−1'),
+    item('swatch boundary', 'f = 0'),
+    item('swatch margin', 'f = ±1'),
+    pg.is_kernel() ? item('swatch ring', t('support vector')) : item('swatch arrow', 'w'),
+    ...(isSecondOrder(pg.algorithm()) ? [item('swatch band', t('±1 standard deviation of the boundary'))] : []),
+  );
+}
+
+/**
+ * The figure's timeline (`controls=timeline`): a slider over its samples;
+ * dragging it shows the state after that sample, acting there forks (see
+ * js/timeline.js, loaded with the full module on first use).
+ */
+function timelineControl(host) {
+  const slider = element('input', { type: 'range', min: 0, max: 0, step: 1, value: 0, 'aria-label': t('The sample shown: drag to look back at any update') });
+  const out = element('output', {});
+  slider.addEventListener('input', () => import('./timeline.js').then((m) => m.seek(host, Number(slider.value))).catch((e) => host.fail(e)));
+  let shown = '';
+  host.timelineBar = {
+    sync() {
+      const [at, total] = host.figure.pg.position();
+      if (`${at}/${total}` === shown) return;
+      shown = `${at}/${total}`;
+      slider.max = String(total);
+      slider.value = String(at);
+      out.value = at < total ? t('sample {t} of {n}', { t: count(at), n: count(total) }) : t('now: {n} samples', { n: count(total) });
+    },
+  };
+  return element('label', { class: 'field timeline' }, slider, out);
 }

@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 const work = () => import('./timeline.js');
 
 export class TimelineBar {
-  /** `host`: the playground (figures, past, rebuild(), looked(), fail()). */
+  /** `host`: the playground (figures, past, withPast(), looked(), fail()). */
   constructor(host) {
     this.host = host;
     this.slider = $('timeline');

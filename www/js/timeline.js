@@ -13,13 +13,13 @@ const canSeek = (host) => host.figures.every((f) => typeof f.pg.seek === 'functi
 
 /**
  * Moves every figure of `host` to the state after sample `t` (clamped to
- * the session; its end is the live session). `host.rebuild()` replays the
+ * the session; its end is the live session). `host.withPast()` replays the
  * session in the full module the first time and resolves whether it did.
  */
 export async function seek(host, t) {
   if (!canSeek(host)) {
     await loadFull();
-    if (!(await host.rebuild())) return;
+    if (!(await host.withPast())) return;
     if (!canSeek(host)) return;
   }
   const [, total] = host.figures[0].pg.position();
