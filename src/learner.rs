@@ -145,6 +145,10 @@ pub struct Info {
     pub branches: &'static [&'static str],
     /// One more line for the explanation panel, or empty.
     pub note: &'static str,
+    /// The explanation panel's update line, when its family's does not
+    /// say it (w ← w + τ y x; w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ): ALMA's
+    /// normalisation, ROMMA's two coefficients. Empty otherwise.
+    pub update: &'static str,
     /// Where the rule comes from: "Crammer et al. 2006".
     pub source: &'static str,
     /// It draws random numbers (so its seed matters).

@@ -62,6 +62,7 @@ pub const INFO: Info = Info {
         "the whole window is on the right side of the margin ρ = {rho}: no step",
     ]),
     note: "",
+    update: "",
     source: "Meng & Song 2023, Eq. (2)-(4)",
     stochastic: false,
     in_paper: true,

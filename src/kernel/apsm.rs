@@ -45,6 +45,7 @@ pub const INFO: Info = Info {
         "the dictionary held more than L = {dictionary} samples, so its oldest was dropped",
     ]),
     note: "",
+    update: "",
     source: "Slavakis, Theodoridis & Yamada 2008, as the 2023 authors' SKerAPSM_1.m runs it",
     stochastic: false,
     in_paper: true,

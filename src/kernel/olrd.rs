@@ -44,6 +44,7 @@ pub const INFO: Info = Info {
         "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; past B = {b}, with probability 1/B, one of the first B support vectors was discarded",
     ]),
     note: "",
+    update: "",
     source: "He & Kwok 2014 (B = ⌊1 + c √T⌋ as the 2023 authors' OLRD.m sets it)",
     stochastic: true,
     in_paper: true,

@@ -31,6 +31,7 @@ pub const INFO: Info = Info {
         "ℓ = max(0, ρ − m) = {ell} > 0, but x was not drawn to join (probability P = {p})",
     ]),
     note: "",
+    update: "",
     source: "He & Kwok 2014, as the 2023 authors' OLRU.m runs it",
     stochastic: true,
     in_paper: true,

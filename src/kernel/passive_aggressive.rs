@@ -48,6 +48,7 @@ const fn info(variant: PaVariant) -> Info {
         passive: "the margin is at least 1",
         branches: &[],
         note: "",
+        update: "",
         source: "Crammer et al. 2006 (dropping the oldest past the budget is ours)",
         stochastic: false,
         in_paper: false,

@@ -32,6 +32,7 @@ pub const INFO: Info = Info {
     passive: "predicted correctly",
     branches: &[],
     note: "",
+    update: "",
     source: "Freund & Schapire 1999; the random budget: Cavallanti, Cesa-Bianchi & Gentile 2007",
     stochastic: true,
     in_paper: true,

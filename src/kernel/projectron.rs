@@ -70,6 +70,7 @@ const fn info(plus: bool) -> Info {
             "0 < m < 1, but ‖Px‖² = 0: x has no part in the span of S, so nothing changes",
         ]),
         note: "",
+        update: "",
         source: "Orabona, Keshet & Caputo 2009",
         stochastic: false,
         in_paper: true,

@@ -46,6 +46,7 @@ pub const INFO: Info = Info {
         "ℓ = max(0, ρ − m) = {ell} > 0, but x was not drawn to join: its probability was p = min(ℓ, 1) = {p}",
     ]),
     note: "",
+    update: "",
     source: "Lu, Sahoo, Zhao & Hoi 2018",
     stochastic: true,
     in_paper: true,

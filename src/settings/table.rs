@@ -7,8 +7,8 @@
 
 use super::value::{ChoiceSlot, Slot};
 use super::{
-    BiasMode, Choice, Condition, CovarianceForm, KernelKind, Kind, OlrdForm, Range, Reduction,
-    Scope, SpaForm, Spec,
+    BiasMode, Choice, Condition, CovarianceForm, KernelKind, Kind, LibolForm, OgdLoss, OlrdForm,
+    Range, Reduction, Scope, SpaForm, Spec,
 };
 use crate::data::Preset;
 use crate::error::Result;
@@ -56,7 +56,7 @@ macro_rules! settings_table {
         $(#[doc = $doc:literal])*
         $key:ident $field:ident: $ty:ty = $default:expr $(, page $page:expr)?;
             $name:literal, code $code:literal, $range:expr, $scope:ident, live $live:literal $(, when $when_words:literal $when:expr)?;
-            $label:literal: $help:literal;
+            $label:literal: $help:expr;
     )+) => {
         /// A setting's name in code.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,6 +154,17 @@ impl Settings {
             copy.set_number(key, v)?;
         }
         Ok(())
+    }
+}
+
+/// The help of a setting that only LIBOL's learners read: the page's
+/// first module cannot run them (src/registry/families.rs), so it leaves
+/// the text out and shows the full module's once that is loaded.
+const fn libol_help(help: &'static str) -> &'static str {
+    if cfg!(feature = "libol") {
+        help
+    } else {
+        ""
     }
 }
 
@@ -274,6 +285,54 @@ settings_table! {
     Covariance covariance: CovarianceForm = CovarianceForm::Full;
         "covariance", code 31, Range::Choice, Learner, live false;
         "covariance": "full: all of Σ ((d+1)² numbers, O(d²) per update); diagonal: its diagonal only, for wide data (the command line picks it past 1000 features unless told).";
+    /// ALMA's form: the paper's normalised x and ≤, or LIBOL's ALMA.m.
+    AlmaForm alma_form: LibolForm = LibolForm::Paper;
+        "alma-form", code 34, Range::Choice, Learner, live false;
+        "ALMA form": libol_help("paper: x is normalised (x̂ = x/‖x‖) and ALMA updates when y w·x̂ ≤ (1 − α)γₖ; libol: LIBOL's ALMA.m, the raw x and a strict <.");
+    /// ALMA's alpha: the share of the margin it gives up, in (0, 1].
+    AlmaAlpha alma_alpha: f64 = 0.9;
+        "alma-alpha", code 35, Range::UpToOne, Learner, live true;
+        "ALMA α": libol_help("ALMA updates while the normalised margin is at most (1 − α)γₖ, with γₖ = (1/α)/√k: α = 1 updates on mistakes only, a smaller α asks for a wider margin (LIBOL's default: 0.9).");
+    /// ALMA's C in the step eta_k = C / sqrt(k).
+    AlmaC alma_c: f64 = std::f64::consts::SQRT_2;
+        "alma-c", code 36, Range::Positive, Learner, live true;
+        "ALMA C": libol_help("ALMA's step on its k-th update is ηₖ = C/√k (the paper's choice and LIBOL's default: √2).");
+    /// ROMMA's and aggressive ROMMA's form.
+    RommaForm romma_form: LibolForm = LibolForm::Paper;
+        "romma-form", code 37, Range::Choice, Learner, live false;
+        "ROMMA form": libol_help("paper: the first update is the smallest w with y w·x = 1 (w = y x/‖x‖²), and ROMMA updates when y w·x ≤ 0; libol: LIBOL's ROMMA.m and aROMMA.m, w = y x first, and a mistake is a wrong sign (a score of 0 predicts +1).");
+    /// The loss OGD descends.
+    OgdLoss ogd_loss: OgdLoss = OgdLoss::Hinge;
+        "ogd-loss", code 38, Range::Choice, Learner, live true;
+        "OGD loss": libol_help("The loss OGD steps down, with ηₜ = η/√t (η: the learning rate): hinge max(0, 1 − m), logistic log(1 + e^−m), square (y − f)²/2, zero-one (LIBOL's: a step on a wrong sign).");
+    /// SOP's form.
+    SopForm sop_form: LibolForm = LibolForm::Paper;
+        "sop-form", code 39, Range::Choice, Learner, live false;
+        "SOP form": libol_help("paper: x joins SOP's correlation matrix only on a mistake (y f ≤ 0); libol: LIBOL's SOP.m, on every sample, and a mistake is a wrong sign.");
+    /// CW's form.
+    CwForm cw_form: LibolForm = LibolForm::Paper;
+        "cw-form", code 40, Range::Choice, Learner, live false;
+        "CW form": libol_help("paper: Dredze, Crammer & Pereira 2008, the constraint y w·x ≥ φ xᵀΣx; libol: LIBOL's CW.m, the exact convex form y w·x ≥ φ√(xᵀΣx) of Crammer, Dredze & Pereira 2008.");
+    /// CW's confidence eta: phi = Phi^-1(eta).
+    CwEta cw_eta: f64 = 0.7;
+        "cw-eta", code 41, Range::Confidence, Learner, live true;
+        "CW η": libol_help("CW asks that x be classified right with probability η under the weight distribution N(w, Σ): φ = Φ⁻¹(η) (LIBOL's default: 0.7).");
+    /// IELLIP's form.
+    IellipForm iellip_form: LibolForm = LibolForm::Paper;
+        "iellip-form", code 42, Range::Choice, Learner, live false;
+        "IELLIP form": libol_help("paper: c shrinks by the factor b after each update, and IELLIP updates when y f ≤ 0; libol: LIBOL's IELLIP.m, c shrinks after every sample, and a mistake is a wrong sign.");
+    /// IELLIP's b: c shrinks by this factor.
+    IellipB iellip_b: f64 = 0.3;
+        "iellip-b", code 43, Range::UpToOne, Learner, live true;
+        "IELLIP b": libol_help("IELLIP multiplies its c by b (when: see IELLIP form); b = 1 keeps c fixed (LIBOL's default: 0.3).");
+    /// IELLIP's first c.
+    IellipC iellip_c: f64 = 0.1;
+        "iellip-c", code 44, Range::OpenUnit, Learner, live false;
+        "IELLIP c": libol_help("IELLIP's first c, in Σ ← (Σ − c·Σg gᵀΣ)/(1 − c): how far an update shrinks the ellipsoid along x (LIBOL's default: 0.1).");
+    /// NAROW's b: Sigma moves only where x'Sigma x > 1/b.
+    NarowB narow_b: f64 = 1.0;
+        "narow-b", code 45, Range::Positive, Learner, live true;
+        "NAROW b": libol_help("NAROW shrinks Σ only where xᵀΣx > 1/b, with r = xᵀΣx/(b·xᵀΣx − 1) (LIBOL's default: 1).");
     /// The page's synthetic stream.
     Preset preset: Preset = Preset::Overlapping;
         "preset", code 26, Range::Choice, Page, live false;
