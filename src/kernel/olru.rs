@@ -21,10 +21,10 @@ pub const INFO: Info = Info {
     label: "OLRU",
     family: Family::Kernel,
     regression: false,
-    rule: "on a loss, with probability P = min(1, c T^−a), add x with coefficient η ℓ y",
-    filled: "P = min(1, c·T^−a) = min(1, {olru-c}·{horizon}^−{olru-a}) = {p}",
+    rule: super::text_with_code("on a loss, with probability P = min(1, c T^−a), add x with coefficient η ℓ y"),
+    filled: super::text_with_code("P = min(1, c·T^−a) = min(1, {olru-c}·{horizon}^−{olru-a}) = {p}"),
     step: "coefficient",
-    passive: "the margin is at least ρ = {rho}",
+    passive: super::text_with_code("the margin is at least ρ = {rho}"),
     // In the order of `Clause`.
     branches: super::with_code(&[
         "ℓ = max(0, ρ − m) = {ell} > 0 and x was drawn (probability P = {p}): it joins with coefficient η ℓ = {lr}·{ell} = {tau}; the margin went from {margin} to {reached}",
@@ -32,11 +32,11 @@ pub const INFO: Info = Info {
     ]),
     note: "",
     update: "",
-    source: "He & Kwok 2014, as the 2023 authors' OLRU.m runs it",
+    source: super::text_with_code("He & Kwok 2014, as the 2023 authors' OLRU.m runs it"),
     stochastic: true,
     in_paper: true,
     reads: |_| kernel_keys![LearningRate, Rho, OlruC, OlruA, Horizon],
-    size: "its update probability P = min(1, c T^−a) (--olru-c, --olru-a, --horizon)",
+    size: super::text_with_code("its update probability P = min(1, c T^−a) (--olru-c, --olru-a, --horizon)"),
     cap: |_| None,
     sweep: Some(Sweep {
         key: Key::OlruC,

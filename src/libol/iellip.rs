@@ -104,13 +104,11 @@ impl Iellip {
         let score = self.gaussian.score(x);
         let m = y * score;
         let mut update = Update::passive(Task::Classification, y, score, hinge_loss(y, score));
+        // v on every sample, as IELLIP.m computes it (and the panel shows it).
+        let v = self.gaussian.variance(x);
+        update.confidence.variance = v;
         let wrong = fires_on_mistake(self.form, y, score);
         let c = self.c;
-        let v = if wrong {
-            self.gaussian.variance(x)
-        } else {
-            0.0
-        };
         let moved = wrong && v != 0.0;
         if moved {
             let alpha = (1.0 - m) / v.sqrt();
@@ -134,13 +132,14 @@ impl Iellip {
         if moved || self.form == LibolForm::Libol {
             self.c *= self.b;
         }
+        let numbers = Details::new(&["cnow", "cnext"], [c, self.c]);
         let clause = match (moved, self.form) {
             (true, LibolForm::Paper) => Clause::Mistake,
             (true, LibolForm::Libol) => Clause::LibolMistake,
             (false, LibolForm::Libol) => Clause::LibolDecay,
-            (false, LibolForm::Paper) => return update,
+            (false, LibolForm::Paper) => return update.with(numbers),
         };
-        update.with(Details::new(&["cnow", "cnext"], [c, self.c]).branch(clause as u8))
+        update.with(numbers.branch(clause as u8))
     }
 }
 

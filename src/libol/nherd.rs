@@ -17,8 +17,8 @@ use crate::error::Result;
 use crate::features::Features;
 use crate::grid::Grid;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
+    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Details, Entry, Family, Info,
+    Learner, LinearModel, Task, Update,
 };
 use crate::settings::{check, Key, Settings};
 
@@ -28,7 +28,7 @@ pub const INFO: Info = Info {
     family: Family::SecondOrder,
     regression: false,
     rule: with_code("if ℓ = max(0, 1 − m) > 0: α = ℓ/(v + 1/C), β = (v + 2/C)/(v + 1/C)²; w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ"),
-    filled: with_code("v = xᵀΣx = {v};  α = ℓ/(v + 1/C) = {loss}/({v} + 1/{c}) = {tau};  β = (v + 2/C)/(v + 1/C)² = {beta}"),
+    filled: with_code("v = xᵀΣx = {v};  α = ℓ/(v + 1/C) = {loss}/({v} + 1/{c}) = {tau}\nβ = (v + 2/C)/(v + 1/C)² = {shrink}"),
     step: "α",
     passive: with_code("the margin is at least 1"),
     branches: &[],
@@ -68,10 +68,12 @@ impl Nherd {
         let score = self.gaussian.score(x);
         let loss = hinge_loss(y, score);
         let mut update = Update::passive(Task::Classification, y, score, loss);
+        // v on every sample, as AROW reports it (α = 0 when ℓ = 0).
+        let v = self.gaussian.variance(x);
+        update.confidence.variance = v;
         if loss == 0.0 {
             return update;
         }
-        let v = self.gaussian.variance(x);
         // As LIBOL's NHERD.m: beta_t = 1/(v + γ), then β_t²(v + 2γ).
         let inverse = 1.0 / (v + self.gamma);
         let alpha = loss * inverse;
@@ -90,6 +92,7 @@ impl Nherd {
             mistake: is_mistake(Task::Classification, y, score),
             ..update
         }
+        .with(Details::new(&["shrink"], [beta]))
     }
 }
 

@@ -1,12 +1,12 @@
 //! SOP, the second-order perceptron (Cesa-Bianchi, Conconi & Gentile, "A
 //! Second-Order Perceptron Algorithm", SIAM J. Comput. 34(3) (2005)
-//! 640-668). It keeps v = Σ y x over its mistakes and the correlation
-//! matrix A = a I + Σ x xᵀ of the same samples, and predicts
+//! 640-668). It keeps s = Σ y x over its mistakes and the correlation
+//! matrix A = I/a + Σ x xᵀ of the same samples, and predicts
 //!
-//! ŷ = SGN(vᵀ (A + x xᵀ)⁻¹ x);  on a mistake:  v ← v + y x,  A ← A + x xᵀ.
+//! ŷ = SGN(sᵀ (A + x xᵀ)⁻¹ x);  on a mistake:  s ← s + y x,  A ← A + x xᵀ.
 //!
 //! With Σ = A⁻¹ and v = xᵀΣx, (A + x xᵀ)⁻¹x = Σx/(1 + v), so the sign is
-//! that of w·x with w = Σv: the mean of a Gaussian N(w, Σ), as for AROW.
+//! that of w·x with w = Σs: the mean of a Gaussian N(w, Σ), as for AROW.
 //! This file keeps w and Σ and reports w·x as the score (the paper uses
 //! only its sign). Adding x to A is Σ ← Σ − β Σx xᵀΣ with β = 1/(1 + v)
 //! (Sherman-Morrison), and then w moves as
@@ -14,11 +14,11 @@
 //! w ← w + α y Σx,  α = β (1 − m) on a mistake,  α = −β m otherwise,
 //!
 //! with m = y w·x: the second only in LIBOL's form, below. Σ₀ = a I with
-//! a = `--initial-variance` (LIBOL's `options.a`; the paper's a is its
-//! reciprocal, A₀ = a I: the defaults, 1, agree).
+//! a = `--initial-variance` (LIBOL's `options.a`, `Sigma = a*eye(d)`; the
+//! paper writes A₀ = a I, the reciprocal: the defaults, 1, agree).
 //!
 //! LIBOL's SOP.m (`--sop-form libol`) adds x to A on every sample, not only
-//! on mistakes, so w = Σv moves on a right prediction too (α = −β m), and
+//! on mistakes, so w = Σs moves on a right prediction too (α = −β m), and
 //! it counts a mistake by the sign (+1 at a score of 0). The paper's form
 //! updates at y w·x ≤ 0. With the bias, x is z = (1, x) with b's own row.
 
@@ -38,17 +38,17 @@ pub const INFO: Info = Info {
     label: "SOP",
     family: Family::SecondOrder,
     regression: false,
-    rule: with_code("on a mistake (m ≤ 0), x joins A = a I + Σ x xᵀ and v = Σ y x; the prediction's sign is that of w·x with w = A⁻¹v: β = 1/(1 + v), α = β(1 − m), w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ (LIBOL's form: every x joins A, α = −βm when right)"),
-    filled: with_code("v = xᵀΣx = {v};  β = 1/(1 + v) = {beta}"),
+    rule: with_code("on a mistake (m ≤ 0), x joins s = Σ y x and A = I/a + Σ x xᵀ; the prediction's sign is that of w·x with w = A⁻¹s: β = 1/(1 + v), α = β(1 − m), w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ (LIBOL's form: every x joins A, α = −βm when right)"),
+    filled: with_code("v = xᵀΣx = {v}"),
     step: "α",
     passive: with_code("predicted correctly"),
     // In the order of `Clause`.
     branches: clauses_with_code(&[
-        "the prediction was wrong (m = {margin} ≤ 0): x joins the correlation matrix and the sum of y x, so α = β(1 − m) = {tau}; the margin went from {margin} to {reached}",
-        "the sign was wrong (LIBOL's test): x joins the correlation matrix and the sum of y x, so α = β(1 − m) = {tau}; the margin went from {margin} to {reached}",
-        "the sign was right, but in LIBOL's form x joins the correlation matrix all the same: α = −βm = {tau}; the margin went from {margin} to {reached}",
+        "the prediction was wrong (m = {margin} ≤ 0): x joins the correlation matrix and the sum of y x, so β = 1/(1 + v) = {beta} and α = β(1 − m) = {tau}; the margin went from {margin} to {reached}",
+        "the sign was wrong (LIBOL's test): x joins the correlation matrix and the sum of y x, so β = 1/(1 + v) = {beta} and α = β(1 − m) = {tau}; the margin went from {margin} to {reached}",
+        "the sign was right, but in LIBOL's form x joins the correlation matrix all the same: β = 1/(1 + v) = {beta} and α = −βm = {tau}; the margin went from {margin} to {reached}",
     ]),
-    note: with_code("w = Σv is the mean of N(w, Σ), the weights SOP predicts with: the sign of vᵀ(A + x xᵀ)⁻¹x is that of w·x"),
+    note: with_code("w = A⁻¹s = Σs is the mean of N(w, Σ), the weights SOP predicts with: the sign of sᵀ(A + x xᵀ)⁻¹x is that of w·x"),
     update: "",
     source: with_code("Cesa-Bianchi, Conconi & Gentile 2005; LIBOL's SOP.m"),
     stochastic: false,
@@ -91,11 +91,13 @@ impl Sop {
         let score = self.gaussian.score(x);
         let m = y * score;
         let mut update = Update::passive(Task::Classification, y, score, hinge_loss(y, score));
+        // v for the explanation too, as AROW reports it on every sample.
+        let v = self.gaussian.variance(x);
         let wrong = fires_on_mistake(self.form, y, score);
+        update.confidence.variance = v;
         if !wrong && self.form == LibolForm::Paper {
             return update;
         }
-        let v = self.gaussian.variance(x);
         let beta = 1.0 / (1.0 + v);
         let (alpha, clause) = match (wrong, self.form) {
             (true, LibolForm::Paper) => (beta * (1.0 - m), Clause::Mistake),

