@@ -109,7 +109,8 @@ pub trait Configured: Learner {
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
     Linear,
-    /// Linear, with a covariance over the weights (AROW, SCW).
+    /// Linear, with a covariance over the weights (AROW, SCW; LIBOL's SOP,
+    /// CW, IELLIP, NAROW, NHERD).
     SecondOrder,
     Kernel,
 }

@@ -87,3 +87,20 @@ test('in Japanese, IELLIP\'s rule, update and verdict come from the full module\
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('Compare runs LIBOL\'s learners side by side on the same samples', async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=3`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  await chooseLearner(page, 'alma');
+  await page.evaluate(() => { window.playground.figures[0].pg.stream(60); window.playground.changed(); });
+  await page.click('[data-view="compare"]');
+  for (const name of ['cw', 'nherd']) await page.check(`#compare-algos input[value="${name}"]`);
+  await page.waitForFunction(() => window.playground.figures.some((f) => f.pg.algorithm() === 'nherd') && !window.playground.replaying);
+  const shown = await page.evaluate(() => window.playground.figures.map((f) => ({ algorithm: f.pg.algorithm(), samples: f.pg.counts().samples })));
+  for (const name of ['alma', 'cw', 'nherd']) {
+    assert.deepEqual(shown.find((p) => p.algorithm === name), { algorithm: name, samples: 60 }, JSON.stringify(shown));
+  }
+  await screenshot(page, 'libol-compare');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
