@@ -34,9 +34,14 @@ fn refused(output: Output) -> String {
     String::from_utf8(output.stderr).unwrap()
 }
 
+/// Written under another name, then renamed: the tests run in parallel,
+/// and one may read the file while another writes it again.
 fn temp_file(name: &str, contents: &str) -> PathBuf {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, contents).unwrap();
+    let thread = format!("{:?}", std::thread::current().id());
+    let partial = path.with_extension(thread.replace(|c: char| !c.is_alphanumeric(), ""));
+    std::fs::write(&partial, contents).unwrap();
+    std::fs::rename(&partial, &path).unwrap();
     path
 }
 
