@@ -109,7 +109,8 @@ pub trait Configured: Learner {
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
     Linear,
-    /// Linear, with a covariance over the weights (AROW, SCW).
+    /// Linear, with a covariance over the weights (AROW, SCW; LIBOL's SOP,
+    /// CW, IELLIP, NAROW, NHERD).
     SecondOrder,
     Kernel,
 }
@@ -145,6 +146,10 @@ pub struct Info {
     pub branches: &'static [&'static str],
     /// One more line for the explanation panel, or empty.
     pub note: &'static str,
+    /// The explanation panel's update line, when its family's does not
+    /// say it (w ← w + τ y x; w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ): ALMA's
+    /// normalisation, ROMMA's two coefficients. Empty otherwise.
+    pub update: &'static str,
     /// Where the rule comes from: "Crammer et al. 2006".
     pub source: &'static str,
     /// It draws random numbers (so its seed matters).

@@ -47,6 +47,7 @@ pub mod gif_export;
 pub mod grid;
 pub mod kernel;
 mod learner;
+pub mod libol;
 pub mod linear;
 pub mod multiclass;
 pub mod number;

@@ -108,20 +108,36 @@ fn cases() -> Vec<Case> {
         }
         for task in Task::ALL.into_iter().filter(|&t| algorithm.supports(t)) {
             for bias in <BiasMode as Choice>::ALL.iter().copied() {
-                // AROW and SCW refuse a decoupled bias (their bias has a row of Σ).
-                if second_order && bias == BiasMode::Decoupled {
-                    continue;
-                }
                 let settings = Settings {
                     task,
                     bias,
                     ..base.clone()
                 };
+                // AROW, SCW and most of LIBOL's learners refuse a decoupled
+                // bias (theirs has a row of Σ, or counts in ‖w‖ and ‖x‖).
+                if bias == BiasMode::Decoupled && AnyLearner::new(algorithm, &settings).is_err() {
+                    continue;
+                }
                 push(
                     format!("{algorithm} {} {bias}", task.name()),
                     settings,
                     100.0,
                 );
+            }
+        }
+        // Each value of its other choices: LIBOL's forms, OGD's losses.
+        for &key in algorithm.settings_in_force(&base).iter() {
+            let spec = key.spec();
+            if spec.words.is_empty() || matches!(key, Key::Bias | Key::Covariance) {
+                continue;
+            }
+            for &word in spec.words {
+                let mut settings = base.clone();
+                settings.set(spec.name, word).unwrap();
+                // Plain gradient descent on the square loss diverges while
+                // ηₜ‖x‖² > 2, as it should: the values stay within its range.
+                let scale = if word == "square" { 1.0 } else { 100.0 };
+                push(format!("{algorithm} {}={word}", spec.name), settings, scale);
             }
         }
     }

@@ -48,10 +48,10 @@ pub const INFO: Info = Info {
     label: "ALD projection",
     family: Family::Kernel,
     regression: false,
-    rule: "δ = k(x,x) − k·K⁻¹k: if δ > ν, x joins D, else it is its projection; Υ += μ βᵀA",
-    filled: "δ = k(x,x) − k·K⁻¹k = {sq} − {px} = {delta}\nμ = λ·Σⱼ wⱼℓⱼ²/k(xⱼ,xⱼ) / βᵀG_Jβ = {lambda}·{num}/{den} = {tau}",
+    rule: super::text_with_code("δ = k(x,x) − k·K⁻¹k: if δ > ν, x joins D, else it is its projection; Υ += μ βᵀA"),
+    filled: super::text_with_code("δ = k(x,x) − k·K⁻¹k = {sq} − {px} = {delta}\nμ = λ·Σⱼ wⱼℓⱼ²/k(xⱼ,xⱼ) / βᵀG_Jβ = {lambda}·{num}/{den} = {tau}"),
     step: "μ",
-    passive: "the whole window is already on the right side of the margin",
+    passive: super::text_with_code("the whole window is already on the right side of the margin"),
     // In the order of `Clause`: what became of x, then the step.
     branches: super::with_code(&[
         "the first sample starts the dictionary (δ = k(x,x) = {delta})",
@@ -62,11 +62,12 @@ pub const INFO: Info = Info {
         "the whole window is on the right side of the margin ρ = {rho}: no step",
     ]),
     note: "",
-    source: "Meng & Song 2023, Eq. (2)-(4)",
+    update: "",
+    source: super::text_with_code("Meng & Song 2023, Eq. (2)-(4)"),
     stochastic: false,
     in_paper: true,
     reads: |_| kernel_keys![Nu, Window, Lambda, Rho],
-    size: "its ALD threshold ν (--nu): only samples farther than ν from the dictionary's span join",
+    size: super::text_with_code("its ALD threshold ν (--nu): only samples farther than ν from the dictionary's span join"),
     cap: |_| None,
     sweep: Some(Sweep {
         key: Key::Nu,

@@ -33,10 +33,10 @@ pub const INFO: Info = Info {
     label: "APSM",
     family: Family::Kernel,
     regression: false,
-    rule: "window of q samples: γ += μβ, b += μΣβ; keep ‖f‖ ≤ Δ; keep the last L samples",
-    filled: "μ = λ·Σⱼ(1 + kⱼⱼ)βⱼ²/wⱼ / βᵀ(1 + G)β = {lambda}·{num}/{den} = {tau}",
+    rule: super::text_with_code("window of q samples: γ += μβ, b += μΣβ; keep ‖f‖ ≤ Δ; keep the last L samples"),
+    filled: super::text_with_code("μ = λ·Σⱼ(1 + kⱼⱼ)βⱼ²/wⱼ / βᵀ(1 + G)β = {lambda}·{num}/{den} = {tau}"),
     step: "μ",
-    passive: "the whole window is already on the right side of the margin",
+    passive: super::text_with_code("the whole window is already on the right side of the margin"),
     // In the order of `Clause`.
     branches: super::with_code(&[
         "samples of the window below the margin ρ = {rho}: {late}; γ += μβ and b += μΣβ with μ = {tau}; the margin went from {margin} to {reached}",
@@ -45,11 +45,12 @@ pub const INFO: Info = Info {
         "the dictionary held more than L = {dictionary} samples, so its oldest was dropped",
     ]),
     note: "",
-    source: "Slavakis, Theodoridis & Yamada 2008, as the 2023 authors' SKerAPSM_1.m runs it",
+    update: "",
+    source: super::text_with_code("Slavakis, Theodoridis & Yamada 2008, as the 2023 authors' SKerAPSM_1.m runs it"),
     stochastic: false,
     in_paper: true,
     reads: |_| kernel_keys![Window, Lambda, Rho, Radius, Dictionary],
-    size: "its dictionary size L (--dictionary): it keeps the L most recent samples",
+    size: super::text_with_code("its dictionary size L (--dictionary): it keeps the L most recent samples"),
     cap: |s| Some(s.dictionary as usize),
     sweep: Some(Sweep {
         key: Key::Dictionary,

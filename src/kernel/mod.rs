@@ -62,5 +62,17 @@ pub(crate) const fn with_code(branches: &'static [&'static str]) -> &'static [&'
     }
 }
 
+/// A text of a kernel learner's card (rule, formulas, source...), in the
+/// builds that hold its code, for the same reason as [`with_code`]: the
+/// first module never explains a kernel learner (measured with LIBOL's
+/// learners' texts, which it leaves out the same way: see the README).
+pub(crate) const fn text_with_code(text: &'static str) -> &'static str {
+    if cfg!(feature = "kernel") {
+        text
+    } else {
+        ""
+    }
+}
+
 /// The kernel keys alone (for tests and the documentation).
 pub const KERNEL_KEYS: [Key; 4] = [Key::Kernel, Key::Sigma, Key::Degree, Key::Offset];

@@ -32,10 +32,10 @@ pub const INFO: Info = Info {
     label: "OLRD",
     family: Family::Kernel,
     regression: false,
-    rule: "on a loss add x with coefficient η ℓ y; past the budget B, discard a random support vector",
-    filled: "coefficient = η ℓ = {lr}·{ell} = {tau}",
+    rule: super::text_with_code("on a loss add x with coefficient η ℓ y; past the budget B, discard a random support vector"),
+    filled: super::text_with_code("coefficient = η ℓ = {lr}·{ell} = {tau}"),
     step: "coefficient",
-    passive: "the margin is at least ρ = {rho}",
+    passive: super::text_with_code("the margin is at least ρ = {rho}"),
     // In the order of `Clause`.
     branches: super::with_code(&[
         "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; the set holds {size}, within B = {b}; the margin went from {margin} to {reached}",
@@ -44,7 +44,8 @@ pub const INFO: Info = Info {
         "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; past B = {b}, with probability 1/B, one of the first B support vectors was discarded",
     ]),
     note: "",
-    source: "He & Kwok 2014 (B = ⌊1 + c √T⌋ as the 2023 authors' OLRD.m sets it)",
+    update: "",
+    source: super::text_with_code("He & Kwok 2014 (B = ⌊1 + c √T⌋ as the 2023 authors' OLRD.m sets it)"),
     stochastic: true,
     in_paper: true,
     reads: |s| match (s.olrd_form, s.budget) {
@@ -54,7 +55,7 @@ pub const INFO: Info = Info {
         }
         (OlrdForm::Authors, _) => kernel_keys![LearningRate, Rho, OlrdForm, OlrdC, Horizon],
     },
-    size: "the 2023 authors' rule (--olrd-form authors), which does not cap the set; use --olrd-form budget",
+    size: super::text_with_code("the 2023 authors' rule (--olrd-form authors), which does not cap the set; use --olrd-form budget"),
     cap: |s| (s.olrd_form == OlrdForm::Budget).then(|| budget_of(s)),
     sweep: Some(Sweep { key: Key::Budget, values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0] }),
 };

@@ -47,16 +47,16 @@ const fn info(plus: bool) -> Info {
         label: if plus { "Projectron++" } else { "Projectron" },
         family: Family::Kernel,
         regression: false,
-        rule: if plus {
+        rule: super::text_with_code(if plus {
             "as Projectron, and on a margin error α += τ y K⁻¹k, τ = min(ℓ/‖Px‖², 2(ℓ − δ/η)/‖Px‖², 1)"
         } else {
             "on a mistake: δ = distance of k(x,·) from the span of S; if δ ≤ η, α += y K⁻¹k (project), else add x"
-        },
-        filled: if plus {
+        }),
+        filled: super::text_with_code(if plus {
             "‖Px‖² = k·K⁻¹k = {px};  δ = √(k(x,x) − ‖Px‖²) = √({sq} − {px}) = {delta}\nτ = min(ℓ/‖Px‖², 2(ℓ − δ/η)/‖Px‖², 1) = min({loss}/{px}, 2({loss} − {penalty})/{px}, 1) = {tau}"
         } else {
             "‖Px‖² = k·K⁻¹k = {px};  δ = √(k(x,x) − ‖Px‖²) = √({sq} − {px}) = {delta}"
-        },
+        }),
         step: if plus { "τ" } else { "step" },
         passive: if plus { "the margin is at least 1" } else { "predicted correctly" },
         // In the order of `Clause` (the Projectron takes the first four).
@@ -70,11 +70,12 @@ const fn info(plus: bool) -> Info {
             "0 < m < 1, but ‖Px‖² = 0: x has no part in the span of S, so nothing changes",
         ]),
         note: "",
-        source: "Orabona, Keshet & Caputo 2009",
+        update: "",
+        source: super::text_with_code("Orabona, Keshet & Caputo 2009"),
         stochastic: false,
         in_paper: true,
         reads: |_| kernel_keys![Eta],
-        size: "its projection threshold η (--eta): a larger η projects more mistakes and adds fewer vectors",
+        size: super::text_with_code("its projection threshold η (--eta): a larger η projects more mistakes and adds fewer vectors"),
         cap: |_| None,
         sweep: Some(Sweep { key: Key::Eta, values: &THRESHOLDS }),
     }

@@ -34,10 +34,10 @@ pub const INFO: Info = Info {
     label: "SPA",
     family: Family::Kernel,
     regression: false,
-    rule: "add x with probability p = min(α, ℓ)/β and coefficient min(C/p, ℓ/k(x,x)) y (the 2023 authors' form: p = min(ℓ, 1), coefficient ℓ y)",
+    rule: super::text_with_code("add x with probability p = min(α, ℓ)/β and coefficient min(C/p, ℓ/k(x,x)) y (the 2023 authors' form: p = min(ℓ, 1), coefficient ℓ y)"),
     filled: "",
     step: "coefficient",
-    passive: "the margin is at least ρ = {rho}",
+    passive: super::text_with_code("the margin is at least ρ = {rho}"),
     // In the order of `Clause`.
     branches: super::with_code(&[
         "ℓ = max(0, ρ − m) = {ell} > 0 and x was drawn to join, with probability p = min(α, ℓ)/β = min({spa-alpha}, {ell})/{spa-beta} = {p}; its coefficient is min(C/p, ℓ/k(x,x)) = min({c}/{p}, {ell}/{sq}) = {tau}; the margin went from {margin} to {reached}",
@@ -46,14 +46,15 @@ pub const INFO: Info = Info {
         "ℓ = max(0, ρ − m) = {ell} > 0, but x was not drawn to join: its probability was p = min(ℓ, 1) = {p}",
     ]),
     note: "",
-    source: "Lu, Sahoo, Zhao & Hoi 2018",
+    update: "",
+    source: super::text_with_code("Lu, Sahoo, Zhao & Hoi 2018"),
     stochastic: true,
     in_paper: true,
     reads: |s| match s.spa_form {
         SpaForm::Paper => kernel_keys![SpaForm, SpaAlpha, SpaBeta, C, Rho],
         SpaForm::Authors => kernel_keys![SpaForm, Rho],
     },
-    size: "its sampling probability p = min(α, ℓ)/β: a larger β (--spa-beta) keeps fewer support vectors",
+    size: super::text_with_code("its sampling probability p = min(α, ℓ)/β: a larger β (--spa-beta) keeps fewer support vectors"),
     cap: |_| None,
     sweep: Some(Sweep { key: Key::SpaBeta, values: &[128.0, 64.0, 32.0, 16.0, 8.0, 4.0, 2.0, 1.0] }),
 };

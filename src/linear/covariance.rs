@@ -149,6 +149,39 @@ impl Covariance {
         }
     }
 
+    /// The plane's shading of a learner whose weights are N(w, scale·Σ):
+    /// the score in standard deviations, f(x)/√(zᵀΣz) with z = (1, x) or
+    /// x, into `out` row by row from the top. Its sign is the prediction,
+    /// and |value| < 1 marks where the boundaries within one standard
+    /// deviation of w disagree (the band the page draws).
+    pub fn standardised_grid(
+        &self,
+        w: &[f64],
+        b: f64,
+        bias: bool,
+        scale: f64,
+        grid: &crate::grid::Grid,
+        out: &mut [f32],
+    ) {
+        let sigma = self.plane_block();
+        let one = if bias { 1.0 } else { 0.0 };
+        let w = |i: usize| w.get(i).copied().unwrap_or(0.0);
+        for j in 0..grid.ny {
+            let y = grid.y(j);
+            for i in 0..grid.nx {
+                let z = [one, grid.x(i), y];
+                let mut v = 0.0;
+                for a in 0..3 {
+                    for b in 0..3 {
+                        v += z[a] * sigma[a * 3 + b] * z[b];
+                    }
+                }
+                let f = w(0) * z[1] + w(1) * z[2] + b;
+                out[j * grid.nx + i] = (f / (scale * v).max(f64::MIN_POSITIVE).sqrt()) as f32;
+            }
+        }
+    }
+
     /// Σ as the page draws it for a 2-D plane: the 3 x 3 block over
     /// (bias, x₁, x₂), row-major (zeros off the diagonal in the diagonal
     /// form).

@@ -96,6 +96,20 @@ impl Weights {
         }
     }
 
+    /// ‖w‖² + b²: the squared norm of the whole vector, the intercept
+    /// included (it is a weight on a constant 1).
+    pub fn squared_norm(&self) -> f64 {
+        self.w.iter().map(|w| w * w).sum::<f64>() + self.b * self.b
+    }
+
+    /// w ← s w and b ← s b.
+    pub fn scale(&mut self, s: f64) {
+        for w in &mut self.w {
+            *w *= s;
+        }
+        self.b *= s;
+    }
+
     /// Mistakes of sign(f(x)) on a whole data set.
     pub fn count_mistakes(&self, data: &Dataset) -> u64 {
         (0..data.len())

@@ -65,6 +65,7 @@ const fn info(variant: PaVariant) -> Info {
         passive: "the margin is at least 1",
         branches: &[],
         note: "",
+        update: "",
         source: "Crammer, Dekel, Keshet, Shalev-Shwartz & Singer 2006",
         stochastic: false,
         in_paper: false,

@@ -56,6 +56,7 @@ const fn info(averaged: bool) -> Info {
         } else {
             ""
         },
+        update: "",
         source: if averaged {
             "Freund & Schapire 1999"
         } else {

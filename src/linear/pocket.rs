@@ -47,6 +47,7 @@ pub const INFO: Info = Info {
         "its run, {run}, is a record, but these weights erred more than the pocket's when last compared, so the pocket (solid) keeps its weights",
     ],
     note: "predictions use the pocket (solid); the perceptron underneath (dotted) updates on its own mistakes",
+    update: "",
     source: "Gallant 1990",
     stochastic: false,
     in_paper: false,

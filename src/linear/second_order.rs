@@ -75,6 +75,7 @@ const fn info(name: &'static str) -> Info {
         passive,
         branches: &[],
         note: "",
+        update: "",
         source,
         stochastic: false,
         in_paper: false,
@@ -268,27 +269,9 @@ impl Learner for SecondOrder {
     /// of w disagree (the band the page draws), wide where the learner has
     /// seen nothing and narrow where its samples pinned it down.
     fn score_grid(&self, grid: &crate::grid::Grid, out: &mut [f32]) {
-        let sigma = self.covariance.plane_block();
-        let bias = if self.bias_mode.learns_bias() {
-            1.0
-        } else {
-            0.0
-        };
-        let w = |i: usize| self.w.get(i).copied().unwrap_or(0.0);
-        for j in 0..grid.ny {
-            let y = grid.y(j);
-            for i in 0..grid.nx {
-                let z = [bias, grid.x(i), y];
-                let mut v = 0.0;
-                for a in 0..3 {
-                    for b in 0..3 {
-                        v += z[a] * sigma[a * 3 + b] * z[b];
-                    }
-                }
-                let f = w(0) * z[1] + w(1) * z[2] + self.b;
-                out[j * grid.nx + i] = (f / v.max(f64::MIN_POSITIVE).sqrt()) as f32;
-            }
-        }
+        let bias = self.bias_mode.learns_bias();
+        self.covariance
+            .standardised_grid(&self.w, self.b, bias, 1.0, grid, out);
     }
 
     fn reset(&mut self) {

@@ -303,7 +303,7 @@ impl SharedState {
         self.learners()
             .into_iter()
             .chain(also)
-            .all(|a| crate::registry::holds(a.info().family))
+            .all(crate::registry::holds)
     }
 
     /// The learners this link runs: its own, those its log switches to,

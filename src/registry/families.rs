@@ -5,10 +5,12 @@
 //! them). A family left out of a build keeps those and drops its code: its
 //! rows' type becomes [`Absent`], which has no values, so the compiler
 //! removes every match arm that would run it. The page's first wasm module
-//! is built without the `kernel` feature (measured: 41 KB gzip less, see
-//! the README); a page that needs a kernel learner loads the full module
-//! and replays its session there (www/js/wasm.js).
+//! is built without the `kernel` and `libol` features (measured: 41 KB
+//! gzip less for the kernel family, see the README); a page that needs
+//! one of their learners loads the full module and replays its session
+//! there (www/js/wasm.js).
 
+use super::Algorithm;
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{Configured, Entry, Learner, LinearModel, Task, Update};
@@ -45,12 +47,19 @@ impl Configured for Absent {
 
 /// The entry of a learner this build leaves out: its settings are checked
 /// as in a full build (a link names any learner), building one is refused.
-#[cfg_attr(feature = "kernel", allow(dead_code))]
+#[cfg_attr(all(feature = "kernel", feature = "libol"), allow(dead_code))]
 pub const fn absent(check: fn(&Settings) -> Result<()>) -> Entry<Absent> {
     Entry {
         check,
-        build: |_| Err(Error::Mismatch(MISSING.into())),
+        build: refuse,
     }
+}
+
+/// Building a left-out learner. Never inlined: one copy serves every
+/// left-out learner's arm of the registry's `build` (0.05 KB gzip, measured).
+#[inline(never)]
+fn refuse(_: &Settings) -> Result<Absent> {
+    Err(Error::Mismatch(MISSING.into()))
 }
 
 /// What building a left-out learner says (the page loads the full module
@@ -100,9 +109,66 @@ pub mod kernel {
     pub const ALD_PROJECTION: Entry<Absent> = absent(k::ald_projection::ENTRY.check);
 }
 
-/// Whether this build holds the code of `family`'s learners.
-pub fn holds(family: crate::learner::Family) -> bool {
-    family != crate::learner::Family::Kernel || cfg!(feature = "kernel")
+/// LIBOL's binary learners (src/libol/): their types and entries, or
+/// [`Absent`] ones. They belong to the page's menu families `linear` and
+/// `second-order`, and their code to the full module.
+#[cfg(feature = "libol")]
+pub mod libol {
+    pub use crate::libol::alma::ENTRY as ALMA;
+    pub use crate::libol::cw::ENTRY as CW;
+    pub use crate::libol::iellip::ENTRY as IELLIP;
+    pub use crate::libol::narow::ENTRY as NAROW;
+    pub use crate::libol::nherd::ENTRY as NHERD;
+    pub use crate::libol::ogd::ENTRY as OGD;
+    pub use crate::libol::romma::{AROMMA, ROMMA};
+    pub use crate::libol::sop::ENTRY as SOP;
+    pub use crate::libol::{Alma, Cw, Iellip, Narow, Nherd, Ogd, Romma, Sop};
+}
+
+/// LIBOL's learners left out (`--no-default-features`: the page's first module).
+#[cfg(not(feature = "libol"))]
+pub mod libol {
+    use super::{absent, Absent};
+    use crate::learner::Entry;
+    use crate::libol as l;
+
+    pub type Alma = Absent;
+    pub type Romma = Absent;
+    pub type Ogd = Absent;
+    pub type Sop = Absent;
+    pub type Cw = Absent;
+    pub type Iellip = Absent;
+    pub type Narow = Absent;
+    pub type Nherd = Absent;
+    pub const ALMA: Entry<Absent> = absent(l::alma::ENTRY.check);
+    pub const ROMMA: Entry<Absent> = absent(l::romma::ROMMA.check);
+    pub const AROMMA: Entry<Absent> = absent(l::romma::AROMMA.check);
+    pub const OGD: Entry<Absent> = absent(l::ogd::ENTRY.check);
+    pub const SOP: Entry<Absent> = absent(l::sop::ENTRY.check);
+    pub const CW: Entry<Absent> = absent(l::cw::ENTRY.check);
+    pub const IELLIP: Entry<Absent> = absent(l::iellip::ENTRY.check);
+    pub const NAROW: Entry<Absent> = absent(l::narow::ENTRY.check);
+    pub const NHERD: Entry<Absent> = absent(l::nherd::ENTRY.check);
+}
+
+/// The learners whose code is in src/libol/ (the `libol` feature).
+const LIBOL: [Algorithm; 9] = [
+    Algorithm::Alma,
+    Algorithm::Romma,
+    Algorithm::Aromma,
+    Algorithm::Ogd,
+    Algorithm::Sop,
+    Algorithm::Cw,
+    Algorithm::Iellip,
+    Algorithm::Narow,
+    Algorithm::Nherd,
+];
+
+/// Whether this build holds the code of `algorithm`.
+pub fn holds(algorithm: Algorithm) -> bool {
+    let kernel = algorithm.is_kernel();
+    let libol = LIBOL.contains(&algorithm);
+    (!kernel || cfg!(feature = "kernel")) && (!libol || cfg!(feature = "libol"))
 }
 
 #[cfg(all(test, not(feature = "kernel")))]
@@ -130,5 +196,45 @@ mod tests {
             .unwrap()
             .held(Some(projectron)));
         assert!(AnyLearner::new(Algorithm::Pa1, &settings).is_ok());
+    }
+}
+
+#[cfg(all(test, not(feature = "libol")))]
+mod libol_tests {
+    use crate::playground::SharedState;
+    use crate::registry::{check, Algorithm, AnyLearner, Catalogue};
+    use crate::settings::{Key, Settings};
+
+    /// Run by `cargo xtask test` as `cargo test --lib --no-default-features families`.
+    #[test]
+    fn a_left_out_libol_learner_is_named_and_checked_but_not_built_nor_explained() {
+        let settings = Settings::default();
+        let alma: Algorithm = "alma".parse().unwrap();
+        assert!(check(alma, &settings).is_ok());
+        let err = AnyLearner::new(alma, &settings).unwrap_err();
+        assert_eq!(err.to_string(), super::MISSING);
+        // Its settings are checked as in a full build, labels and all.
+        let bad = SharedState::parse("algo=iellip&iellip-c=1").unwrap_err();
+        assert!(bad
+            .to_string()
+            .ends_with("IELLIP c must be strictly between 0 and 1, got 1"));
+        let decoupled = SharedState::parse("algo=sop&bias=decoupled");
+        assert!(decoupled.unwrap_err().to_string().contains("SOP"));
+        // A link to one needs the full module.
+        assert!(!SharedState::parse("algo=cw").unwrap().held(None));
+        assert!(!SharedState::parse("algo=pa1").unwrap().held(Some(alma)));
+        assert!(SharedState::parse("algo=arow").unwrap().held(None));
+        // The menu still lists it; its texts come with the full module.
+        let catalogue = Catalogue::new();
+        let card = catalogue
+            .learners
+            .iter()
+            .find(|c| c.name == "alma")
+            .unwrap();
+        assert_eq!((card.label, card.rule, card.update), ("ALMA", "", ""));
+        assert!(card.branches.is_empty());
+        assert_eq!(card.settings, ["alma-form", "alma-alpha", "alma-c", "bias"]);
+        assert_eq!(Key::AlmaAlpha.spec().help, "");
+        assert!(!Key::Confidence.spec().help.is_empty());
     }
 }

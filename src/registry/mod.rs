@@ -13,6 +13,7 @@ mod families;
 
 pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
 use families::kernel as kf;
+use families::libol as lf;
 pub use families::{holds, Absent, MISSING};
 
 use crate::data::Dataset;
@@ -22,6 +23,7 @@ use crate::features::Features;
 use crate::grid::Grid;
 use crate::kernel::{self, support_set::SupportSet};
 use crate::learner::{Configured, Family, Info, Learner, LinearModel, Task, Update};
+use crate::libol;
 use crate::linear;
 use crate::settings::{Key, Scope, Settings};
 
@@ -144,6 +146,15 @@ registry! {
     Arow(linear::SecondOrder) = linear::second_order::AROW_INFO, linear::second_order::AROW;
     Scw1(linear::SecondOrder) = linear::second_order::SCW1_INFO, linear::second_order::SCW1;
     Scw2(linear::SecondOrder) = linear::second_order::SCW2_INFO, linear::second_order::SCW2;
+    Alma(lf::Alma) = libol::alma::INFO, lf::ALMA;
+    Romma(lf::Romma) = libol::romma::ROMMA_INFO, lf::ROMMA;
+    Aromma(lf::Romma) = libol::romma::AROMMA_INFO, lf::AROMMA;
+    Ogd(lf::Ogd) = libol::ogd::INFO, lf::OGD;
+    Sop(lf::Sop) = libol::sop::INFO, lf::SOP;
+    Cw(lf::Cw) = libol::cw::INFO, lf::CW;
+    Iellip(lf::Iellip) = libol::iellip::INFO, lf::IELLIP;
+    Narow(lf::Narow) = libol::narow::INFO, lf::NAROW;
+    Nherd(lf::Nherd) = libol::nherd::INFO, lf::NHERD;
 }
 
 impl Algorithm {

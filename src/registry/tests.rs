@@ -36,6 +36,18 @@ fn the_event_log_order_of_learners_is_the_old_one() {
         "olru",
         "olrd",
         "ald-projection",
+        "arow",
+        "scw1",
+        "scw2",
+        "alma",
+        "romma",
+        "aromma",
+        "ogd",
+        "sop",
+        "cw",
+        "iellip",
+        "narow",
+        "nherd",
     ];
     for (i, name) in old.iter().enumerate() {
         assert_eq!(Algorithm::ALL[i].name(), *name);

@@ -84,6 +84,40 @@ pub enum OlrdForm {
 
 choice!(OlrdForm, "OLRD form", [OlrdForm::Budget => "budget", OlrdForm::Authors => "authors"]);
 
+/// Which of two published forms of a LIBOL learner runs (ALMA, ROMMA,
+/// SOP, CW, IELLIP: see each one's file under src/libol/).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LibolForm {
+    /// The paper's equations.
+    #[default]
+    Paper,
+    /// LIBOL's MATLAB file, to the last convention (its numbers exactly).
+    Libol,
+}
+
+choice!(LibolForm, "form", [LibolForm::Paper => "paper", LibolForm::Libol => "libol"]);
+
+/// The loss online gradient descent steps down (LIBOL's OGD.m `loss_type`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OgdLoss {
+    /// max(0, 1 − m): LIBOL's default.
+    #[default]
+    Hinge,
+    /// log(1 + e^(−m)).
+    Logistic,
+    /// (y − f)²/2.
+    Square,
+    /// LIBOL's 0-1 loss: a perceptron step on a wrong prediction.
+    ZeroOne,
+}
+
+choice!(OgdLoss, "OGD loss", [
+    OgdLoss::Hinge => "hinge",
+    OgdLoss::Logistic => "logistic",
+    OgdLoss::Square => "square",
+    OgdLoss::ZeroOne => "zero-one",
+]);
+
 /// How much of Σ the second-order learners (AROW, SCW) keep.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CovarianceForm {

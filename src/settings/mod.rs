@@ -12,7 +12,9 @@ mod choices;
 mod table;
 mod value;
 
-pub use choices::{BiasMode, CovarianceForm, KernelKind, OlrdForm, Reduction, SpaForm};
+pub use choices::{
+    BiasMode, CovarianceForm, KernelKind, LibolForm, OgdLoss, OlrdForm, Reduction, SpaForm,
+};
 pub use table::{Key, Settings, TABLE};
 pub use value::{Choice, Range, MAX_SEED};
 

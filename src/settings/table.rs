@@ -7,8 +7,8 @@
 
 use super::value::{ChoiceSlot, Slot};
 use super::{
-    BiasMode, Choice, Condition, CovarianceForm, KernelKind, Kind, OlrdForm, Range, Reduction,
-    Scope, SpaForm, Spec,
+    BiasMode, Choice, Condition, CovarianceForm, KernelKind, Kind, LibolForm, OgdLoss, OlrdForm,
+    Range, Reduction, Scope, SpaForm, Spec,
 };
 use crate::data::Preset;
 use crate::error::Result;
@@ -56,7 +56,7 @@ macro_rules! settings_table {
         $(#[doc = $doc:literal])*
         $key:ident $field:ident: $ty:ty = $default:expr $(, page $page:expr)?;
             $name:literal, code $code:literal, $range:expr, $scope:ident, live $live:literal $(, when $when_words:literal $when:expr)?;
-            $label:literal: $help:literal;
+            $label:literal: $help:expr;
     )+) => {
         /// A setting's name in code.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,9 +70,22 @@ macro_rules! settings_table {
 
         /// Every setting's value. Learners read what they use (their
         /// registry entry lists it); each value has passed its range check.
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Debug, PartialEq)]
         pub struct Settings {
             $($(#[doc = $doc])* pub $field: $ty,)+
+        }
+
+        /// A copy of every value, as one block of memory: each field is
+        /// `Copy` (the compiler checks it here). The derived clone copied
+        /// field by field at each of the page's dozens of copies: 3.6 KB
+        /// gzip more in its first module (measured, README).
+        impl Clone for Settings {
+            fn clone(&self) -> Self {
+                fn copy<T: Copy>(value: &T) -> T {
+                    *value
+                }
+                Self { $($field: copy(&self.$field),)+ }
+            }
         }
 
         impl Default for Settings {
@@ -157,6 +170,27 @@ impl Settings {
     }
 }
 
+/// The help of a setting that only the kernel learners read, left out of
+/// the page's first module as [`libol_help`] is (0.6 KB gzip, measured).
+const fn kernel_help(help: &'static str) -> &'static str {
+    if cfg!(feature = "kernel") {
+        help
+    } else {
+        ""
+    }
+}
+
+/// The help of a setting that only LIBOL's learners read: the page's
+/// first module cannot run them (src/registry/families.rs), so it leaves
+/// the text out and shows the full module's once that is loaded.
+const fn libol_help(help: &'static str) -> &'static str {
+    if cfg!(feature = "libol") {
+        help
+    } else {
+        ""
+    }
+}
+
 const fn whole(min: u64, max: u64, words: &'static str) -> Range {
     Range::Whole { min, max, words }
 }
@@ -181,83 +215,83 @@ settings_table! {
     /// Which kernel the kernel learners use.
     Kernel kernel: KernelKind = KernelKind::Gaussian;
         "kernel", code 9, Range::Choice, Learner, live true;
-        "kernel": "gaussian: exp(−‖x − z‖²/2σ²); polynomial: (offset + x·z)^degree; linear: x·z.";
+        "kernel": kernel_help("gaussian: exp(−‖x − z‖²/2σ²); polynomial: (offset + x·z)^degree; linear: x·z.");
     /// The Gaussian kernel's width.
     Sigma sigma: f64 = 1.0, page 0.5;
         "sigma", code 5, Range::Positive, Learner, live true, when "--kernel gaussian" |s| s.kernel == KernelKind::Gaussian;
-        "kernel width σ": "The Gaussian kernel's width: k = exp(−‖x − z‖² / 2σ²); small σ draws tight, wiggly boundaries.";
+        "kernel width σ": kernel_help("The Gaussian kernel's width: k = exp(−‖x − z‖² / 2σ²); small σ draws tight, wiggly boundaries.");
     /// The polynomial kernel's degree.
     Degree degree: u64 = 2;
         "degree", code 10, whole(1, 10, "a whole number from 1 to 10"), Learner, live true, when "--kernel polynomial" |s| s.kernel == KernelKind::Polynomial;
-        "polynomial degree": "The power of the polynomial kernel (offset + x·z)^degree.";
+        "polynomial degree": kernel_help("The power of the polynomial kernel (offset + x·z)^degree.");
     /// The polynomial kernel's offset.
     Offset offset: f64 = 1.0;
         "offset", code 11, Range::NonNegative, Learner, live true, when "--kernel polynomial" |s| s.kernel == KernelKind::Polynomial;
-        "polynomial offset": "The constant of the polynomial kernel (offset + x·z)^degree.";
+        "polynomial offset": kernel_help("The constant of the polynomial kernel (offset + x·z)^degree.");
     /// A hard cap on the support set (kernel perceptron, kernel PA, OLRD).
     Budget budget: Option<u64> = None, page Some(200);
         "budget", code 6, whole(1, 1_000_000, "a whole number from 1 to 1000000, or none"), Learner, live true;
-        "budget": "The most support vectors kept; past it one is removed (which one depends on the learner). Empty: no budget.";
+        "budget": kernel_help("The most support vectors kept; past it one is removed (which one depends on the learner). Empty: no budget.");
     /// Projectron's threshold on the distance from the span.
     Eta eta: f64 = 0.1;
         "eta", code 7, Range::NonNegative, Learner, live true;
-        "projection threshold η": "A mistake whose distance from the support set's span is at most η is projected onto it instead of joining.";
+        "projection threshold η": kernel_help("A mistake whose distance from the support set's span is at most η is projected onto it instead of joining.");
     /// ALD projection's threshold on the squared distance from the span.
     Nu nu: f64 = 0.1;
         "nu", code 8, Range::NonNegative, Learner, live true;
-        "ALD threshold ν": "A sample joins the dictionary when its squared distance from the dictionary's span exceeds ν (Meng & Song write η).";
+        "ALD threshold ν": kernel_help("A sample joins the dictionary when its squared distance from the dictionary's span exceeds ν (Meng & Song write η).");
     /// APSM and ALD projection's window of concurrent projections.
     Window window: u64 = 4;
         "q", code 12, whole(1, 64, "a whole number from 1 to 64"), Learner, live false;
-        "window q": "How many recent samples each step projects onto at once.";
+        "window q": kernel_help("How many recent samples each step projects onto at once.");
     /// APSM and ALD projection's relaxation factor of the step.
     Lambda lambda: f64 = 0.1;
         "lambda", code 13, Range::OpenTwo, Learner, live false;
-        "step factor λ": "Scales the projection step μ (λ = 1: the full projection; the authors' APSM code uses 0.1).";
+        "step factor λ": kernel_help("Scales the projection step μ (λ = 1: the full projection; the authors' APSM code uses 0.1).");
     /// The margin rho of the hinge loss max(0, rho - y f(x)).
     Rho rho: f64 = 1.0;
         "rho", code 14, Range::Positive, Learner, live false;
-        "margin ρ": "The margin the loss asks for: ℓ = max(0, ρ − y f(x)) (APSM's starting margin, which then adapts).";
+        "margin ρ": kernel_help("The margin the loss asks for: ℓ = max(0, ρ − y f(x)) (APSM's starting margin, which then adapts).");
     /// APSM's ball: ||f|| <= Delta.
     Radius radius: f64 = 5.0;
         "radius", code 15, Range::Positive, Learner, live false;
-        "ball radius Δ": "APSM keeps ‖f‖ ≤ Δ by scaling the model back into that ball.";
+        "ball radius Δ": kernel_help("APSM keeps ‖f‖ ≤ Δ by scaling the model back into that ball.");
     /// APSM's dictionary: the L most recent samples.
     Dictionary dictionary: u64 = 700;
         "dictionary", code 16, whole(1, 1_000_000, "a whole number from 1 to 1000000"), Learner, live false;
-        "dictionary size L": "APSM keeps the L most recent samples; older ones are dropped.";
+        "dictionary size L": kernel_help("APSM keeps the L most recent samples; older ones are dropped.");
     /// T, the stream length OLRU and OLRD plan for (none: the data's length).
     Horizon horizon: Option<u64> = None;
         "horizon", code 17, whole(1, 1_000_000_000, "a whole number from 1 to 1000000000, or none for the data's length"), Learner, live false;
-        "planned stream length T": "The stream length OLRU and OLRD plan for (P = c T^−a, B = 1 + c √T); none: the data's length (3000 on the page).";
+        "planned stream length T": kernel_help("The stream length OLRU and OLRD plan for (P = c T^−a, B = 1 + c √T); none: the data's length (3000 on the page).");
     /// OLRU's update probability P = min(1, c T^-a): its c.
     OlruC olru_c: f64 = 1.2;
         "olru-c", code 18, Range::Positive, Learner, live false;
-        "OLRU c": "OLRU adds a support vector on a loss with probability P = min(1, c T^−a).";
+        "OLRU c": kernel_help("OLRU adds a support vector on a loss with probability P = min(1, c T^−a).");
     /// OLRU's a.
     OlruA olru_a: f64 = 0.2;
         "olru-a", code 19, Range::NonNegative, Learner, live false;
-        "OLRU a": "The exponent a of OLRU's probability P = min(1, c T^−a).";
+        "OLRU a": kernel_help("The exponent a of OLRU's probability P = min(1, c T^−a).");
     /// OLRD's budget B = floor(1 + c sqrt(T)) when none is given: its c.
     OlrdC olrd_c: f64 = 1.0;
         "olrd-c", code 20, Range::Positive, Learner, live false;
-        "OLRD c": "OLRD's budget B = ⌊1 + c √T⌋, used when no budget is set.";
+        "OLRD c": kernel_help("OLRD's budget B = ⌊1 + c √T⌋, used when no budget is set.");
     /// Which OLRD runs: a hard budget, or the 2023 authors' code.
     OlrdForm olrd_form: OlrdForm = OlrdForm::Budget;
         "olrd-form", code 21, Range::Choice, Learner, live false;
-        "OLRD form": "budget: past B a random support vector goes; authors: the 2023 code's rule (past B, one of the first B goes with probability 1/B; not a cap).";
+        "OLRD form": kernel_help("budget: past B a random support vector goes; authors: the 2023 code's rule (past B, one of the first B goes with probability 1/B; not a cap).");
     /// Which SPA runs: the paper's or the 2023 authors' code.
     SpaForm spa_form: SpaForm = SpaForm::Paper;
         "spa-form", code 22, Range::Choice, Learner, live false;
-        "SPA form": "paper: p = min(α, ℓ)/β, step min(C/p, ℓ/k(x,x)); authors: the 2023 code's p = min(ℓ, 1), coefficient ℓ.";
+        "SPA form": kernel_help("paper: p = min(α, ℓ)/β, step min(C/p, ℓ/k(x,x)); authors: the 2023 code's p = min(ℓ, 1), coefficient ℓ.");
     /// SPA's alpha in p = min(alpha, l) / beta.
     SpaAlpha spa_alpha: f64 = 1.0;
         "spa-alpha", code 23, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
-        "SPA α": "SPA samples a sample with loss ℓ into the set with probability p = min(α, ℓ)/β (α ≤ β).";
+        "SPA α": kernel_help("SPA samples a sample with loss ℓ into the set with probability p = min(α, ℓ)/β (α ≤ β).");
     /// SPA's beta.
     SpaBeta spa_beta: f64 = 1.0;
         "spa-beta", code 24, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
-        "SPA β": "The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.";
+        "SPA β": kernel_help("The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.");
     /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
     R r: f64 = 1.0;
         "r", code 28, Range::Positive, Learner, live true;
@@ -274,6 +308,54 @@ settings_table! {
     Covariance covariance: CovarianceForm = CovarianceForm::Full;
         "covariance", code 31, Range::Choice, Learner, live false;
         "covariance": "full: all of Σ ((d+1)² numbers, O(d²) per update); diagonal: its diagonal only, for wide data (the command line picks it past 1000 features unless told).";
+    /// ALMA's form: the paper's normalised x and ≤, or LIBOL's ALMA.m.
+    AlmaForm alma_form: LibolForm = LibolForm::Paper;
+        "alma-form", code 34, Range::Choice, Learner, live false;
+        "ALMA form": libol_help("paper: x is normalised (x̂ = x/‖x‖) and ALMA updates when y w·x̂ ≤ (1 − α)γₖ; libol: LIBOL's ALMA.m, the raw x and a strict <.");
+    /// ALMA's alpha: the share of the margin it gives up, in (0, 1].
+    AlmaAlpha alma_alpha: f64 = 0.9;
+        "alma-alpha", code 35, Range::UpToOne, Learner, live true;
+        "ALMA α": libol_help("ALMA updates while the normalised margin is at most (1 − α)γₖ, with γₖ = (1/α)/√k: α = 1 updates on mistakes only, a smaller α asks for a wider margin (LIBOL's default: 0.9).");
+    /// ALMA's C in the step eta_k = C / sqrt(k).
+    AlmaC alma_c: f64 = std::f64::consts::SQRT_2;
+        "alma-c", code 36, Range::Positive, Learner, live true;
+        "ALMA C": libol_help("ALMA's step on its k-th update is ηₖ = C/√k (the paper's choice and LIBOL's default: √2).");
+    /// ROMMA's and aggressive ROMMA's form.
+    RommaForm romma_form: LibolForm = LibolForm::Paper;
+        "romma-form", code 37, Range::Choice, Learner, live false;
+        "ROMMA form": libol_help("paper: the first update is the smallest w with y w·x = 1 (w = y x/‖x‖²), and ROMMA updates when y w·x ≤ 0; libol: LIBOL's ROMMA.m and aROMMA.m, w = y x first, and a mistake is a wrong sign (a score of 0 predicts +1).");
+    /// The loss OGD descends.
+    OgdLoss ogd_loss: OgdLoss = OgdLoss::Hinge;
+        "ogd-loss", code 38, Range::Choice, Learner, live true;
+        "OGD loss": libol_help("The loss OGD steps down, with ηₜ = η/√t (η: the learning rate): hinge max(0, 1 − m), logistic log(1 + e^−m), square (y − f)²/2, zero-one (LIBOL's: a step on a wrong sign).");
+    /// SOP's form.
+    SopForm sop_form: LibolForm = LibolForm::Paper;
+        "sop-form", code 39, Range::Choice, Learner, live false;
+        "SOP form": libol_help("paper: x joins SOP's correlation matrix only on a mistake (y f ≤ 0); libol: LIBOL's SOP.m, on every sample, and a mistake is a wrong sign.");
+    /// CW's form.
+    CwForm cw_form: LibolForm = LibolForm::Paper;
+        "cw-form", code 40, Range::Choice, Learner, live false;
+        "CW form": libol_help("paper: Dredze, Crammer & Pereira 2008, the constraint y w·x ≥ φ xᵀΣx; libol: LIBOL's CW.m, the exact convex form y w·x ≥ φ√(xᵀΣx) of Crammer, Dredze & Pereira 2008.");
+    /// CW's confidence eta: phi = Phi^-1(eta).
+    CwEta cw_eta: f64 = 0.7;
+        "cw-eta", code 41, Range::Confidence, Learner, live true;
+        "CW η": libol_help("CW asks that x be classified right with probability η under the weight distribution N(w, Σ): φ = Φ⁻¹(η) (LIBOL's default: 0.7).");
+    /// IELLIP's form.
+    IellipForm iellip_form: LibolForm = LibolForm::Paper;
+        "iellip-form", code 42, Range::Choice, Learner, live false;
+        "IELLIP form": libol_help("paper: c shrinks by the factor b after each update, and IELLIP updates when y f ≤ 0; libol: LIBOL's IELLIP.m, c shrinks after every sample, and a mistake is a wrong sign.");
+    /// IELLIP's b: c shrinks by this factor.
+    IellipB iellip_b: f64 = 0.3;
+        "iellip-b", code 43, Range::UpToOne, Learner, live true;
+        "IELLIP b": libol_help("IELLIP multiplies its c by b (when: see IELLIP form); b = 1 keeps c fixed (LIBOL's default: 0.3).");
+    /// IELLIP's first c.
+    IellipC iellip_c: f64 = 0.1;
+        "iellip-c", code 44, Range::OpenUnit, Learner, live false;
+        "IELLIP c": libol_help("IELLIP's first c, in Σ ← (Σ − c·Σg gᵀΣ)/(1 − c): how far an update shrinks the ellipsoid along x (LIBOL's default: 0.1).");
+    /// NAROW's b: Sigma moves only where x'Sigma x > 1/b.
+    NarowB narow_b: f64 = 1.0;
+        "narow-b", code 45, Range::Positive, Learner, live true;
+        "NAROW b": libol_help("NAROW shrinks Σ only where xᵀΣx > 1/b, with r = xᵀΣx/(b·xᵀΣx − 1) (LIBOL's default: 1).");
     /// The page's synthetic stream.
     Preset preset: Preset = Preset::Overlapping;
         "preset", code 26, Range::Choice, Page, live false;

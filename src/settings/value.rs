@@ -18,6 +18,10 @@ pub enum Range {
     /// (0.5, 1): a probability of being right, whose normal quantile is
     /// positive and finite.
     Confidence,
+    /// (0, 1]: a fraction that may be whole (ALMA's α, IELLIP's b).
+    UpToOne,
+    /// (0, 1): a fraction strictly inside (IELLIP's c, which divides by 1 − c).
+    OpenUnit,
     /// One of a choice's words (checked by the choice itself).
     Choice,
     /// Whole numbers from `min` to `max`, and those words for messages.
@@ -37,6 +41,8 @@ impl Range {
             Range::Unit => "between 0 and 1",
             Range::OpenTwo => "strictly between 0 and 2",
             Range::Confidence => "strictly between 0.5 and 1",
+            Range::UpToOne => "greater than 0 and at most 1",
+            Range::OpenUnit => "strictly between 0 and 1",
             Range::Choice => "one of its words",
             Range::Whole { words, .. } => words,
         }
@@ -50,6 +56,8 @@ impl Range {
             Range::Unit => (0.0..=1.0).contains(&v),
             Range::OpenTwo => v > 0.0 && v < 2.0,
             Range::Confidence => v > 0.5 && v < 1.0,
+            Range::UpToOne => v > 0.0 && v <= 1.0,
+            Range::OpenUnit => v > 0.0 && v < 1.0,
             Range::Choice => true,
             Range::Whole { min, max, .. } => v.fract() == 0.0 && v >= min as f64 && v <= max as f64,
         }

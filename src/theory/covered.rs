@@ -49,10 +49,15 @@ impl Covered {
             Algorithm::Arow => Covered::SecondOrder { c: None },
             Algorithm::Scw1 | Algorithm::Scw2 => Covered::SecondOrder { c: Some(c) },
             other => {
+                let why = if other.is_kernel() {
+                    "is a kernel learner, whose comparators would live in its kernel's space"
+                } else {
+                    "is not covered: its bounds are not transcribed"
+                };
                 return Err(Error::Mismatch(format!(
-                    "the theory layer covers the linear learners ({COVERED_NAMES}); {} is a kernel learner, whose comparators would live in its kernel's space",
+                    "the theory layer covers the linear learners ({COVERED_NAMES}); {} {why}",
                     other.label()
-                )))
+                )));
             }
         })
     }

@@ -74,7 +74,8 @@ export async function coreTemplates() {
 /**
  * The markup's keys per page and the core catalogue's, read in a browser
  * from the built site: { pages: { path: keys }, kernel: keys, core: keys }
- * (`kernel`: the kernel learners' texts and the settings only they read).
+ * (`kernel`: the texts of the learners whose code is in the full module,
+ * the kernel family's and LIBOL's, and of the settings only they read).
  */
 export async function browserKeys(context, url) {
   const page = await context.newPage();
@@ -88,13 +89,18 @@ export async function browserKeys(context, url) {
       const doc = new DOMParser().parseFromString(html, 'text/html');
       pages[path] = units(doc.documentElement).map((u) => u.text);
     }
-    // The full module's catalogue: the first leaves out the kernel learners' verdict clauses.
+    // The learners whose code only the full module holds (the kernel
+    // family, LIBOL's): the first module's catalogue leaves their texts out.
+    await wasm.loadWasm();
+    const first = (await import('./pkg/onlinelearn.js')).Playground.catalogue();
+    const full = new Set(first.learners.filter((l) => !l.rule).map((l) => l.name));
+    // The full module's catalogue has every text.
     await wasm.loadFull();
     const catalogue = wasm.Playground.catalogue();
     const kernel = [];
     const core = [];
-    const others = new Set(catalogue.learners.filter((l) => l.family !== 'kernel').flatMap((l) => l.settings));
-    for (const l of catalogue.learners) (l.family === 'kernel' ? kernel : core).push(l.rule, l.passive, l.note, l.step, ...l.branches);
+    const others = new Set(catalogue.learners.filter((l) => !full.has(l.name)).flatMap((l) => l.settings));
+    for (const l of catalogue.learners) (full.has(l.name) ? kernel : core).push(l.rule, l.passive, l.note, l.step, l.update, ...l.branches);
     for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? kernel : core).push(s.label, s.help, s.range);
     // The Theory layer's words from the core: its theorems, sources, counts and reasons.
     const theory = wasm.Playground.theory_texts();
@@ -112,8 +118,8 @@ export async function browserKeys(context, url) {
 
 /**
  * Every key, sorted, once, and the catalogue part each belongs to: 'blog'
- * (the example post's prose, fetched by that post only), 'kernel' (fetched
- * with the full module), 'theory' (with the Theory layer) or '' (the first
+ * (the example post's prose, fetched by that post only), 'kernel' (the full
+ * module's learners, fetched with it), 'theory' (with the Theory layer) or '' (the first
  * load's catalogue).
  */
 export async function keyParts() {

@@ -55,15 +55,15 @@ export const building = {
     this.replaying = run;
     this.overlay?.hide();
     if (needsFull(hash)) {
-      // A kernel learner (or a file): its code is in the full module.
-      $('status').textContent = t('Loading the kernel learners…');
+      // A kernel or LIBOL learner, a file, the Theory layer or a fork: their code is in the full module.
+      $('status').textContent = t('Loading the full learner core (kernel and LIBOL learners, files, Theory, timeline)…');
       loadKernel().then(() => {
         if (this.replaying !== run) return run.resolve(false);
         this.replaying = null;
         this.load(hash).then(run.resolve);
       }, (error) => {
         if (this.replaying === run) this.replaying = null;
-        this.showError(t('The kernel learners could not be loaded: {why}', { why: message(error) }));
+        this.showError(t('The full learner core could not be loaded: {why}', { why: message(error) }));
         run.resolve(false);
       });
       return ready;

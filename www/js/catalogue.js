@@ -2,7 +2,8 @@
 // registry and settings table): the page's menus, controls, tooltips and
 // explanation panel all read this, so a new learner or setting needs no
 // change here. Asked of each module once: the full module's also holds
-// the kernel learners' verdict clauses, which the first leaves out.
+// the texts of the learners whose code the first leaves out (the kernel
+// family's and LIBOL's: rules, verdicts, their settings' help).
 import { Playground } from './wasm.js';
 import { t } from './i18n.js';
 
@@ -32,7 +33,7 @@ export function setting(name) {
 }
 
 export const isKernel = (name) => learner(name)?.family === 'kernel';
-/** AROW and SCW: linear, with a covariance over the weights. */
+/** AROW, SCW and LIBOL's SOP, CW, IELLIP, NAROW, NHERD: linear, with a covariance over the weights. */
 export const isSecondOrder = (name) => learner(name)?.family === 'second-order';
 
 /** The learner menu's groups, in order: [family, heading()]. */

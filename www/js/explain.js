@@ -99,6 +99,9 @@ export function explain(panel, last, context, samples) {
   if (kernel) {
     const change = [last.added ? t('x joined') : null, last.removed ? t('{n} removed', { n: count(last.removed) }) : null].filter(Boolean).join(t(', '));
     row(dl, t('support set'), `|S| = ${last.size}${change ? ` (${change})` : ''}`);
+  } else if (card.update) {
+    // A rule whose update is not its family's (ALMA's normalisation, ROMMA's c·w + d·x, IELLIP's 1/(1 − c)).
+    row(dl, t('update'), tr(card.update));
   } else if (isSecondOrder(context.algorithm)) {
     row(dl, t('update'), settings.bias === 'none' ? 'w ← w + α·y·Σx,  Σ ← Σ − β·Σx xᵀΣ' : `w ← w + α·y·Σz,  Σ ← Σ − β·Σz zᵀΣ  ${t('(z = (1, x): b has its own row of Σ)')}`);
   } else {

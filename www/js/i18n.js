@@ -14,8 +14,9 @@ let lang = 'en';
 let table = ENGLISH; // the catalogue shown: lookup(text) and the {slot} patterns, see i18n-load.js
 let asked = 0; // use() calls so far: the last one decides, whichever catalogue arrives first
 // The parts of each catalogue this page uses beyond the first load's:
-// 'kernel' (the kernel learners' texts, with the full module), 'blog' (the
-// example post's prose). Each is fetched for the language shown.
+// 'kernel' (the texts of the full module's learners, the kernel family's
+// and LIBOL's, fetched with it), 'blog' (the example post's prose). Each
+// is fetched for the language shown.
 const parts = [];
 
 /** The tag shown now. */

@@ -43,7 +43,8 @@ export class SettingsPanel {
   build() {
     for (const field of this.fields.values()) field.root.remove();
     this.fields.clear();
-    for (const card of catalogue().settings) {
+    this.from = catalogue();
+    for (const card of this.from.settings) {
       const place = this.places[card.scope];
       if (!place) continue;
       const field = this.field(card);
@@ -133,6 +134,9 @@ export class SettingsPanel {
    * learners that refuse it) is greyed out, and the menu says why.
    */
   sync(settings, inForce, task, refused = new Map()) {
+    // The full module's catalogue has the help the first leaves out (the
+    // kernel learners' and LIBOL's settings): once it is loaded, again.
+    if (this.from !== catalogue()) this.build();
     for (const [name, field] of this.fields) {
       field.root.hidden = !inForce.has(name);
       if (name === 'preset') {

@@ -1,7 +1,7 @@
 // The learner core, in two builds of the same Rust. The page loads the
-// first, `onlinelearn` (every learner but the kernel family's code: 21 KB
-// gzip less), and the full one, `onlinelearn_full`, once a session needs a
-// kernel learner; from then on new handles come from it. A handle stays in
+// first, `onlinelearn` (every learner but the code of the kernel family
+// and of LIBOL's learners), and the full one, `onlinelearn_full`, once a
+// session needs one of those; from then on new handles come from it. A handle stays in
 // the module that made it, and the views below read that module's memory,
 // so figures made before the full module arrived keep working.
 import init, { Playground as FirstPlayground } from '../pkg/onlinelearn.js';

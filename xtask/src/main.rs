@@ -90,9 +90,10 @@ fn port_arg(args: &[String]) -> Result<u16> {
 }
 
 /// Builds the wasm modules and their JS glue into `out` (www/pkg): the
-/// page's first (`onlinelearn.js`: every learner but the kernel family's
-/// code), its full one (`onlinelearn_full.js`: every learner, loaded when
-/// a session needs a kernel learner or a file; see www/js/wasm.js) and the
+/// page's first (`onlinelearn.js`: every learner but the code of the
+/// kernel family and of LIBOL's learners), its full one
+/// (`onlinelearn_full.js`: every learner, loaded when a session needs one
+/// of those or a file; see www/js/wasm.js) and the
 /// Web Worker's (`loader.js`, the file readers), each with only what it uses, then
 /// shrinks each with binaryen's wasm-opt -Oz (npm's binaryen, pinned by
 /// package-lock.json: 2.4 KB gzip off the page's module, measured, with
@@ -104,7 +105,7 @@ pub fn build_wasm(out: &Path) -> Result {
     let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
     for (features, name) in [
         ("", "onlinelearn"),
-        ("kernel,files,theory,timeline", "onlinelearn_full"),
+        ("kernel,libol,files,theory,timeline", "onlinelearn_full"),
         ("loader-module", "loader"),
     ] {
         let mut build = cargo();
@@ -175,7 +176,7 @@ fn test() -> Result {
     let start = Instant::now();
     eprintln!("== native tests");
     run(cargo().args(["test", "--workspace", "--exclude", "bindgen-cli"]))?;
-    // The page's first module leaves the kernel family's code out.
+    // The page's first module leaves the kernel family's and LIBOL's code out.
     run(cargo().args([
         "test",
         "--lib",

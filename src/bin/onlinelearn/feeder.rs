@@ -34,8 +34,8 @@ pub enum Halt {
     Stop(Stop),
     /// The direct label rule met a label it cannot place (see labels.rs).
     Unplaced(ParseError),
-    /// A sample wider than the learners were set up for (AROW and SCW keep
-    /// all of Σ up to a width; see learn.rs).
+    /// A sample wider than the learners were set up for (the second-order
+    /// learners keep all of Σ up to a width; see learn.rs).
     Wide(ParseError),
 }
 

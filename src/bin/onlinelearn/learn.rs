@@ -31,8 +31,9 @@ use crate::rows::Rows;
 use crate::shuffle::Shuffler;
 use crate::survey::{survey, Survey};
 
-/// The widest data AROW and SCW keep a full Σ for without being told:
-/// 1001² numbers, 8 MB, about a million operations an update.
+/// The widest data the second-order learners (AROW, SCW and LIBOL's SOP,
+/// CW, IELLIP, NAROW, NHERD) keep a full Σ for without being told: 1001²
+/// numbers, 8 MB, about a million operations an update.
 const FULL_COVARIANCE_LIMIT: usize = 1000;
 
 /// How an attempt at the run ended.
@@ -122,7 +123,7 @@ fn attempt(
     }
     let mut width_limit = None;
     if many.is_none() {
-        // AROW and SCW keep all of Σ unless the data is too wide for it:
+        // The second-order learners keep all of Σ unless the data is too wide for it:
         // past FULL_COVARIANCE_LIMIT features Σ alone would take megabytes
         // and each update O(d²), so they keep its diagonal, and say so.
         if plan.reads(algorithms, Key::Covariance) && !plan.given.contains(&Key::Covariance) {
@@ -131,7 +132,7 @@ fn attempt(
                     settings.covariance = CovarianceForm::Diagonal;
                     // Facts are known once, so this is said once.
                     args.feedback.note(&format!(
-                        "{width} features: AROW and SCW keep the diagonal of Σ (--covariance full keeps all of it)"
+                        "{width} features: the second-order learners keep the diagonal of Σ (--covariance full keeps all of it)"
                     ));
                 }
                 Some(_) => {}
@@ -219,7 +220,7 @@ fn attempt(
             Some(Halt::Wide(at)) if train.rereadable() => {
                 learning.bar.finish();
                 return Ok(Attempt::Survey(format!(
-                    "{at}: AROW and SCW keep all of Σ up to {FULL_COVARIANCE_LIMIT} features: reading {} once for its width, then learning from its start (--covariance full or diagonal says it ahead)",
+                    "{at}: the second-order learners keep all of Σ up to {FULL_COVARIANCE_LIMIT} features: reading {} once for its width, then learning from its start (--covariance full or diagonal says it ahead)",
                     train.name
                 )));
             }
@@ -232,7 +233,7 @@ fn attempt(
             }
             Some(Halt::Wide(at)) => {
                 stopped = Some(format!(
-                    "{at}: past {FULL_COVARIANCE_LIMIT} features AROW and SCW keep the diagonal of Σ, and a stream read once must say so before it starts: --covariance diagonal (or full) (the run stopped there; the report is of the model before it, partial)"
+                    "{at}: past {FULL_COVARIANCE_LIMIT} features the second-order learners keep the diagonal of Σ, and a stream read once must say so before it starts: --covariance diagonal (or full) (the run stopped there; the report is of the model before it, partial)"
                 ));
                 break;
             }

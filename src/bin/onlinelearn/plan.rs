@@ -9,8 +9,8 @@
 //!   N` shuffles within N samples as the data streams, file or not.
 //! - `--passes` above 1 reads a file again for each pass; a stream read
 //!   once is refused.
-//! - OLRU and OLRD plan for the run's length, AROW and SCW decide their Σ
-//!   from the data's width, `--multiclass` needs the classes: a file is
+//! - OLRU and OLRD plan for the run's length, the second-order learners
+//!   decide their Σ from the data's width, `--multiclass` needs the classes: a file is
 //!   read once first (survey.rs) when the flag that says it is missing
 //!   (`--horizon`, `--covariance`, `--classes`); a stream read once is
 //!   refused, naming the flag (see learn.rs for the width and the labels,

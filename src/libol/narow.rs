@@ -1,0 +1,170 @@
+//! NAROW, narrow adaptive regularization of weights (Orabona & Crammer,
+//! "New Adaptive Algorithms for Online Classification", NIPS 2010): AROW
+//! whose regularizer r adapts to the sample. With m = y w·x and
+//! χ = xᵀΣx, on a sample with hinge loss ℓ = max(0, 1 − m) > 0:
+//!
+//! r = χ/(bχ − 1) if χ > 1/b, else r = ∞;
+//! β = 1/(χ + r),  α = ℓβ;  w ← w + α y Σx,  Σ ← Σ − β ΣxxᵀΣ.
+//!
+//! So Σ shrinks only along directions still uncertain enough (χ > 1/b),
+//! and with r = ∞ nothing changes at all (β = α = 0). LIBOL's NAROW.m runs
+//! the same rule (its `b` comes from `options.C`, 1 by default; the unused
+//! `options.NAROW_b` is 1 too): no form setting. Σ₀ = a I with a = 1.
+
+use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
+use crate::error::Result;
+use crate::features::Features;
+use crate::grid::Grid;
+use crate::learner::{
+    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
+    LinearModel, Task, Update,
+};
+use crate::report::Details;
+use crate::settings::{check, Key, Settings};
+
+pub const INFO: Info = Info {
+    name: "narow",
+    label: "NAROW",
+    family: Family::SecondOrder,
+    regression: false,
+    rule: with_code("if ℓ = max(0, 1 − m) > 0: r = χ/(bχ − 1) when χ = xᵀΣx > 1/b, else ∞; β = 1/(χ + r), α = ℓβ; w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ"),
+    filled: with_code("χ = xᵀΣx = {v};  1/b = {inverse}"),
+    step: "α",
+    passive: with_code("the margin is at least 1"),
+    // In the order of `Clause`.
+    branches: clauses_with_code(&[
+        "ℓ = {loss} > 0 and χ = {v} > 1/b: r = χ/(bχ − 1) = {r}, β = 1/(χ + r) = {beta}, α = ℓβ = {tau}; the margin went from {margin} to {reached}",
+        "ℓ = {loss} > 0, but χ = {v} ≤ 1/b = {inverse}: r = ∞, so β = α = 0 and nothing changes",
+    ]),
+    note: "",
+    update: "",
+    source: with_code("Orabona & Crammer 2010; LIBOL's NAROW.m"),
+    stochastic: false,
+    in_paper: false,
+    reads: |_| &[Key::NarowB, Key::Bias, Key::InitialVariance, Key::Covariance],
+    size: "",
+    cap: keeps_none,
+    sweep: None,
+};
+
+pub const ENTRY: Entry<Narow> = Entry {
+    check: |s| augmented_or_none("NAROW", s),
+    build: Narow::from_settings,
+};
+
+/// The verdict's clauses, as `INFO.branches` lists them (from 1).
+#[derive(Clone, Copy)]
+enum Clause {
+    Updated = 1,
+    Certain,
+}
+
+#[derive(Clone, Debug)]
+pub struct Narow {
+    b: f64,
+    gaussian: Gaussian,
+}
+
+impl Narow {
+    pub fn from_settings(s: &Settings) -> Result<Self> {
+        augmented_or_none("NAROW", s)?;
+        Ok(Self {
+            b: check(Key::NarowB, s.narow_b)?,
+            gaussian: Gaussian::new(s),
+        })
+    }
+
+    fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
+        let score = self.gaussian.score(x);
+        let loss = hinge_loss(y, score);
+        let mut update = Update::passive(Task::Classification, y, score, loss);
+        if loss == 0.0 {
+            return update;
+        }
+        let chi = self.gaussian.variance(x);
+        update.confidence = Confidence {
+            variance: chi,
+            beta: 0.0,
+            loss,
+        };
+        if !(chi > 1.0 / self.b) {
+            let numbers = Details::new(&["inverse"], [1.0 / self.b]);
+            return update.with(numbers.branch(Clause::Certain as u8));
+        }
+        let r = chi / (self.b * chi - 1.0);
+        let beta = 1.0 / (chi + r);
+        let alpha = loss * beta;
+        self.gaussian.step(alpha * y);
+        self.gaussian.shrink(beta);
+        update.confidence.beta = beta;
+        Update {
+            tau: alpha,
+            score_after: score + alpha * y * chi,
+            aggressive: true,
+            mistake: is_mistake(Task::Classification, y, score),
+            ..update
+        }
+        .with(Details::new(&["r", "inverse"], [r, 1.0 / self.b]).branch(Clause::Updated as u8))
+    }
+}
+
+impl Configured for Narow {
+    fn retune(&mut self, settings: &Settings) {
+        self.b = settings.narow_b;
+        self.gaussian.set_bias_mode(settings.bias);
+    }
+
+    fn warm_start(&mut self, model: &LinearModel) {
+        self.gaussian.warm_start(model);
+    }
+}
+
+impl Learner for Narow {
+    fn task(&self) -> Task {
+        Task::Classification
+    }
+
+    fn score(&self, x: Features<'_>) -> f64 {
+        self.gaussian.score(x)
+    }
+
+    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
+        self.learn(x, y)
+    }
+
+    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
+        self.gaussian.score_grid(grid, out);
+    }
+
+    fn reset(&mut self) {
+        self.gaussian.reset();
+    }
+
+    fn linear_model(&self) -> Option<LinearModel> {
+        Some(self.gaussian.model())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::BiasMode;
+
+    #[test]
+    fn sigma_stops_shrinking_along_x_once_x_is_certain_enough() {
+        let mut narow = Narow::from_settings(&Settings {
+            narow_b: 2.0,
+            bias: BiasMode::None,
+            ..Settings::default()
+        })
+        .unwrap();
+        let x = Features::Dense(&[1.0, 0.0]);
+        // χ = 1 > 1/b = 0.5: r = 1/(2 − 1) = 1, β = 1/2, α = 1/2.
+        let first = narow.learn_one(x, 1.0);
+        assert_eq!((first.tau, first.confidence.beta), (0.5, 0.5));
+        // Now χ = 1/2 = 1/b: r = ∞, the loss 1/2 changes nothing.
+        let second = narow.learn_one(x, 1.0);
+        assert!(second.loss > 0.0 && !second.aggressive);
+        assert_eq!(second.confidence.variance, 0.5);
+    }
+}

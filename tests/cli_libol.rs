@@ -1,0 +1,139 @@
+//! LIBOL's binary learners on the command line: each runs by name, LIBOL's
+//! forms give the NumPy transcription of LIBOL's .m files to 1e-9 (the
+//! fixture of tests/libol_reference.rs), `--help` documents their flags
+//! with range and default, and a flag of theirs is refused for a learner
+//! that does not read it.
+
+mod command;
+
+use command::{fixture, run, stderr, stdout};
+use serde_json::Value;
+
+const NAMES: [&str; 9] = [
+    "alma", "romma", "aromma", "ogd", "sop", "cw", "iellip", "narow", "nherd",
+];
+
+#[test]
+fn libols_forms_give_the_transcription_of_libols_files() {
+    let doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("libol_reference.json")).unwrap())
+            .unwrap();
+    let data = fixture("libol_noisy.csv");
+    let mut checked = 0;
+    for case in doc["cases"].as_array().unwrap() {
+        let form_key = match case["algo"].as_str().unwrap() {
+            "alma" => "--alma-form",
+            "romma" | "aromma" => "--romma-form",
+            "sop" => "--sop-form",
+            "cw" => "--cw-form",
+            "iellip" => "--iellip-form",
+            _ => continue,
+        };
+        let full = case.get("covariance").is_none_or(|c| c == "full");
+        if case["data"] != "libol_noisy" || case["form"] != "libol" || !full {
+            continue;
+        }
+        let algo = case["algo"].as_str().unwrap();
+        let bias = case["bias_mode"].as_str().unwrap();
+        let mut args: Vec<String> = ["learn", "--json", "--algo", algo, "--train", &data]
+            .map(String::from)
+            .into();
+        args.extend([form_key, "libol", "--bias", bias].map(String::from));
+        // The case's own settings, by their flags (`a`: the initial variance).
+        for (key, value) in case.as_object().unwrap() {
+            let flag = match key.as_str() {
+                "a" => "initial-variance",
+                "alma-alpha" | "alma-c" | "cw-eta" | "iellip-b" | "iellip-c" => key,
+                _ => continue,
+            };
+            args.extend([format!("--{flag}"), value.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out: Value = serde_json::from_str(&stdout(&run(&args))).unwrap();
+        assert_eq!(out["mistakes"], case["mistakes"], "{algo} {bias}");
+        let want = case["weights"].as_array().unwrap();
+        let got = out["weights"].as_array().unwrap();
+        for (g, w) in got.iter().zip(want) {
+            let (g, w) = (g.as_f64().unwrap(), w.as_f64().unwrap());
+            assert!(
+                (g - w).abs() <= 1e-9 * g.abs().max(w.abs()) + 1e-12,
+                "{algo} {bias}: {g} vs {w}"
+            );
+        }
+        checked += 1;
+    }
+    // ALMA's defaults and another α, ROMMA, aROMMA, SOP, CW and IELLIP, both bias modes.
+    assert_eq!(checked, 14);
+}
+
+#[test]
+fn each_runs_by_name_and_compare_takes_them_all() {
+    let data = fixture("libol_noisy.csv");
+    let out = stdout(&run(&[
+        "compare",
+        "--json",
+        "--algos",
+        &NAMES.join(","),
+        "--train",
+        &data,
+    ]));
+    let reports: Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<&str> = reports
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["algo"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, NAMES);
+    for report in reports.as_array().unwrap() {
+        let rate = report["mistake_rate"].as_f64().unwrap();
+        // 15% of the labels are flipped: every one learns, none is perfect.
+        assert!(rate > 0.15 && rate < 0.45, "{}: {rate}", report["algo"]);
+    }
+}
+
+#[test]
+fn help_documents_their_flags_and_an_unused_one_is_refused() {
+    let help = stdout(&run(&["learn", "--help"]));
+    for (flag, words) in [
+        (
+            "--alma-alpha",
+            "[greater than 0 and at most 1; default: 0.9]",
+        ),
+        ("--alma-form", "[paper, libol; default: paper]"),
+        (
+            "--ogd-loss",
+            "[hinge, logistic, square, zero-one; default: hinge]",
+        ),
+        ("--cw-eta", "[strictly between 0.5 and 1; default: 0.7]"),
+        ("--iellip-c", "[strictly between 0 and 1; default: 0.1]"),
+        ("--narow-b", "[positive and finite; default: 1]"),
+    ] {
+        let at = help
+            .find(flag)
+            .unwrap_or_else(|| panic!("{flag} in --help"));
+        let line = help[at..].lines().nth(1).unwrap();
+        assert!(line.contains(words), "{flag}: {line}");
+    }
+    let data = fixture("libol_noisy.csv");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "romma",
+        "--alma-alpha",
+        "0.5",
+        "--train",
+        &data,
+    ]));
+    assert!(
+        err.contains("--alma-alpha is not used by romma; it is used by alma"),
+        "{err}"
+    );
+    let err = stderr(&run(&[
+        "learn", "--algo", "cw", "--cw-eta", "1", "--train", &data,
+    ]));
+    assert!(
+        err.contains("CW η must be strictly between 0.5 and 1, got 1"),
+        "{err}"
+    );
+}
