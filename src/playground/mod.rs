@@ -72,6 +72,8 @@ mod tests_classes;
 mod tests_explain;
 #[cfg(test)]
 mod tests_explain_kernel;
+#[cfg(test)]
+mod tests_files;
 #[cfg(all(test, feature = "theory"))]
 mod tests_theory;
 #[cfg(all(test, feature = "timeline"))]

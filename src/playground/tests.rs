@@ -1,12 +1,11 @@
 use super::*;
-use crate::data::rng::{normal, seeded};
-use crate::data::{Dataset, Preset};
+use crate::data::Preset;
 use crate::grid::Grid;
-use crate::learner::{Learner, Task};
+use crate::learner::Learner;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::Key;
 
-fn setup(algorithm: Algorithm, preset: Preset) -> Setup {
+pub(super) fn setup(algorithm: Algorithm, preset: Preset) -> Setup {
     let mut setup = Setup {
         algorithm,
         ..Setup::default()
@@ -15,7 +14,7 @@ fn setup(algorithm: Algorithm, preset: Preset) -> Setup {
     setup
 }
 
-fn session(algorithm: Algorithm, preset: Preset) -> Session {
+pub(super) fn session(algorithm: Algorithm, preset: Preset) -> Session {
     Session::new(setup(algorithm, preset)).unwrap()
 }
 
@@ -311,66 +310,6 @@ fn a_plane_file_streams_in_order_standardised_and_its_link_replays_once_loaded()
     s.unload_file().unwrap();
     assert!(s.file().is_none());
     assert!(s.shared().extras.is_empty());
-}
-
-#[test]
-fn a_wide_file_trains_with_the_curves_only() {
-    // Five features: label = sign of their sum.
-    let mut rng = seeded(3);
-    let (mut values, mut labels) = (Vec::new(), Vec::new());
-    for _ in 0..400 {
-        let x: Vec<f64> = (0..5).map(|_| normal(&mut rng)).collect();
-        labels.push(if x.iter().sum::<f64>() >= 0.0 {
-            1.0
-        } else {
-            -1.0
-        });
-        values.extend(x);
-    }
-    let data = Dataset::from_dense(values, 5, labels).unwrap();
-    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
-    s.load_file(FileSource::new("wide.csv", data, Task::Classification).unwrap())
-        .unwrap();
-    assert!(!s.on_plane());
-    s.apply(Event::Stream(2000)).unwrap();
-    assert!(s.points().is_empty(), "nothing to draw on the plane");
-    assert!(!s.scores_on_points());
-    assert_eq!(s.progress().samples, 2000);
-    let test = s.curves().series(Series::Test);
-    assert!(
-        *test.last().unwrap() > 0.9,
-        "the sum rule is learned: {test:?}"
-    );
-    let mut support = Vec::new();
-    s.support_vectors(&mut support);
-    assert!(support.is_empty());
-    assert!(
-        s.apply(Event::Epochs(10)).is_ok(),
-        "epochs over no shown points do nothing"
-    );
-    assert!(s.click(0.1, 0.2, 1.0).is_err(), "no plane to click on");
-    assert_eq!(s.progress().samples, 2000);
-}
-
-#[test]
-fn a_regression_file_swaps_a_classifier_and_says_so() {
-    let data = Dataset::from_dense(vec![0.0, 1.0, 2.0, 3.0], 1, vec![1.0, 3.0, 5.0, 7.5]).unwrap();
-    let mut s = session(Algorithm::Projectron, Preset::Xor);
-    let file = FileSource::new("line.csv", data, Task::Regression).unwrap();
-    let note = s.load_file(file.clone()).unwrap().unwrap();
-    assert!(note.contains("switched to PA-I"), "{note}");
-    assert_eq!(
-        (s.settings().preset, s.algorithm()),
-        (Preset::Regression1d, Algorithm::Pa1)
-    );
-    s.apply(Event::Stream(3)).unwrap();
-    assert_eq!(s.points().len(), 9);
-    assert_eq!(s.points()[2], 0.0, "regression points carry no class");
-    let wrong = setup(Algorithm::Pa1, Preset::Xor);
-    assert!(
-        Session::with_file(wrong, file).is_err(),
-        "the preset's task must be the file's"
-    );
 }
 
 #[test]

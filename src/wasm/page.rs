@@ -64,7 +64,8 @@ impl Playground {
             learned.map_err(js)?;
             if piece > 0 && took > 0.0 {
                 let ms = took / piece as f64;
-                self.ms_per_sample = Some(self.ms_per_sample.map_or(ms, |old| 0.7 * old + 0.3 * ms));
+                self.ms_per_sample =
+                    Some(self.ms_per_sample.map_or(ms, |old| 0.7 * old + 0.3 * ms));
             }
             left = left.saturating_sub(piece);
             if left == 0 {
