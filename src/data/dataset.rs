@@ -7,8 +7,10 @@ use crate::error::{Error, Result};
 use crate::features::{ensure_finite, Features, SparseFeatures};
 
 mod csr;
+mod parts;
 
 pub use csr::CsrParts;
+pub use parts::FileParts;
 mod reshape;
 
 /// Samples and their labels. Every constructor and `push` refuses NaN and

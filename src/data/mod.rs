@@ -11,7 +11,7 @@ pub mod rng;
 mod synthetic;
 
 pub use csv::{parse_csv, read_csv, CsvLine, CsvOptions, CsvParser, LabelColumn};
-pub use dataset::{CsrParts, Dataset, Fnv};
+pub use dataset::{CsrParts, Dataset, FileParts, Fnv};
 pub use libsvm::{parse_libsvm, read_libsvm, LibsvmLine, LibsvmParser, MAX_FEATURE_INDEX};
 pub use loader::{Format, LoadedFile, Loader};
 pub use preset::{class_index, class_label, class_number, Preset, DRIFT_PERIOD, MAX_CLASSES};

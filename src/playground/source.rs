@@ -135,9 +135,9 @@ impl FileSource {
             (data, None)
         } else if inside_view(&data, task) {
             // Dense, so that the plane can draw it.
-            (data.to_dense(), None)
+            (data.into_dense(), None)
         } else {
-            let (data, transform) = standardised(&data, task);
+            let (data, transform) = standardised(data, task);
             (data, Some(transform))
         };
         Ok(Self {
@@ -283,42 +283,44 @@ fn inside_view(data: &Dataset, task: Task) -> bool {
 }
 
 /// Each feature (and a regression target) to mean 0, standard deviation 0.5.
-fn standardised(data: &Dataset, task: Task) -> (Dataset, Transform) {
-    let dense = data.to_dense();
+/// Column by column over the rows, into one array made at its size (the
+/// page's main thread runs this on a file's opening: no copies row by row).
+fn standardised(data: Dataset, task: Task) -> (Dataset, Transform) {
+    let dense = data.into_dense();
     let d = dense.n_features();
     let n = dense.len() as f64;
-    let column = |k: usize| -> Vec<f64> {
-        (0..dense.len())
-            .map(|i| match dense.row(i) {
-                Features::Dense(x) => x[k],
-                Features::Sparse(_) => unreachable!("a dense copy"),
-            })
-            .collect()
+    let row = |i: usize| match dense.row(i) {
+        Features::Dense(x) => x,
+        Features::Sparse(_) => unreachable!("a dense data set"),
     };
-    let scale = |values: &[f64]| -> (f64, f64) {
+    let scale = |values: &mut dyn Iterator<Item = f64>| -> (f64, f64) {
+        let values: Vec<f64> = values.collect();
         let mean = values.iter().sum::<f64>() / n;
         let sd = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt();
         (mean, if sd > 0.0 { 0.5 / sd } else { 1.0 })
     };
-    let columns: Vec<Vec<f64>> = (0..d).map(column).collect();
-    let factors: Vec<(f64, f64)> = columns.iter().map(|c| scale(c)).collect();
+    let factors: Vec<(f64, f64)> = (0..d)
+        .map(|k| scale(&mut (0..dense.len()).map(|i| row(i)[k])))
+        .collect();
     let (y_mean, y_factor) = match task {
-        Task::Regression => scale(dense.labels()),
+        Task::Regression => scale(&mut dense.labels().iter().copied()),
         Task::Classification => (0.0, 1.0),
     };
-    let mut out = Dataset::dense(d);
-    let mut row = vec![0.0; d];
+    let mut values = Vec::with_capacity(dense.len() * d);
     for i in 0..dense.len() {
-        let Features::Dense(x) = dense.row(i) else {
-            unreachable!("a dense copy")
-        };
-        for ((value, &v), &(mean, factor)) in row.iter_mut().zip(x).zip(&factors) {
-            *value = (v - mean) * factor;
-        }
-        let y = (dense.label(i) - y_mean) * y_factor;
-        out.push(Features::Dense(&row), y)
-            .expect("standardised values are finite");
+        values.extend(
+            row(i)
+                .iter()
+                .zip(&factors)
+                .map(|(&v, &(mean, factor))| (v - mean) * factor),
+        );
     }
+    let labels = dense
+        .labels()
+        .iter()
+        .map(|&y| (y - y_mean) * y_factor)
+        .collect();
+    let out = Dataset::from_dense(values, d, labels).expect("standardised values are finite");
     let transform = Transform {
         mean: factors.iter().map(|f| f.0).collect(),
         scale: factors.iter().map(|f| f.1).collect(),

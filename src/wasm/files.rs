@@ -1,15 +1,15 @@
-//! Loading a file into a session: dense, sparse, or a large sparse file
-//! handed over in parts, one per task, so that moving it into wasm memory
-//! never holds the page's main thread for long (a 45 MB file is 100 MB of
-//! arrays; in one call that took 118 ms; the parts gather in a `CsrParts`,
-//! tested natively). Only the page's full module has this (the `files`
+//! Loading a file into a session: dense, sparse, or a large file handed
+//! over in parts, one per task, so that moving it into wasm memory never
+//! holds the page's main thread for long (a 45 MB file is 100 MB of
+//! arrays; in one call that took 118 ms; the parts gather in a
+//! `FileParts`, tested natively). Only the page's full module has this (the `files`
 //! feature): a page loads the full module before it loads a file.
 
 use wasm_bindgen::prelude::*;
 
 use super::js;
 use super::page::Playground;
-use crate::data::Dataset;
+use crate::data::{Dataset, FileParts};
 use crate::learner::Task;
 
 #[wasm_bindgen]
@@ -121,12 +121,33 @@ impl Playground {
         values: Vec<f64>,
         labels: Vec<f64>,
     ) -> Result<(), JsError> {
-        let pushed = self.parts.get_or_insert_with(Default::default).push(
-            &row_starts,
-            &indices,
-            &values,
-            &labels,
-        );
+        let parts = self
+            .parts
+            .get_or_insert_with(|| FileParts::Sparse(Default::default()));
+        let pushed = parts.push_sparse(&row_starts, &indices, &values, &labels);
+        self.keep_parts_if(pushed)
+    }
+
+    /// Starts a dense file of `rows` rows of `n_features` values, to
+    /// arrive in parts (`load_part_dense`); its arrays are made at their
+    /// size now, so that no part copies what came before.
+    pub fn load_parts_dense(&mut self, n_features: usize, rows: usize) {
+        self.parts = Some(FileParts::dense(n_features, rows));
+    }
+
+    /// Appends whole rows of a dense file (row-major).
+    pub fn load_part_dense(&mut self, values: &[f64], labels: &[f64]) -> Result<(), JsError> {
+        let pushed = match self.parts.as_mut() {
+            Some(parts) => parts.push_dense(values, labels),
+            None => Err(crate::error::Error::BadSample(
+                "a dense file's parts come after load_parts_dense".into(),
+            )),
+        };
+        self.keep_parts_if(pushed)
+    }
+
+    /// A part that was refused drops the parts before it.
+    fn keep_parts_if(&mut self, pushed: crate::error::Result<()>) -> Result<(), JsError> {
         if pushed.is_err() {
             self.parts = None;
         }

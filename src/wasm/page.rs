@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::js;
 #[cfg(feature = "files")]
-use crate::data::CsrParts;
+use crate::data::FileParts;
 use crate::learner::Learner;
 use crate::playground::{Change, Event, ModelExport, Page};
 use crate::registry::Catalogue;
@@ -23,9 +23,9 @@ pub struct Playground {
     pub(super) pixels: Vec<u8>,
     /// The learning time of a sample lately (ms), to cut long steps.
     pub(super) ms_per_sample: Option<f64>,
-    /// A sparse file arriving in parts (see files.rs).
+    /// A file arriving in parts (see files.rs).
     #[cfg(feature = "files")]
-    pub(super) parts: Option<CsrParts>,
+    pub(super) parts: Option<FileParts>,
 }
 
 /// A piece of learning takes about this long (as `WORK_MS` in

@@ -6,7 +6,7 @@
 
 import { label } from './catalogue.js';
 import { loadFull, Playground } from './wasm.js';
-import { holdInParts, loadInto, release } from './parsed-data.js';
+import { holdInParts, loadInto, nextFrame, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
 import { count, message, percent, t, tr, usePart } from './i18n.js';
 
@@ -67,6 +67,7 @@ export async function openFile(panel, file) {
     progress(null);
     // Into wasm memory a part per task, then the panels share that copy.
     await holdInParts(data);
+    await nextFrame(); // the page's rebuild in a task of its own
     useData(app, data);
     showErrors(data);
   } catch (error) {

@@ -22,11 +22,24 @@ impl Dataset {
     /// A dense copy (of a sparse set: with its zeros written out).
     pub fn to_dense(&self) -> Dataset {
         let mut out = Dataset::dense(self.n_features);
+        out.labels.reserve_exact(self.len());
+        if let Storage::Dense { values } = &mut out.storage {
+            values.reserve_exact(self.len() * self.n_features);
+        }
         for i in 0..self.len() {
             out.push(self.row(i), self.label(i))
                 .expect("rows of a data set are valid");
         }
         out
+    }
+
+    /// This data set, dense: itself when it is (no copy: a 1.2-million-row
+    /// file's copy, row by row, held the page's main thread 150 ms).
+    pub fn into_dense(self) -> Dataset {
+        match self.storage {
+            Storage::Dense { .. } => self,
+            Storage::Sparse { .. } => self.to_dense(),
+        }
     }
 
     /// The first `n` rows (all of them when `n` is larger).
