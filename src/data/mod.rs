@@ -20,4 +20,4 @@ pub(crate) use reading::{
 };
 pub use reading::{LineError, Loaded, OnError, MAX_LISTED_ERRORS};
 pub use rng::Rng;
-pub use synthetic::{Stream, StreamConfig};
+pub use synthetic::{ConceptMove, Stream, StreamConfig, Truth};

@@ -12,6 +12,9 @@ use rand::Rng as _;
 use std::f64::consts::PI;
 
 mod draw;
+mod truth;
+
+pub use truth::{ConceptMove, Truth};
 
 use draw::{draw, Noise};
 
@@ -60,6 +63,11 @@ struct Concept {
     offset: f64,
     /// Regression weights (length n_features).
     weights: Vec<f64>,
+    /// How far a teacher's hand moved the overlapping clusters or the
+    /// drifting boundary off the origin (0 until then).
+    shift: f64,
+    /// The class centres a teacher's hand placed (None: from `angle`).
+    centres: Option<Vec<[f64; 2]>>,
 }
 
 const CONCEPT: u64 = 1;
@@ -93,6 +101,8 @@ impl Stream {
                 angle,
                 offset,
                 weights,
+                shift: 0.0,
+                centres: None,
             },
             config,
             drawn: 0,

@@ -22,9 +22,13 @@ pub enum Series {
     Test = 3,
     /// Support-set size (kernel learners; 0 otherwise).
     Support = 4,
+    /// Moving mistake rate over the last `LOSS_WINDOW` samples
+    /// (classification) or moving absolute error (regression): what a
+    /// concept move's recovery is judged on.
+    Recent = 5,
 }
 
-pub const SERIES: usize = 5;
+pub const SERIES: usize = 6;
 const FIRST_RANGE: u64 = 64;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +40,10 @@ pub struct Curves {
     /// Record every `step` samples until `range`, then double both.
     step: u64,
     range: u64,
+    /// After a concept move, the fine schedule again, counted from the
+    /// move: (move's sample count, step, range), until its step is back
+    /// to the main one.
+    fine: Option<(u64, u64, u64)>,
 }
 
 impl Default for Curves {
@@ -45,6 +53,7 @@ impl Default for Curves {
             by_class: Vec::new(),
             step: 1,
             range: FIRST_RANGE,
+            fine: None,
         }
     }
 }
@@ -52,7 +61,23 @@ impl Default for Curves {
 impl Curves {
     /// Whether the curve wants a point after `samples` samples.
     pub fn due(&self, samples: u64) -> bool {
-        samples > 0 && samples.is_multiple_of(self.step)
+        match self.fine {
+            Some((from, step, _)) => samples > from && (samples - from).is_multiple_of(step),
+            None => samples > 0 && samples.is_multiple_of(self.step),
+        }
+    }
+
+    /// Starts the fine schedule again from `samples` (a concept moved
+    /// there), so that the recovery after it is drawn sample by sample.
+    pub fn refine_from(&mut self, samples: u64) {
+        if self.step > 1 {
+            self.fine = Some((samples, 1, FIRST_RANGE));
+        }
+    }
+
+    /// The sample count of the last point (0 when there is none).
+    pub fn last_samples(&self) -> u64 {
+        self.series[0].last().map_or(0, |&s| s as u64)
     }
 
     /// Appends a point (call when [`Curves::due`]), with each class's
@@ -68,9 +93,19 @@ impl Curves {
             series.push(value);
         }
         let samples = values[Series::Samples as usize] as u64;
-        if samples >= self.range {
+        // (A loop: after a concept move, points may skip the main range.)
+        while samples >= self.range {
             self.range *= 2;
             self.step *= 2;
+        }
+        if let Some((from, step, range)) = &mut self.fine {
+            if samples - *from >= *range {
+                *range *= 2;
+                *step *= 2;
+            }
+            if *step >= self.step {
+                self.fine = None;
+            }
         }
     }
 
@@ -101,7 +136,7 @@ mod tests {
         let mut curves = Curves::default();
         for n in 1..=100_000u64 {
             if curves.due(n) {
-                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0], &[]);
+                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0, 0.0], &[]);
             }
         }
         let xs = curves.series(Series::Samples);
@@ -111,5 +146,37 @@ mod tests {
         assert_eq!(xs[96], 132.0);
         assert!(curves.len() < 64 + 32 * 11, "{} points", curves.len());
         assert!(xs.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn a_concept_move_restarts_the_fine_schedule_until_it_meets_the_main_one() {
+        let mut curves = Curves::default();
+        let mut recorded = Vec::new();
+        for n in 1..=40_000u64 {
+            if n == 10_001 {
+                curves.refine_from(10_001);
+            }
+            if curves.due(n) {
+                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0, 0.0], &[]);
+                recorded.push(n);
+            }
+        }
+        let after: Vec<u64> = recorded.iter().copied().filter(|&n| n > 10_001).collect();
+        // Every sample for 64 after the move, then every 2nd, 4th, ...
+        assert_eq!(&after[..3], &[10_002, 10_003, 10_004]);
+        assert_eq!(after[63], 10_065);
+        assert_eq!(after[64], 10_067);
+        // Back on the main schedule (every 512th from 16,384 on) once the
+        // fine step reaches it; never coarser than it on the way.
+        let late: Vec<u64> = after.iter().copied().filter(|&n| n > 27_000).collect();
+        assert!(
+            late.iter().all(|n| n % 512 == 0) && late.contains(&32_768),
+            "{late:?}"
+        );
+        // (The main step is 512 up to 32,768.)
+        assert!(after
+            .windows(2)
+            .all(|w| w[1] > 32_768 || w[1] - w[0] <= 512));
+        assert!(recorded.len() < 800, "{} points", recorded.len());
     }
 }

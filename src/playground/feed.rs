@@ -7,8 +7,8 @@ use super::held_out::HeldOut;
 use super::model::Model;
 use super::source::{FileSource, SampleBuffer, Source};
 use super::TEST_SET_SIZE;
-use crate::data::{Dataset, Preset};
-use crate::error::Result;
+use crate::data::{ConceptMove, Dataset, Preset, Truth};
+use crate::error::{Error, Result};
 
 #[derive(Debug)]
 pub struct Feed {
@@ -90,6 +90,32 @@ impl Feed {
             self.held_out.clear();
         }
         model.test_score(&self.test, Some(&mut self.held_out))
+    }
+
+    /// Moves the preset's concept for the samples to come, and draws the
+    /// held-out set again from it. A file has no concept to move.
+    pub fn move_concept(&mut self, moved: ConceptMove) -> Result<()> {
+        let stream = match &mut self.source {
+            Source::Stream(stream) => stream,
+            Source::File(file) => {
+                return Err(Error::Mismatch(format!(
+                    "the concept can be moved on a preset's stream, not on a file ({})",
+                    file.name
+                )))
+            }
+        };
+        stream.move_concept(moved)?;
+        self.test = stream.test_set(TEST_SET_SIZE);
+        self.held_out.clear();
+        Ok(())
+    }
+
+    /// The preset's concept now (None for a file, or a preset without one).
+    pub fn truth(&self) -> Option<Truth> {
+        match &self.source {
+            Source::Stream(stream) => stream.truth(),
+            Source::File(_) => None,
+        }
     }
 
     /// Forgets the cached kernel columns (the learner changed).

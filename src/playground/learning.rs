@@ -86,7 +86,7 @@ impl Session {
     /// A curve point: the held-out score (on the points in epochs mode or
     /// before the stream is used, else on the held-out set), the support
     /// size, and the Theory layer's point.
-    fn record_curves(&mut self) {
+    pub(super) fn record_curves(&mut self) {
         let task = self.task();
         let held_out = if self.scores_on_points() {
             let points = self.points.dataset(task);

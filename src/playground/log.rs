@@ -46,6 +46,20 @@ pub enum Event {
     /// The learner started afresh on the same data: the model, the curves
     /// and the counts are forgotten, the points and the stream's place kept.
     Reset,
+    /// The teacher's hand moved the preset's line (a boundary's angle and
+    /// offset, or a regression line's slope and intercept), in units of
+    /// [`QUANTUM`].
+    Concept {
+        a: i64,
+        b: i64,
+    },
+    /// The teacher's hand moved class `class`'s cluster centre (0-based),
+    /// in units of [`QUANTUM`].
+    Centre {
+        class: u8,
+        x: i64,
+        y: i64,
+    },
 }
 
 impl Event {
@@ -141,6 +155,17 @@ impl EventLog {
                 }
                 // After the class points' tags 9 to 12.
                 Event::Reset => bytes.push(13),
+                Event::Concept { a, b } => {
+                    bytes.push(14);
+                    put_varint(&mut bytes, zigzag(a));
+                    put_varint(&mut bytes, zigzag(b));
+                }
+                Event::Centre { class, x, y } => {
+                    bytes.push(15);
+                    bytes.push(class);
+                    put_varint(&mut bytes, zigzag(x));
+                    put_varint(&mut bytes, zigzag(y));
+                }
             }
         }
         base64url_encode(&bytes)
@@ -182,6 +207,15 @@ impl EventLog {
                         .ok_or_else(|| bad("unknown algorithm".into()))?,
                 ),
                 13 => Event::Reset,
+                14 => Event::Concept {
+                    a: unzigzag(reader.varint()?),
+                    b: unzigzag(reader.varint()?),
+                },
+                15 => Event::Centre {
+                    class: reader.byte()?,
+                    x: unzigzag(reader.varint()?),
+                    y: unzigzag(reader.varint()?),
+                },
                 tag => return Err(bad(format!("unknown event tag {tag}"))),
             };
             samples = samples.saturating_add(match event {
@@ -328,6 +362,12 @@ mod tests {
             Event::Algorithm(Algorithm::Pocket),
             Event::Algorithm(Algorithm::AldProjection),
             Event::Reset,
+            Event::Concept { a: -3142, b: 250 },
+            Event::Centre {
+                class: 3,
+                x: -1500,
+                y: 1,
+            },
             Event::Stream(1),
         ] {
             log.push(event);

@@ -9,6 +9,7 @@
 //! model, points and curves. A [`Page`] adds what the page keeps around a
 //! session: its own keys, and a link waiting for its file.
 
+mod concept;
 mod curves;
 mod edits;
 mod export;
@@ -47,6 +48,7 @@ pub use export::{ModelExport, MODEL_FORMAT, MODEL_VERSION};
 pub use last_sample::{LastSample, Plane};
 pub use log::{quantize, Event, EventLog, QUANTUM};
 pub use page::Page;
+pub use scoreboard::{Recovery, RECOVERY_POINTS, RECOVERY_SHARE};
 pub use session::Session;
 pub use share::{Setup, SharedState, LINK_VERSION};
 pub use source::{classes_of, FileSource, SampleBuffer, Source, Transform, PLANE_REACH};
@@ -68,6 +70,8 @@ pub const MAX_COORDINATE: f64 = 10.0;
 mod tests;
 #[cfg(test)]
 mod tests_classes;
+#[cfg(test)]
+mod tests_concept;
 #[cfg(test)]
 mod tests_explain;
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! What a session measures of its learner: progressive validation (each
 //! sample judged before it is learned), the moving-average loss, each
-//! class's own mistakes with more than two, and the curves, recorded on
-//! their sample-count schedule (curves.rs).
+//! class's own mistakes with more than two, the curves, recorded on
+//! their sample-count schedule (curves.rs), and the recovery after each
+//! move of the concept by the teacher's hand.
 
 use super::curves::Curves;
 use super::LOSS_WINDOW;
@@ -16,7 +17,35 @@ pub struct Scoreboard {
     curves: Curves,
     /// With more than two classes: (samples, mistakes) of each class.
     by_class: Vec<[u64; 2]>,
+    /// The moving mistake rate (classification; regression uses the
+    /// moving absolute error, `recent_loss`).
+    recent_mistakes: MovingAverage,
+    recoveries: Vec<Recovery>,
 }
+
+/// A learner's recovery after a concept move. The rule: recovered at the
+/// first curve point at least `LOSS_WINDOW` samples after the move (so
+/// that the moving window holds only samples of the moved concept) whose
+/// moving rate is back within its level at the move: 5 points of mistake
+/// rate, or 20% of the moving absolute error for regression.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Recovery {
+    /// The samples learned when the concept moved.
+    pub at: u64,
+    /// The moving rate (or absolute error) then.
+    pub level: f64,
+    /// The highest moving rate to count as recovered.
+    pub threshold: f64,
+    /// Samples from the move until recovered (None: not yet).
+    pub after: Option<u64>,
+    /// Whether another move came before this one recovered.
+    pub interrupted: bool,
+}
+
+/// How far above its level a moving mistake rate may be and count as recovered.
+pub const RECOVERY_POINTS: f64 = 0.05;
+/// The same for a regression's moving absolute error, as a share of it.
+pub const RECOVERY_SHARE: f64 = 0.2;
 
 impl Scoreboard {
     /// For `classes` classes (0 for regression).
@@ -26,6 +55,8 @@ impl Scoreboard {
             recent_loss: MovingAverage::new(LOSS_WINDOW),
             curves: Curves::default(),
             by_class: vec![[0, 0]; if classes > 2 { classes } else { 0 }],
+            recent_mistakes: MovingAverage::new(LOSS_WINDOW),
+            recoveries: Vec::new(),
         }
     }
 
@@ -42,6 +73,48 @@ impl Scoreboard {
             Task::Classification => update.loss,
             Task::Regression => (target - update.score).abs(),
         });
+        if task == Task::Classification {
+            self.recent_mistakes
+                .push(if update.mistake { 1.0 } else { 0.0 });
+        }
+    }
+
+    /// The moving rate a recovery is judged on.
+    fn recent(&self, task: Task) -> f64 {
+        match task {
+            Task::Classification => self.recent_mistakes.mean(),
+            Task::Regression => self.recent_loss.mean(),
+        }
+    }
+
+    /// The concept moved now: a recovery starts (two moves with no sample
+    /// between are one), and the curves draw the time after it finely.
+    pub fn concept_moved(&mut self, task: Task) {
+        let at = self.progress.samples;
+        let level = self.recent(task);
+        if let Some(last) = self.recoveries.last_mut() {
+            if last.at == at {
+                self.recoveries.pop();
+            } else if last.after.is_none() {
+                last.interrupted = true;
+            }
+        }
+        self.recoveries.push(Recovery {
+            at,
+            level,
+            threshold: match task {
+                Task::Classification => level + RECOVERY_POINTS,
+                Task::Regression => level * (1.0 + RECOVERY_SHARE),
+            },
+            after: None,
+            interrupted: false,
+        });
+        self.curves.refine_from(at);
+    }
+
+    /// The recoveries after each move, in order.
+    pub fn recoveries(&self) -> &[Recovery] {
+        &self.recoveries
     }
 
     /// Whether the curves want a point now.
@@ -52,7 +125,14 @@ impl Scoreboard {
     /// A curve point: the progressive rate (or MAE), the moving loss, the
     /// held-out score and the support size, with each class's rate.
     pub fn record_curves(&mut self, task: Task, held_out: f64, support: usize) {
+        let recent = self.recent(task);
         let p = &self.progress;
+        if let Some(last) = self.recoveries.last_mut() {
+            let since = p.samples - last.at;
+            if last.after.is_none() && since >= LOSS_WINDOW as u64 && recent <= last.threshold {
+                last.after = Some(since);
+            }
+        }
         let online = match task {
             Task::Classification => p.mistake_rate(),
             Task::Regression => p.mae(),
@@ -75,6 +155,7 @@ impl Scoreboard {
                 self.recent_loss.mean(),
                 held_out,
                 support as f64,
+                recent,
             ],
             &by_class,
         );

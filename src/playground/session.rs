@@ -171,6 +171,7 @@ impl Session {
             Event::Epochs(n) => self.cycle_points(check_step(n)?),
             Event::Set(key, value) => self.set_live(key, value)?,
             Event::Reset => self.restart_learner()?,
+            Event::Concept { .. } | Event::Centre { .. } => self.move_concept(&event)?,
             Event::Algorithm(algorithm) => {
                 let next = Setup {
                     algorithm,

@@ -37,12 +37,15 @@ fn same(a: &Session, b: &Session, what: &str) {
     assert_eq!(a.linear_models(), b.linear_models(), "{what}: rows");
     assert_eq!(a.points(), b.points(), "{what}: points");
     assert_eq!(a.progress(), b.progress(), "{what}: counts");
+    assert_eq!(a.truth(), b.truth(), "{what}: the concept");
+    assert_eq!(a.recoveries(), b.recoveries(), "{what}: recoveries");
     for series in [
         Series::Samples,
         Series::Online,
         Series::RecentLoss,
         Series::Test,
         Series::Support,
+        Series::Recent,
     ] {
         assert_eq!(
             a.curves().series(series),
@@ -76,6 +79,11 @@ fn busy(hash: &str) -> Page {
             s.click(-0.5, 0.2, -1.0).unwrap();
         }),
         Box::new(|s| s.apply(Event::Stream(2500)).unwrap()),
+        // The teacher's hand (XOR has no concept to move: refused, a no-op).
+        Box::new(|s| {
+            let _ = s.apply(Event::Concept { a: 1200, b: 100 });
+        }),
+        Box::new(|s| s.apply(Event::Stream(300)).unwrap()),
         Box::new(|s| {
             s.erase_nearest(0.4, -0.3, 0.05).unwrap();
         }),

@@ -202,7 +202,8 @@ impl Playground {
 }
 
 /// A curve series by its number (0 samples, 1 online rate or MAE, 2 recent
-/// loss, 3 test score, 4 support size).
+/// loss, 3 test score, 4 support size, 5 moving mistake rate or absolute
+/// error).
 pub(super) fn which(series: usize) -> Result<Series, JsError> {
     const ALL: [Series; SERIES] = [
         Series::Samples,
@@ -210,6 +211,7 @@ pub(super) fn which(series: usize) -> Result<Series, JsError> {
         Series::RecentLoss,
         Series::Test,
         Series::Support,
+        Series::Recent,
     ];
     ALL.get(series)
         .copied()

@@ -4,9 +4,10 @@
 use rand::Rng as _;
 use std::f64::consts::PI;
 
+use super::truth::drift_angle;
 use super::Concept;
 use crate::data::rng::{chance, normal};
-use crate::data::{class_index, class_label, Preset, Rng, DRIFT_PERIOD};
+use crate::data::{class_index, class_label, Preset, Rng};
 use crate::report::Task;
 
 #[derive(Clone, Copy)]
@@ -49,6 +50,11 @@ pub(super) fn draw(
             let y = class(rng);
             x[0] = y * distance * c + spread * normal(rng);
             x[1] = y * distance * s + spread * normal(rng);
+            if concept.shift != 0.0 {
+                // Moved by hand: the boundary c·x + s·y + shift = 0.
+                x[0] -= concept.shift * c;
+                x[1] -= concept.shift * s;
+            }
             y
         }
         Preset::Xor => {
@@ -87,21 +93,23 @@ pub(super) fn draw(
             y
         }
         Preset::Drift => {
-            let angle = concept.angle + 2.0 * PI * (t as f64) / DRIFT_PERIOD;
+            let angle = drift_angle(concept.angle, t);
             x[0] = rng.random_range(-1.0..1.0);
             x[1] = rng.random_range(-1.0..1.0);
-            sign(libm::cos(angle) * x[0] + libm::sin(angle) * x[1])
+            let f = libm::cos(angle) * x[0] + libm::sin(angle) * x[1];
+            // (Adding a zero shift would change nothing: sign(-0.0) is +1.)
+            sign(f + concept.shift)
         }
         Preset::ThreeClasses | Preset::FourClasses => {
-            let (classes, distance, spread) = if preset == Preset::ThreeClasses {
-                (3, 0.55, 0.22)
+            let spread = if preset == Preset::ThreeClasses {
+                0.22
             } else {
-                (4, 0.6, 0.28)
+                0.28
             };
-            let k = rng.random_range(0..classes);
-            let a = concept.angle + 2.0 * PI * k as f64 / classes as f64;
-            x[0] = distance * libm::cos(a) + spread * normal(rng);
-            x[1] = distance * libm::sin(a) + spread * normal(rng);
+            let k = rng.random_range(0..preset.classes());
+            let [cx, cy] = concept.centre(preset, k);
+            x[0] = cx + spread * normal(rng);
+            x[1] = cy + spread * normal(rng);
             class_label(k)
         }
         Preset::Regression1d => {
