@@ -28,7 +28,7 @@ pub struct Scoreboard {
 /// that the moving window holds only samples of the moved concept) whose
 /// moving rate is back within its level at the move: 5 points of mistake
 /// rate, or 20% of the moving absolute error for regression.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Recovery {
     /// The samples learned when the concept moved.
     pub at: u64,

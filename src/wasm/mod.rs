@@ -16,6 +16,8 @@
 
 use wasm_bindgen::prelude::*;
 
+#[cfg(not(feature = "loader-module"))]
+mod concept;
 #[cfg(all(feature = "files", not(feature = "loader-module")))]
 mod files;
 #[cfg(feature = "loader-module")]

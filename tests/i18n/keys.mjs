@@ -52,15 +52,15 @@ async function sources(dir) {
   return out;
 }
 
-/** The modules that come with the Theory layer (their keys are its catalogue part's). */
-const THEORY_MODULES = ['theory.js', 'theory-panel.js'];
-const isTheory = (file) => THEORY_MODULES.some((name) => file.endsWith(`/js/${name}`));
+/** The modules loaded on first use, by the catalogue part their keys belong to. */
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'] };
+const partOf = (file) => Object.keys(LAZY_MODULES).find((part) => LAZY_MODULES[part].some((name) => file.endsWith(`/js/${name}`))) ?? '';
 
-/** Every key of the page's code (`theory`: only the Theory layer's modules, else all the others). */
-export async function allCodeKeys({ theory = false } = {}) {
+/** Every key of the page's code (`part`: only that lazy part's modules; '' all the others). */
+export async function allCodeKeys({ part = '' } = {}) {
   const keys = [];
   for (const file of await sources(join(ROOT, 'www'))) {
-    if (isTheory(file) === theory) keys.push(...codeKeys(await readFile(file, 'utf8')));
+    if (partOf(file) === part) keys.push(...codeKeys(await readFile(file, 'utf8')));
   }
   return keys;
 }
@@ -119,7 +119,8 @@ export async function browserKeys(context, url) {
 /**
  * Every key, sorted, once, and the catalogue part each belongs to: 'blog'
  * (the example post's prose, fetched by that post only), 'kernel' (the full
- * module's learners, fetched with it), 'theory' (with the Theory layer) or '' (the first
+ * module's learners, fetched with it), 'theory' (with the Theory layer), 'truth' (with the
+ * teacher's hand) or '' (the first
  * load's catalogue).
  */
 export async function keyParts() {
@@ -130,7 +131,8 @@ export async function keyParts() {
     const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...await coreTemplates()]);
     const parts = new Map([...first].map((k) => [k, '']));
     for (const k of kernel) if (!first.has(k)) parts.set(k, 'kernel');
-    for (const k of [...theory, ...await allCodeKeys({ theory: true })]) if (!parts.has(k)) parts.set(k, 'theory');
+    for (const k of [...theory, ...await allCodeKeys({ part: 'theory' })]) if (!parts.has(k)) parts.set(k, 'theory');
+    for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
     return new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   } finally {
@@ -154,7 +156,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'kernel', 'theory', 'blog'];
+export const PARTS = ['', 'kernel', 'theory', 'truth', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

@@ -140,6 +140,8 @@ export const building = {
   built(notice, run) {
     if (this.page.theory) import('./theory.js').then((m) => m.attachTheory(this, $('theory-place'))).catch((e) => this.fail(e));
     else this.theory?.detach();
+    if (this.page.truth) this.showTruth();
+    else this.truth?.detach();
     this.curves.define();
     this.sync();
     const problems = [...(run.problems ?? []), notice].filter(Boolean);
@@ -162,6 +164,11 @@ export const building = {
     this.dataPanel.askFor(wantedFile && !this.data ? wantedFile : '');
     this.dataPanel.sync(this.data, this.dataNote, this.figures[0].pg);
     document.body.dataset.wide = String(!this.figures[0].pg.on_plane());
+  },
+
+  /** The true concept on the planes (truth.js, loaded on first use). */
+  showTruth() {
+    import('./truth.js').then((m) => m.attachTruth(this, $('truth-place'))).catch((e) => this.fail(e));
   },
 
   /** The same session rebuilt (in the full module, for the timeline); resolves whether it was. */

@@ -90,6 +90,17 @@ export const changing = {
     this.sync();
   },
 
+  /** The true concept and its handles shown (their code loads on first use), or not. */
+  setTruth(on) {
+    this.endIntro();
+    if (on === this.page.truth) return;
+    this.page.truth = on;
+    if (on && !this.replaying) this.showTruth(); // else once built
+    else if (!on) this.truth?.detach();
+    this.sync();
+    this.changed();
+  },
+
   setSpeed(speed) {
     this.page.speed = speed;
     this.changed();

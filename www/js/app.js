@@ -179,6 +179,7 @@ export class App {
       this.curves.append();
       this.timeline.sync();
       this.theory?.frame(now);
+      this.truth?.frame();
       this.status.show(now);
       if (this.recorder?.recording) this.recorder.frame();
       if (this.playing && now - this.lastHashWrite > HASH_EVERY_MS) this.writeHash(now);

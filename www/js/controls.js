@@ -59,6 +59,7 @@ export class Controls {
     on('reset', 'click', () => app.reset());
     on('clear', 'click', () => app.clear());
     on('theory', 'click', () => app.setTheory(!app.page.theory));
+    on('truth', 'click', () => app.setTruth(!app.page.truth));
     on('share', 'click', () => share(app));
     // The Save buttons' code loads on the first click (save-buttons.js).
     for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'save-gif', 'embed']) {
@@ -109,6 +110,7 @@ export class Controls {
     $('speed').value = String(Math.log10(page.speed));
     $('speed-out').value = formatSpeed(Math.round(page.speed));
     $('theory').setAttribute('aria-pressed', String(page.theory));
+    $('truth').setAttribute('aria-pressed', String(page.truth));
     this.syncCompare(page, settings);
   }
 

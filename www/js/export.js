@@ -86,7 +86,9 @@ export function pointsCsv(pg, task, transform = null) {
 export function curvesCsv(figures, label, task) {
   const online = task === 'regression' ? 'progressive_mae' : 'online_mistake_rate';
   const test = task === 'regression' ? 'test_mae' : 'test_accuracy';
-  const lines = [`learner,samples,${online},recent_loss,${test},support_size`];
+  // The moving rate a concept move's recovery is judged on (src/playground/scoreboard.rs).
+  const recent = task === 'regression' ? 'recent_abs_error' : 'recent_mistake_rate';
+  const lines = [`learner,samples,${online},recent_loss,${test},support_size,${recent}`];
   for (const figure of figures) {
     const pg = figure.pg;
     const n = pg.curve_len();

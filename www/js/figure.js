@@ -8,7 +8,7 @@ import { count, t } from './i18n.js';
 /** While playing, the plane is redrawn at most this often (30 Hz). */
 const PLAYING_DRAW_INTERVAL_MS = 33;
 
-export const SERIES = { samples: 0, online: 1, loss: 2, test: 3, support: 4 };
+export const SERIES = { samples: 0, online: 1, loss: 2, test: 3, support: 4, recent: 5 };
 
 export class Figure {
   /**
@@ -33,6 +33,9 @@ export class Figure {
     this.drawCost = 0; // ms, smoothed
     this.support = new Map(); // id -> support vector, last frame
     this.fading = [];
+    // What layers draw over the overlay, by layer ('theory': its lines;
+    // 'truth': the true concept): { key, draw(ctx, plane) }, redrawn when a key changes.
+    this.decors = {};
   }
 
   /** The session the plane shows: the session, or during a first visit's intro a copy catching up with it. */
@@ -129,8 +132,8 @@ export class Figure {
     } else if (task !== 'classification' && this.drawn?.task !== task) {
       this.plane.clearShading();
     }
-    // `decor`: what a layer draws over the overlay (the Theory layer's lines), redrawn when its key changes.
-    const decorKey = this.decor?.key ?? '';
+    const decors = Object.values(this.decors);
+    const decorKey = decors.map((d) => d.key).join('|');
     if (this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps || this.drawn?.decor !== decorKey) {
       const ghost = pg.ghost();
       this.plane.drawOverlay({
@@ -141,7 +144,7 @@ export class Figure {
         task,
         eps,
         classRows,
-        decorate: this.decor?.draw,
+        decorate: decors.length ? (ctx, plane) => decors.forEach((d) => d.draw(ctx, plane)) : null,
       });
     }
     this.drawn = {

@@ -143,6 +143,9 @@ export function bindKeys(app, controls) {
       case 't':
         app.setTheory(!app.page.theory);
         break;
+      case 'h':
+        app.setTruth(!app.page.truth);
+        break;
       case '1':
         controls.setTool('1');
         break;

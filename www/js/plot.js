@@ -185,8 +185,12 @@ export class Plane {
     const ctx = this.overlay.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     this.drawAxes(ctx);
-    if (task === 'regression') return this.drawRegression(ctx, model, last, eps);
-    if (classRows) return this.drawClasses(ctx, classRows, last);
+    if (task === 'regression' || classRows) {
+      if (task === 'regression') this.drawRegression(ctx, model, last, eps);
+      else this.drawClasses(ctx, classRows, last);
+      decorate?.(ctx, this);
+      return;
+    }
     this.drawContours(ctx);
     if (moving) this.line(ctx, moving[0], moving[1], moving[2], { color: COLORS.muted, width: 1.5, dash: [2, 4] });
     if (model) {

@@ -7,14 +7,14 @@ import { LANGUAGES, pick, t } from './i18n.js';
 
 export const VIEWS = ['classify', 'regress', 'compare', 'epochs'];
 /** The page's own keys in a link (the session's are the learner core's). */
-const PAGE_KEYS = ['view', 'speed', 'algos', 'lang', 'theory'];
+const PAGE_KEYS = ['view', 'speed', 'algos', 'lang', 'theory', 'truth'];
 export const MAX_SPEED = 100000;
 /** Compare shows up to this many learners (every one has its own colour). */
 export const MAX_COMPARED = 16;
 
 /** Page defaults; a link may override each (`lang` null: the browser's language, not written into links). */
 export function defaultPage() {
-  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'], lang: null, theory: false };
+  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'], lang: null, theory: false, truth: false };
 }
 
 /**
@@ -73,6 +73,11 @@ export function pageFrom(extras) {
     if (theory === '1' || theory === '0') page.theory = theory === '1';
     else refuse('theory', theory, t('the Theory layer is on (1) or off (0)'));
   }
+  if (params.has('truth')) {
+    const truth = params.get('truth');
+    if (truth === '1' || truth === '0') page.truth = truth === '1';
+    else refuse('truth', truth, t('the true concept is shown (1) or not (0)'));
+  }
   page.lang = pick(params.get('lang'));
   if (params.has('lang') && !page.lang) refuse('lang', params.get('lang'), t('the languages are {list}', { list: LANGUAGES.join(', ') }));
   for (const [key, value] of params) {
@@ -83,7 +88,7 @@ export function pageFrom(extras) {
 }
 
 export function pageExtras(page) {
-  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}${page.lang ? `&lang=${page.lang}` : ''}${page.theory ? '&theory=1' : ''}`;
+  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}${page.lang ? `&lang=${page.lang}` : ''}${page.theory ? '&theory=1' : ''}${page.truth ? '&truth=1' : ''}`;
 }
 
 /** The same hash with another learner (a view that starts from another). */

@@ -103,7 +103,7 @@ export class TheoryLayer {
   syncToggles() {
     const figures = this.host.figures;
     LINES.forEach((line, k) => {
-      this.toggles.children[k].hidden = !figures.some((f) => f.decor?.lines?.[line.key]);
+      this.toggles.children[k].hidden = !figures.some((f) => f.decors.theory?.lines?.[line.key]);
     });
   }
 
@@ -111,7 +111,7 @@ export class TheoryLayer {
   define() {
     for (const figure of this.host.figures) {
       figure.theory = null;
-      figure.decor = { key: '', draw: (ctx, plane) => this.drawLines(ctx, plane, figure) };
+      figure.decors.theory = { key: '', draw: (ctx, plane) => this.drawLines(ctx, plane, figure) };
     }
     this.seen = null;
     this.last = -Infinity;
@@ -121,7 +121,7 @@ export class TheoryLayer {
   /** Off: the panel goes, the planes lose their lines. */
   detach() {
     for (const figure of this.host.figures) {
-      figure.decor = null;
+      delete figure.decors.theory;
       figure.theory = null;
       figure.redraw();
     }
@@ -152,9 +152,10 @@ export class TheoryLayer {
       figure.theory = figure.pg.theory();
       const lines = comparators(figure.theory?.report);
       const key = JSON.stringify(lines);
-      if (figure.decor && figure.decor.key !== key) {
-        figure.decor.lines = lines;
-        figure.decor.key = key;
+      const decor = figure.decors.theory;
+      if (decor && decor.key !== key) {
+        decor.lines = lines;
+        decor.key = key;
         this.host.loop.changed();
       }
     }
@@ -206,7 +207,7 @@ export class TheoryLayer {
 
   /** The comparators on a figure's plane (the overlay calls it after its own lines). */
   drawLines(ctx, plane, figure) {
-    const lines = figure.decor?.lines ?? {};
+    const lines = figure.decors.theory?.lines ?? {};
     for (const line of LINES) {
       const w = lines[line.key];
       if (w && !this.hidden.has(line.key)) plane.line(ctx, w[0], w[1], w[2], { color: line.color, width: 2, dash: line.dash });

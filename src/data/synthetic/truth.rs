@@ -17,8 +17,7 @@ pub const REACH: f64 = 1.5;
 pub const MAX_SLOPE: f64 = 5.0;
 
 /// The concept as it is now.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Truth {
     /// The class boundary cos(angle)·x + sin(angle)·y + offset = 0; class
     /// +1 where that is positive.

@@ -1,0 +1,223 @@
+// The teacher's hand (issue 22) in real Chromium, on a desktop and a touch
+// phone: the true concept drawn dashed with its handles; a drag turns the
+// boundary while the stream plays, the samples follow it, the move is in
+// the link (which replays it bit for bit), the arrow keys move a focused
+// handle, every Compare panel chases the same move, the class centres and
+// the regression line move too, and the recovery the panel reports is the
+// one a reader computes from the saved curves (CSV) by the stated rule.
+// Screenshots: target/e2e-screenshots/truth-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { launch, screenshot, serve } from './harness.mjs';
+
+const DEVICES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
+};
+let server;
+const contexts = [];
+before(async () => { server = await serve(); });
+after(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  await server.close();
+});
+
+async function open(device, hash) {
+  const context = await launch(DEVICES[device]);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  await page.goto(`${server.url}/#${hash}`);
+  page.once('close', () => context.close());
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  return page;
+}
+
+const truth = (page, i = 0) => page.evaluate((k) => Array.from(window.playground.figures[k].pg.truth_numbers()), i);
+const recoveries = (page, i = 0) => page.evaluate((k) => Array.from(window.playground.figures[k].pg.recovery_numbers()), i);
+const stream = (page, n) => page.evaluate((k) => window.playground.act((pg) => pg.stream(k)), n);
+const centre = async (locator) => {
+  const box = await locator.boundingBox();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+};
+
+/** A drag along `path` (page pixels): the mouse, or a finger through the touch events Chromium turns into pointer events. */
+async function drag(page, device, path) {
+  if (device === 'desktop') {
+    await page.mouse.move(...path[0]);
+    await page.mouse.down();
+    for (const p of path.slice(1)) await page.mouse.move(...p);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, [x, y]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', path[0]);
+  for (const p of path.slice(1)) await touch('touchMove', p);
+  await touch('touchEnd', path.at(-1));
+  await cdp.detach();
+}
+
+/** The turn handle carried a quarter turn around the move handle, in steps. */
+async function quarterTurn(page, device) {
+  const [fx, fy] = await centre(page.locator('.truth-handle.move').first());
+  const [tx, ty] = await centre(page.locator('.truth-handle.turn').first());
+  const path = [];
+  for (let k = 0; k <= 12; k++) {
+    const a = (k / 12) * (Math.PI / 2);
+    const [dx, dy] = [tx - fx, ty - fy];
+    path.push([fx + dx * Math.cos(a) - dy * Math.sin(a), fy + dx * Math.sin(a) + dy * Math.cos(a)]);
+  }
+  await drag(page, device, path);
+}
+
+/** The recovery rule applied to the saved curves alone, as a reader would. */
+function recoveryFromCsv(csv, at) {
+  const [head, ...rows] = csv.trim().split('\n');
+  const cols = head.split(',');
+  const [samples, recent] = [cols.indexOf('samples'), cols.indexOf('recent_mistake_rate')];
+  const points = rows.map((r) => r.split(',')).map((r) => [Number(r[samples]), Number(r[recent])]);
+  const level = points.find(([n]) => n === at)?.[1];
+  assert.ok(level !== undefined, `a curve point at the move (${at})`);
+  const found = points.find(([n, r]) => n >= at + 100 && r <= level + 0.05);
+  return found ? found[0] - at : -1;
+}
+
+for (const device of Object.keys(DEVICES)) {
+  test(`${device}: a turned boundary, followed by the samples, kept by the link, and its recovery as the curves tell it`, async () => {
+    const page = await open(device, 'algo=perceptron&preset=separable&seed=3&truth=1');
+    await stream(page, 600);
+    await page.locator('.truth-handle.turn').first().waitFor();
+    const before = await truth(page);
+    assert.equal(before[0], 0, 'a boundary');
+    await page.locator('#planes').scrollIntoViewIfNeeded();
+    await quarterTurn(page, device);
+    const after = await truth(page);
+    const turned = Math.abs(Math.atan2(Math.sin(after[1] - before[1]), Math.cos(after[1] - before[1])));
+    assert.ok(turned > 1.2 && turned < 1.9, `turned ${turned} rad by a quarter-turn drag`);
+    const hash = await page.evaluate(() => location.hash);
+    assert.match(hash, /truth=1/);
+    // The samples follow the turned boundary: mistakes, then a recovery.
+    const mistakesAtMove = await page.evaluate(() => window.playground.figures[0].pg.counts().mistakes);
+    await stream(page, 2500);
+    const rec = await recoveries(page);
+    assert.equal(rec.length, 5, 'one move');
+    assert.equal(rec[0], 600);
+    assert.ok(await page.evaluate(() => window.playground.figures[0].pg.counts().mistakes) > mistakesAtMove + 3);
+    await page.waitForFunction(() => /recovered after/.test(document.getElementById('truth-place').innerText));
+    const text = await page.locator('#truth-place').innerText();
+    assert.match(text, new RegExp(`recovered after ${rec[3]} samples`));
+    await screenshot(page, `truth-${device}-turned`);
+    // The reader's own computation from the saved curves agrees.
+    await page.evaluate(() => document.getElementById('save-curves').scrollIntoView());
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-curves')]);
+    const csv = await readFile(await download.path(), 'utf8');
+    assert.equal(recoveryFromCsv(csv, 600), rec[3]);
+    // The link replays the move, bit for bit.
+    const link = await page.evaluate(() => window.playground.figures[0].pg.hash(''));
+    const copy = await open(device, link.replace(/^#/, '') + '&truth=1');
+    assert.deepEqual(await truth(copy), await truth(page));
+    assert.deepEqual(await recoveries(copy), rec);
+    const weights = (p) => p.evaluate(() => Array.from(window.playground.figures[0].pg.weights()));
+    assert.deepEqual(await weights(copy), await weights(page));
+    assert.ok(await copy.locator('.truth-handle.turn').first().isVisible());
+    assert.deepEqual([...page.errors, ...copy.errors], []);
+    await page.close();
+    await copy.close();
+  });
+}
+
+test('the arrow keys move a focused handle, Reset and a learner switch keep the concept, and the timeline shows it as it was', async () => {
+  const page = await open('desktop', 'algo=pa1&preset=overlapping&seed=4&truth=1');
+  await stream(page, 300);
+  const [, angle, offset] = await truth(page);
+  await page.locator('.truth-handle.move').focus();
+  for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowUp');
+  const moved = await truth(page);
+  assert.ok(Math.abs(moved[2] - (offset - 0.06)) < 1e-9, `offset ${offset} → ${moved[2]}`);
+  // (A move snaps the whole line to the log's 1e-3 grid.)
+  assert.ok(Math.abs(moved[1] - angle) <= 5e-4, `angle ${angle} → ${moved[1]}`);
+  // The page's own arrow key (a step) stayed off: no sample was learned.
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 300);
+  await page.locator('.truth-handle.turn').focus();
+  await page.keyboard.press('ArrowLeft');
+  const turned = await truth(page);
+  const by = Math.atan2(Math.sin(turned[1] - angle), Math.cos(turned[1] - angle)); // angles wrap at ±π
+  assert.ok(Math.abs(by - Math.PI / 90) < 1.5e-3, `turned by 2°: ${by}`);
+  await stream(page, 400);
+  await page.click('#reset');
+  await page.selectOption('#algo', 'arow');
+  await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.algorithm() === 'arow');
+  assert.deepEqual(await truth(page), turned, 'the concept survives Reset and a switch');
+  assert.ok(await page.locator('.truth-handle.turn').isVisible());
+  // Back on the timeline, before the moves: the concept as it was then.
+  await page.evaluate(() => {
+    const slider = document.getElementById('timeline');
+    slider.value = '200';
+    slider.dispatchEvent(new Event('input'));
+  });
+  await page.waitForFunction(() => window.playground.past && !window.playground.replaying && window.playground.figures[0].pg.position()[0] === 200);
+  const then = await truth(page);
+  assert.equal(then[1], angle);
+  assert.equal(then[2], offset);
+  await screenshot(page, 'truth-desktop-timeline');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Compare: every panel chases the same move and reports its own recovery', async () => {
+  const page = await open('desktop', 'algo=pa1&preset=noisy-labels&seed=5&view=compare&algos=perceptron,pa1,arow&truth=1');
+  await page.waitForFunction(() => window.playground.figures.length === 3);
+  await stream(page, 500);
+  await quarterTurn(page, 'desktop');
+  await stream(page, 1500);
+  const truths = await Promise.all([0, 1, 2].map((i) => truth(page, i)));
+  assert.deepEqual(truths[1], truths[0]);
+  assert.deepEqual(truths[2], truths[0]);
+  for (const i of [0, 1, 2]) assert.equal((await recoveries(page, i))[0], 500);
+  const items = await page.locator('.truth-recoveries li').allInnerTexts();
+  assert.equal(items.length, 3, items.join('\n'));
+  assert.ok(items.some((s) => s.startsWith('AROW')), items.join('\n'));
+  await screenshot(page, 'truth-desktop-compare');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('three classes: a centre dragged draws its class there; Regress: the line moves; XOR and a file say there is no concept', async () => {
+  const page = await open('desktop', 'algo=pa1&preset=three-classes&seed=6&truth=1');
+  await stream(page, 300);
+  const handles = page.locator('.truth-handle.centre');
+  assert.equal(await handles.count(), 3);
+  const plane = await page.locator('.plane').first().boundingBox();
+  const [x, y] = await centre(handles.nth(1));
+  await drag(page, 'desktop', [[x, y], [x + 20, y + 10], [plane.x + plane.width * 0.8, plane.y + plane.height * 0.2]]);
+  const [kind, ...xy] = await truth(page);
+  assert.equal(kind, 2);
+  assert.ok(Math.abs(xy[2] - 0.9) < 0.05 && Math.abs(xy[3] - 0.9) < 0.05, `class 2 at ${xy[2]}, ${xy[3]}`);
+  await stream(page, 300);
+  await screenshot(page, 'truth-desktop-centres');
+
+  await page.click('[data-view="regress"]');
+  await page.waitForFunction(() => window.playground.page.view === 'regress' && !window.playground.replaying);
+  await page.selectOption('#preset', 'regression-1d');
+  await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.truth_numbers()[0] === 1);
+  await page.locator('.truth-handle.move').waitFor();
+  const [, slope, intercept] = await truth(page);
+  const [mx, my] = await centre(page.locator('.truth-handle.move'));
+  await drag(page, 'desktop', [[mx, my], [mx, my - 20], [mx, my - 60]]);
+  const fit = await truth(page);
+  assert.ok(Math.abs(fit[1] - slope) <= 5e-4, `slope ${slope} → ${fit[1]}`);
+  assert.ok(fit[2] > intercept + 0.2, `intercept ${intercept} → ${fit[2]}`);
+  await screenshot(page, 'truth-desktop-regress');
+
+  await page.click('[data-view="classify"]');
+  await page.selectOption('#preset', 'xor');
+  await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.truth_numbers().length === 0);
+  await page.waitForFunction(() => /no concept to draw or move/.test(document.getElementById('truth-place').innerText));
+  assert.equal(await page.locator('.truth-handle').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
