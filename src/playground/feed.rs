@@ -16,6 +16,18 @@ pub struct Feed {
     buffer: SampleBuffer,
     test: Dataset,
     held_out: HeldOut,
+    /// While the timeline replays a look back: the live session's held-out
+    /// scores, which a replay on the same path would compute again.
+    borrowed: Option<Borrowed>,
+}
+
+/// The held-out scores of the live session's curves, named by its
+/// scoreboard's generation and each point's sample count.
+#[derive(Debug)]
+pub struct Borrowed {
+    pub generation: u32,
+    pub samples: Vec<f64>,
+    pub scores: Vec<f64>,
 }
 
 /// A copy (a timeline's checkpoint) leaves the held-out columns out: a
@@ -28,6 +40,7 @@ impl Clone for Feed {
             buffer: SampleBuffer::default(),
             test: self.test.clone(),
             held_out: HeldOut::default(),
+            borrowed: None,
         }
     }
 }
@@ -47,6 +60,7 @@ impl Feed {
             buffer: SampleBuffer::default(),
             test,
             held_out: HeldOut::default(),
+            borrowed: None,
         }
     }
 
@@ -84,12 +98,30 @@ impl Feed {
     /// The held-out score of `model` (accuracy, or MAE for regression).
     /// On the drifting preset the held-out set follows the concept as it
     /// turns: drawn again at each call.
-    pub fn held_out_score(&mut self, model: &Model, preset: Preset) -> f64 {
+    /// `point`: the (generation, index, samples) of the curve point it is
+    /// for, which a borrowed score answers when it has it.
+    pub fn held_out_score(
+        &mut self,
+        model: &Model,
+        preset: Preset,
+        point: (u32, usize, f64),
+    ) -> f64 {
+        if let Some(known) = &self.borrowed {
+            let (generation, index, samples) = point;
+            if known.generation == generation && known.samples.get(index) == Some(&samples) {
+                return known.scores[index];
+            }
+        }
         if let (Source::Stream(stream), Preset::Drift) = (&self.source, preset) {
             self.test = stream.test_set(TEST_SET_SIZE);
             self.held_out.clear();
         }
         model.test_score(&self.test, Some(&mut self.held_out))
+    }
+
+    /// Scores to borrow while replaying (None: compute every one).
+    pub fn borrow(&mut self, scores: Option<Borrowed>) {
+        self.borrowed = scores;
     }
 
     /// Moves the preset's concept for the samples to come, and draws the

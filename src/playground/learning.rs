@@ -92,8 +92,13 @@ impl Session {
             let points = self.points.dataset(task);
             self.model.test_score(points, None)
         } else {
+            let point = (
+                self.scoreboard.generation(),
+                self.scoreboard.curves().len(),
+                self.scoreboard.progress().samples as f64,
+            );
             self.feed
-                .held_out_score(&self.model, self.current.settings.preset)
+                .held_out_score(&self.model, self.current.settings.preset, point)
         };
         self.scoreboard
             .record_curves(task, held_out, self.model.support_size());

@@ -21,6 +21,10 @@ pub struct Scoreboard {
     /// moving absolute error, `recent_loss`).
     recent_mistakes: MovingAverage,
     recoveries: Vec<Recovery>,
+    /// How many times the learner started afresh (Reset) before this
+    /// scoreboard: with the sample count, it names a curve point in the
+    /// session's history (the timeline borrows held-out scores by it).
+    generation: u32,
 }
 
 /// A learner's recovery after a concept move. The rule: recovered at the
@@ -57,7 +61,20 @@ impl Scoreboard {
             by_class: vec![[0, 0]; if classes > 2 { classes } else { 0 }],
             recent_mistakes: MovingAverage::new(LOSS_WINDOW),
             recoveries: Vec::new(),
+            generation: 0,
         }
+    }
+
+    /// A new scoreboard after a Reset of the learner this one measured.
+    pub fn next(&self, classes: usize) -> Self {
+        Self {
+            generation: self.generation + 1,
+            ..Self::new(classes)
+        }
+    }
+
+    pub fn generation(&self) -> u32 {
+        self.generation
     }
 
     /// One sample learned: `update` is the learner's report, `step` the

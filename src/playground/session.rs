@@ -144,7 +144,7 @@ impl Session {
     fn restart_learner(&mut self) -> Result<()> {
         self.model = Model::new(&self.current)?;
         self.feed.forget_scores();
-        self.scoreboard = Scoreboard::new(self.classes());
+        self.scoreboard = self.scoreboard.next(self.classes());
         self.last = None;
         self.ghost = None;
         self.points.restart_cycle();
