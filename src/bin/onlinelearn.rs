@@ -7,6 +7,7 @@
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
 //! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
 //! onlinelearn paper --simulated
+//! onlinelearn replay 'http://127.0.0.1:8000/#v=3&algo=pa1&log=...' [--json] [--curves FILE] [--data FILE] [--link]
 //! learn, compare, paper: [--quiet] (no bar, no notes) or [--progress [bar|lines]] (off a terminal too)
 //! ```
 
@@ -23,6 +24,9 @@ mod evaluate;
 #[path = "onlinelearn/feeder.rs"]
 mod feeder;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/js_number.rs"]
+mod js_number;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/labels.rs"]
 mod labels;
 #[cfg(not(target_arch = "wasm32"))]
@@ -38,6 +42,9 @@ mod learning;
 #[path = "onlinelearn/lines.rs"]
 mod lines;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/link.rs"]
+mod link;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/paper_command.rs"]
 mod paper_command;
 #[cfg(not(target_arch = "wasm32"))]
@@ -52,6 +59,15 @@ mod plan;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/progress.rs"]
 mod progress;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/replay.rs"]
+mod replay;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/replay_data.rs"]
+mod replay_data;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/replay_output.rs"]
+mod replay_output;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/report.rs"]
 mod report;

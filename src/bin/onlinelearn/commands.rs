@@ -45,6 +45,10 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Rebuild a session of the page from its link: the page's summary, its
+    /// Model (JSON) with --json (the same weights, bit for bit), its Curves
+    /// (CSV) with --curves.
+    Replay(crate::replay::ReplayArgs),
     /// Meng & Song (2023) reproduced: their eight kernel learners, the paper's protocol or our sweep; tables, CSV and SVG into results/.
     Paper(crate::paper_command::PaperArgs),
     /// Write a seeded synthetic stream as CSV (label last) to standard output.
@@ -138,6 +142,7 @@ pub fn main() -> ExitCode {
             features,
         } => stream(preset, n, seed, noise, features),
         Command::Paper(args) => crate::paper_command::paper(&args),
+        Command::Replay(args) => crate::replay::replay(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -94,12 +94,24 @@ mod tests {
         assert_eq!(parts.finish().unwrap(), whole);
 
         let mut parts = FileParts::dense(2, 4);
-        assert!(parts.push_dense(&values[..3], &labels[..1]).is_err(), "half a row");
-        assert!(parts.push_sparse(&[0, 1], &[0], &[1.0], &[1.0]).is_err(), "a sparse part");
+        assert!(
+            parts.push_dense(&values[..3], &labels[..1]).is_err(),
+            "half a row"
+        );
+        assert!(
+            parts.push_sparse(&[0, 1], &[0], &[1.0], &[1.0]).is_err(),
+            "a sparse part"
+        );
         let mut parts = FileParts::dense(2, 1);
         parts.push_dense(&[f64::NAN, 1.0], &[1.0]).unwrap();
-        assert!(parts.finish().is_err(), "NaN is refused at the end, as from_dense does");
+        assert!(
+            parts.finish().is_err(),
+            "NaN is refused at the end, as from_dense does"
+        );
         let mut parts = FileParts::Sparse(CsrParts::default());
-        assert!(parts.push_dense(&values[..2], &labels[..1]).is_err(), "a dense part");
+        assert!(
+            parts.push_dense(&values[..2], &labels[..1]).is_err(),
+            "a dense part"
+        );
     }
 }
