@@ -28,10 +28,12 @@ fn page_keys(page: &Page, algos: &str) -> String {
 
 /// What the page's Model (JSON) saves for these panels (export.js).
 fn page_export(pages: &[Page], algos: &str) -> Value {
-    let state = pages[0].hash(&page_keys(&pages[0], algos));
+    let keys = page_keys(&pages[0], algos);
+    let state = pages[0].hash(&keys);
+    // Each panel's model holds its own link (naming its learner).
     let models: Vec<Value> = pages
         .iter()
-        .map(|p| serde_json::to_value(ModelExport::new(p.session(), state.clone())).unwrap())
+        .map(|p| serde_json::to_value(ModelExport::new(p.session(), p.hash(&keys))).unwrap())
         .collect();
     if models.len() == 1 {
         models.into_iter().next().unwrap()

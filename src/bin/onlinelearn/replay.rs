@@ -56,14 +56,14 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
         return Err("this build leaves out a learner the link runs".into());
     }
     let pages = open(&hash, &state, args)?;
-    let first = &pages[0];
-    let state_hash = first.hash(&page_extras(first));
+    let extras = page_extras(&pages[0]);
+    let state_hash = pages[0].hash(&extras);
     if let Some(path) = &args.curves {
         let csv = crate::replay_output::curves_csv(&pages);
         std::fs::write(path, csv).map_err(|e| format!("--curves {}: {e}", path.display()))?;
     }
     if args.json {
-        println!("{}", crate::replay_output::model_json(&pages, &state_hash)?);
+        println!("{}", crate::replay_output::model_json(&pages, &extras)?);
     } else {
         print!("{}", crate::replay_output::summary(&pages));
     }

@@ -61,11 +61,14 @@ fn panel_line(s: &Session) -> String {
 }
 
 /// The page's Model (JSON): the model of a single panel, or Compare's
-/// `onlinelearn-models` with one per panel; `state` is the link.
-pub fn model_json(pages: &[Page], state: &str) -> Result<String, String> {
+/// `onlinelearn-models` with one per panel; `extras` are the page's keys.
+/// Each model's `state` is its panel's link (naming the panel's learner),
+/// the document's the first panel's, as export.js writes them.
+pub fn model_json(pages: &[Page], extras: &str) -> Result<String, String> {
+    let state = pages[0].hash(extras);
     let mut models: Vec<ModelExport> = pages
         .iter()
-        .map(|p| ModelExport::new(p.session(), state.to_string()))
+        .map(|p| ModelExport::new(p.session(), p.hash(extras)))
         .collect();
     let text = if models.len() == 1 {
         serde_json::to_string_pretty(&models.remove(0))
@@ -73,7 +76,7 @@ pub fn model_json(pages: &[Page], state: &str) -> Result<String, String> {
         serde_json::to_string_pretty(&Models {
             format: "onlinelearn-models",
             version: 2,
-            state,
+            state: &state,
             models,
         })
     };
