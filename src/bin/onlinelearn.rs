@@ -4,6 +4,7 @@
 //! onlinelearn learn --algo pa1 --c 0.1 --train a9a --test a9a.t [--json] [--theory]
 //! zcat big.svm.gz | onlinelearn learn --algo pa1 --train - --progress lines
 //! onlinelearn compare --algos perceptron,pa,pa1 --train a3a --test a3a.t
+//! onlinelearn learn --algo pa1 --train points.csv --link [--link-base URL]
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
 //! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
 //! onlinelearn paper --simulated
@@ -32,6 +33,9 @@ mod labels;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learn.rs"]
 mod learn;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/learn_link.rs"]
+mod learn_link;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learn_multiclass.rs"]
 mod learn_multiclass;

@@ -4,6 +4,18 @@
 
 use onlinelearn::playground::Page;
 
+/// `--link` and `--link-base` of `learn` and `compare`.
+#[derive(clap::Args)]
+pub struct LinkArgs {
+    /// Print the page address that opens this run, last (2-D data: its
+    /// points in the link; wider data: the link that asks for the file).
+    #[arg(long)]
+    pub link: bool,
+    /// The page's address for --link.
+    #[arg(long, value_name = "URL", default_value = DEFAULT_LINK_BASE)]
+    pub link_base: String,
+}
+
 /// Where `cargo xtask serve` serves the page (README, "Try it").
 pub const DEFAULT_LINK_BASE: &str = "http://127.0.0.1:8000/";
 
