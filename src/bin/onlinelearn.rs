@@ -4,9 +4,11 @@
 //! onlinelearn learn --algo pa1 --c 0.1 --train a9a --test a9a.t [--json] [--theory]
 //! zcat big.svm.gz | onlinelearn learn --algo pa1 --train - --progress lines
 //! onlinelearn compare --algos perceptron,pa,pa1 --train a3a --test a3a.t
+//! onlinelearn learn --algo pa1 --train points.csv --link [--link-base URL]
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
 //! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
 //! onlinelearn paper --simulated
+//! onlinelearn replay 'http://127.0.0.1:8000/#v=3&algo=pa1&log=...' [--json] [--curves FILE] [--data FILE] [--link]
 //! learn, compare, paper: [--quiet] (no bar, no notes) or [--progress [bar|lines]] (off a terminal too)
 //! ```
 
@@ -23,11 +25,17 @@ mod evaluate;
 #[path = "onlinelearn/feeder.rs"]
 mod feeder;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/js_number.rs"]
+mod js_number;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/labels.rs"]
 mod labels;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learn.rs"]
 mod learn;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/learn_link.rs"]
+mod learn_link;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learn_multiclass.rs"]
 mod learn_multiclass;
@@ -37,6 +45,9 @@ mod learning;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/lines.rs"]
 mod lines;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/link.rs"]
+mod link;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/paper_command.rs"]
 mod paper_command;
@@ -52,6 +63,15 @@ mod plan;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/progress.rs"]
 mod progress;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/replay.rs"]
+mod replay;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/replay_data.rs"]
+mod replay_data;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/replay_output.rs"]
+mod replay_output;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/report.rs"]
 mod report;

@@ -79,6 +79,20 @@ export function figureControls(host) {
         });
       });
       parts.push(save);
+    } else if (name === 'command') {
+      // The page's Copy as command, for this figure's session.
+      const copy = element('button', { type: 'button', title: t('onlinelearn replay: the same model from the command line') }, t('Copy as command'));
+      copy.addEventListener('click', async () => {
+        const { pageAddress, replayCommand } = await import('./command.js');
+        const command = replayCommand(pageAddress(host.figure.pg.hash('')));
+        try {
+          await navigator.clipboard.writeText(command);
+          copy.textContent = t('Command copied.');
+        } catch {
+          copy.title = command;
+        }
+      });
+      parts.push(copy);
     } else if (name === 'theory') {
       const on = host.theoryOn();
       const button = element('button', { type: 'button', 'aria-pressed': String(on), title: t('The best classifiers in hindsight, the bounds and the regret') }, t('Theory'));

@@ -1,6 +1,7 @@
 // The Save buttons: the plane as PNG, the points and curves as CSV, the
 // model as JSON (which opens again in the page), a WebM recording, an
-// animated GIF (gif-export.js), and the embed code. This module and the saving code (export.js) load on the first
+// animated GIF (gif-export.js), the embed code, and beside the share link
+// the command that rebuilds the session natively (command.js). This module and the saving code (export.js) load on the first
 // click (controls.js wires the buttons): most visits never save, and the
 // page's first download stays small.
 import { label } from './catalogue.js';
@@ -99,6 +100,20 @@ export async function save(id, app) {
       $('save-msg').textContent = app.data ? t('Embed code copied (the file is not in it: the figure will ask for it).') : t('Embed code copied.');
     } catch {
       $('save-msg').textContent = code;
+    }
+  });
+  on('copy-command', async () => {
+    app.writeHash();
+    const { replayCommand } = await import('./command.js');
+    const file = app.data?.name;
+    const command = replayCommand(location.href, file);
+    try {
+      await navigator.clipboard.writeText(command);
+      $('share-msg').textContent = file
+        ? t('Command copied: onlinelearn replay needs {file} (--data) to rebuild this session.', { file })
+        : t("Command copied: onlinelearn replay prints this session's summary, and with --json its model, to the bit.");
+    } catch {
+      $('share-msg').textContent = command;
     }
   });
   await handlers[id](saving);

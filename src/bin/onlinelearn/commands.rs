@@ -36,6 +36,8 @@ enum Command {
         /// theorems, and its regret. Linear learners, two classes.
         #[arg(long)]
         theory: bool,
+        #[command(flatten)]
+        link: crate::link::LinkArgs,
     },
     /// Train several learners on the same data and order; one row each.
     Compare {
@@ -44,7 +46,13 @@ enum Command {
         algos: Vec<Algorithm>,
         #[command(flatten)]
         run: RunArgs,
+        #[command(flatten)]
+        link: crate::link::LinkArgs,
     },
+    /// Rebuild a session of the page from its link: the page's summary, its
+    /// Model (JSON) with --json (the same weights, bit for bit), its Curves
+    /// (CSV) with --curves.
+    Replay(crate::replay::ReplayArgs),
     /// Meng & Song (2023) reproduced: their eight kernel learners, the paper's protocol or our sweep; tables, CSV and SVG into results/.
     Paper(crate::paper_command::PaperArgs),
     /// Write a seeded synthetic stream as CSV (label last) to standard output.
@@ -128,8 +136,13 @@ pub struct RunArgs {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Learn { algo, run, theory } => crate::learn::learn(&[algo], &run, theory),
-        Command::Compare { algos, run } => crate::learn::learn(&algos, &run, false),
+        Command::Learn {
+            algo,
+            run,
+            theory,
+            link,
+        } => learn_and_link(&[algo], &run, theory, &link),
+        Command::Compare { algos, run, link } => learn_and_link(&algos, &run, false, &link),
         Command::Stream {
             preset,
             n,
@@ -138,6 +151,7 @@ pub fn main() -> ExitCode {
             features,
         } => stream(preset, n, seed, noise, features),
         Command::Paper(args) => crate::paper_command::paper(&args),
+        Command::Replay(args) => crate::replay::replay(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -146,6 +160,29 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The run, then with `--link` the page address that opens it (worked out
+/// first, so that a run the page cannot show is refused before learning).
+fn learn_and_link(
+    algorithms: &[Algorithm],
+    run: &RunArgs,
+    theory: bool,
+    link: &crate::link::LinkArgs,
+) -> Result<(), String> {
+    let address = match link.link {
+        true => Some(crate::learn_link::run_link(
+            algorithms,
+            run,
+            &link.link_base,
+        )?),
+        false => None,
+    };
+    crate::learn::learn(algorithms, run, theory)?;
+    if let Some(address) = address {
+        println!("{address}");
+    }
+    Ok(())
 }
 
 fn stream(preset: Preset, n: usize, seed: u64, noise: f64, features: usize) -> Result<(), String> {

@@ -1,0 +1,131 @@
+//! `onlinelearn replay LINK`: the page's session, rebuilt natively from its
+//! link with the page's own code (src/playground/: the link read, the
+//! event log replayed bit for bit). It prints the summary the page shows,
+//! with `--json` the page's *Model (JSON)* export, with `--curves` its
+//! *Curves (CSV)*, with `--link` the page address that opens it. Compare's
+//! link gives one result per panel, each panel's learner run on the same
+//! samples, as the page does.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use onlinelearn::playground::{Page, SharedState};
+use onlinelearn::Algorithm;
+
+use crate::link::{address, hash_of, page_extras, panels, DEFAULT_LINK_BASE};
+use crate::replay_data::read_linked;
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The page's link: its whole address (quote it), or the part after '#'.
+    pub link: String,
+    /// The data file of a session made with one (the link holds its name
+    /// and fingerprint; a different file is refused).
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<PathBuf>,
+    /// Print the model as the page's Model (JSON) saves it.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the page's Curves (CSV) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub curves: Option<PathBuf>,
+    /// Print the page address that opens this session, last.
+    #[arg(long = "link")]
+    pub link_out: bool,
+    /// The page's address for --link.
+    #[arg(long, value_name = "URL", default_value = DEFAULT_LINK_BASE)]
+    pub link_base: String,
+    /// Replay a link from an older version of the page even where its
+    /// replay differs from what its author saw (the notice is printed).
+    #[arg(long)]
+    pub as_today: bool,
+}
+
+pub fn replay(args: &ReplayArgs) -> Result<(), String> {
+    let hash = hash_of(&args.link)?;
+    let state = SharedState::parse(&hash).map_err(|e| e.to_string())?;
+    if let Some(notice) = &state.notice {
+        if !args.as_today {
+            return Err(format!(
+                "{notice}\nnothing replayed: --as-today replays it with today's code anyway"
+            ));
+        }
+        eprintln!("note: {notice}");
+    }
+    if !state.held(None) {
+        return Err("this build leaves out a learner the link runs".into());
+    }
+    let pages = open(&hash, &state, args)?;
+    let extras = page_extras(&pages[0]);
+    let state_hash = pages[0].hash(&extras);
+    if let Some(path) = &args.curves {
+        let csv = crate::replay_output::curves_csv(&pages);
+        std::fs::write(path, csv).map_err(|e| format!("--curves {}: {e}", path.display()))?;
+    }
+    if args.json {
+        println!("{}", crate::replay_output::model_json(&pages, &extras)?);
+    } else {
+        print!("{}", crate::replay_output::summary(&pages));
+    }
+    if args.link_out {
+        println!("{}", address(&args.link_base, &state_hash));
+    }
+    Ok(())
+}
+
+/// The link's panels, each replayed to its end (on the file, if the link
+/// waits for one).
+fn open(hash: &str, state: &SharedState, args: &ReplayArgs) -> Result<Vec<Page>, String> {
+    let learners = panels(&state.extras)?;
+    let wanted = state
+        .extras
+        .iter()
+        .find(|(k, _)| k == "file")
+        .map(|(_, v)| v.clone());
+    let file = match (&wanted, &args.data) {
+        (Some(wanted), Some(path)) => Some(read_linked(
+            path,
+            wanted,
+            state.setup.settings.preset.task(),
+        )?),
+        (Some(wanted), None) => {
+            let name = wanted.rsplit_once(':').map_or(wanted.as_str(), |(n, _)| n);
+            return Err(format!(
+                "the link was made with the data file {name} (fingerprint {}): give it with --data FILE",
+                wanted.rsplit_once(':').map_or("", |(_, f)| f)
+            ));
+        }
+        (None, Some(path)) => {
+            return Err(format!(
+                "--data {}: the link learns from its preset's stream, not from a file",
+                path.display()
+            ))
+        }
+        (None, None) => None,
+    };
+    let mut pages: Vec<Page> = Vec::new();
+    for learner in learners {
+        let learner = learner
+            .map(|name| name.parse::<Algorithm>())
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        let mut page = Page::open(hash, learner).map_err(|e| e.to_string())?;
+        if let Some(file) = &file {
+            // read_linked checked the name and fingerprint the page compares
+            // (its link key), so the page replays the link on this file.
+            match pages.first().and_then(|p| p.live().file()) {
+                Some(shared) => page.load_shared(shared),
+                None => page.load(
+                    &file.name,
+                    file.task,
+                    file.data.clone(),
+                    Some(file.fingerprint),
+                ),
+            }
+            .map_err(|e| e.to_string())?;
+            while page.replay(u64::MAX).map_err(|e| e.to_string())? > 0 {}
+        }
+        pages.push(page);
+    }
+    Ok(pages)
+}
