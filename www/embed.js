@@ -49,7 +49,7 @@ export class OnlineLearner extends HTMLElement {
     this.lastSummary = -Infinity;
     this.loop = new Loop({
       speed: () => this.speed,
-      learn: (k) => this.act((pg) => pg.stream(k)),
+      learn: (k) => this.step(k),
       render: (now) => this.render(now),
       visible: () => this.visible && Boolean(this.figure),
       busy: () => Boolean(this.figure?.animating()),
@@ -291,6 +291,15 @@ export class OnlineLearner extends HTMLElement {
     this.bar.replaceChildren(...parts);
     this.bar.hidden = parts.length === 0;
   }
+
+  // ---- for scripts (a notebook widget, a host page) ----
+
+  /** Learns `n` samples: the rows given to `feed` first, else the stream. */
+  step(n = 1) { this.act((pg) => (this.fed ? this.fed.learn(this, pg, n) : pg.stream(n))); }
+  play() { this.setPlaying(true); }
+  pause() { this.setPlaying(false); }
+  /** Rows to learn instead of the stream (js/embed-feed.js, loaded on first use). */
+  async feed(x, y) { (this.fed ??= new (await import('./js/embed-feed.js')).Fed()).add(x, y); }
 
   // ---- what input.js calls ----
 
