@@ -205,6 +205,7 @@ fn test() -> Result {
     pack::pack()?; // builds target/site, then the package from it
     setup::chromium()?;
     setup::npm_packages()?;
+    setup::optional_debian("hugo", "hugo");
     let tests = e2e_test_files()?;
     run(Command::new("node").arg("--test").args(&tests))?;
     eprintln!(

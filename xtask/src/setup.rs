@@ -59,17 +59,6 @@ pub fn chromium() -> Result {
         return Ok(());
     }
     eprintln!("Chromium or a CJK font is missing; installing Debian's packages");
-    let sudo = if is_root() { vec![] } else { vec!["sudo"] };
-    let apt = |args: &[&str]| {
-        let mut all = sudo.clone();
-        all.push("apt-get");
-        all.extend_from_slice(args);
-        let mut command = Command::new(all[0]);
-        command
-            .args(&all[1..])
-            .env("DEBIAN_FRONTEND", "noninteractive");
-        run(&mut command)
-    };
     apt(&["update", "-qq"])?;
     apt(&[
         "install",
@@ -83,6 +72,32 @@ pub fn chromium() -> Result {
         Ok(())
     } else {
         Err(format!("{CHROMIUM} is still missing after apt-get install"))
+    }
+}
+
+/// `apt-get ARGS`, through sudo unless root.
+fn apt(args: &[&str]) -> Result {
+    let mut all = if is_root() { vec![] } else { vec!["sudo"] };
+    all.push("apt-get");
+    all.extend_from_slice(args);
+    let mut command = Command::new(all[0]);
+    command
+        .args(&all[1..])
+        .env("DEBIAN_FRONTEND", "noninteractive");
+    run(&mut command)
+}
+
+/// Debian's `package` for the tests that use `command` (Hugo for the
+/// shortcode's test), installed when the command is missing. A failed
+/// install is said here and left to those tests, which skip with a line
+/// that names the package: the other layers need none of it.
+pub fn optional_debian(command: &str, package: &str) {
+    if Command::new(command).arg("version").output().is_ok() {
+        return;
+    }
+    let installed = apt(&["update", "-qq"]).and_then(|_| apt(&["install", "-y", "-qq", package]));
+    if let Err(why) = installed {
+        eprintln!("could not install Debian's {package} ({why}); its tests will skip");
     }
 }
 
