@@ -206,6 +206,10 @@ fn test() -> Result {
     setup::chromium()?;
     setup::npm_packages()?;
     setup::optional_debian("hugo", "hugo");
+    // The Jupyter widget's Python side (its front end is tests/e2e/notebook.test.mjs).
+    if let Some(python) = setup::python_venv() {
+        run(Command::new(python).args(["-m", "unittest", "discover", "python/tests"]))?;
+    }
     let tests = e2e_test_files()?;
     run(Command::new("node").arg("--test").args(&tests))?;
     eprintln!(

@@ -13,7 +13,9 @@
 //!
 //! The version is the crate's (Cargo.toml), the types (`index.d.ts`) are
 //! written by `xtask/pack-types.mjs` from the learner core's own table of
-//! settings, and `npm pack` makes the tarball in target/npm/.
+//! settings, and `npm pack` makes the tarball in target/npm/. The Jupyter
+//! widget's one-file module is bundled from the same site here too
+//! (`xtask/widget-bundle.mjs`).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -60,6 +62,11 @@ pub fn pack() -> Result<PathBuf> {
         .arg(root().join("xtask/pack-types.mjs"))
         .arg(&site)
         .arg(package.join("index.d.ts")))?;
+    // The Jupyter widget's module (python/onlinelearn_widget), from the same site.
+    run(Command::new("node")
+        .arg(root().join("xtask/widget-bundle.mjs"))
+        .arg(&site)
+        .arg(root().join("python/onlinelearn_widget/static/widget.js")))?;
     run(Command::new("npm")
         .args(["pack", "--silent", "--pack-destination"])
         .arg(&out)

@@ -130,3 +130,48 @@ pub fn npm_packages() -> Result {
     }
     Ok(())
 }
+
+/// A virtual environment in target/py with the widget's test packages
+/// (python/requirements-test.txt, from PyPI) and the widget itself
+/// (python/, editable); returns its python, or None after saying why (the
+/// widget's tests then skip with a line that says so).
+pub fn python_venv() -> Option<PathBuf> {
+    let venv = root().join("target/py");
+    let python = venv.join("bin/python");
+    let ready = || {
+        Command::new(&python)
+            .args([
+                "-c",
+                "import onlinelearn_widget, nbconvert, ipykernel, numpy",
+            ])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if ready() {
+        return Some(python);
+    }
+    let made = run(Command::new("python3").arg("-m").arg("venv").arg(&venv)).and_then(|_| {
+        run(Command::new(&python).args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-r",
+            "python/requirements-test.txt",
+            "-e",
+            "python",
+        ]))
+    });
+    match made {
+        Ok(()) if ready() => Some(python),
+        Ok(()) => {
+            eprintln!("target/py lacks the widget's packages after pip install; the widget's tests will skip");
+            None
+        }
+        Err(why) => {
+            eprintln!("could not make target/py ({why}); the widget's tests will skip");
+            None
+        }
+    }
+}
