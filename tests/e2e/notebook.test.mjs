@@ -7,14 +7,17 @@
 // step message is delivered, and what the figure reports back to the model
 // (the traits Python reads: weights, mistakes, samples) must equal the
 // command line's numbers for the same stream (target/release/onlinelearn,
-// else target/debug's), to 1e-12.
+// else target/debug's), to 1e-12. Last, the exported HTML itself opens in
+// Chromium (its CDN scripts served from npm's packages at pinned versions,
+// tests/npm/widget-cdn) and its figure plays the saved rows, live, with no
+// kernel.
 // The Python packages come from target/py (`cargo xtask test` makes it:
 // anywidget, nbconvert, ipykernel, numpy, and this widget); without them
 // the test says so and skips.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +47,35 @@ function widgetState(html) {
   const json = /<script type="application\/vnd\.jupyter\.widget-state\+json">\s*([\s\S]*?)<\/script>/.exec(html);
   assert.ok(json, 'the export holds no widget state');
   return JSON.parse(json[1]).state;
+}
+
+/**
+ * The files an nbconvert export fetches from CDNs (require.js, the widget
+ * HTML manager, anywidget's front end), installed from npm at the versions
+ * tests/npm/widget-cdn pins: url -> a response for page.route, or null if
+ * npm could not install them. MathJax (the page has no formula) is empty.
+ */
+async function cdnFiles(dir) {
+  const folder = join(dir, 'cdn');
+  await cp(join(ROOT, 'tests', 'npm', 'widget-cdn'), folder, { recursive: true });
+  try {
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, stdio: 'pipe' });
+  } catch {
+    return null;
+  }
+  const modules = join(folder, 'node_modules');
+  const files = [
+    [/\/require(\.min)?\.js$/, join(modules, 'requirejs', 'require.js')],
+    [/\/@jupyter-widgets\/html-manager@[^/]*\/dist\/embed-amd\.js$/, join(modules, '@jupyter-widgets', 'html-manager', 'dist', 'embed-amd.js')],
+    [/\/anywidget@[^/]*\/dist\/index\.js$/, join(modules, 'anywidget', 'dist', 'index.js')],
+  ];
+  return (url) => {
+    const path = new URL(url).pathname;
+    const file = files.find(([pattern]) => pattern.test(path))?.[1];
+    if (file) return { status: 200, contentType: 'text/javascript', path: file };
+    if (path.includes('/mathjax/')) return { status: 200, contentType: 'text/javascript', body: '' };
+    return { status: 404, body: '' };
+  };
 }
 
 test('a notebook executed by nbconvert: the figure learns its arrays to the command line\'s weights, bad input raises in Python', async (t) => {
@@ -94,6 +126,30 @@ test('a notebook executed by nbconvert: the figure learns its arrays to the comm
       assert.notEqual(await pixelsOf(page, 'online-learner'), before, 'the plane shows the points learned');
       assert.deepEqual(page.errors, []);
       await screenshot(page, 'notebook-widget');
+
+      // The exported HTML itself, with what it loads from CDNs served from npm's packages.
+      const cdn = await cdnFiles(dir);
+      if (!cdn) {
+        t.diagnostic('skipped the exported page: the CDN stand-ins could not be installed from the npm registry');
+        return;
+      }
+      const missing = [];
+      const exported = await recorded(context, `${server.url}/playground.html`, {
+        before: async (p) => {
+          p.on('response', (r) => { if (r.status() === 404) missing.push(new URL(r.url()).pathname); });
+          await p.route(/^https:\/\//, (route) => route.fulfill(cdn(route.request().url())));
+        },
+      });
+      await exported.waitForFunction(() => document.querySelector('online-learner')?.figure);
+      await exported.evaluate(() => document.querySelector('online-learner').play());
+      // It plays the saved rows, then pauses: the figure is live, without a kernel.
+      await exported.waitForFunction((n) => { const el = document.querySelector('online-learner'); return el.figure.pg.counts().samples === n && !el.playing; }, ROWS);
+      assert.deepEqual(Array.from(await exported.evaluate(() => document.querySelector('online-learner').figure.pg.weights())), reported.weights);
+      // The manager first asks the page's own folder for the module (require.js's anywidget.js),
+      // then the CDN: that one 404 is its way, every other error is ours.
+      assert.deepEqual(missing, ['/anywidget.js']);
+      assert.deepEqual(exported.errors.filter((e) => !/status of 404/.test(e)), []);
+      await screenshot(exported, 'notebook-exported');
     } finally {
       await context?.close();
       await server.close();
