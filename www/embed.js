@@ -292,16 +292,10 @@ export class OnlineLearner extends HTMLElement {
     this.bar.hidden = parts.length === 0;
   }
 
-  // ---- for scripts (a notebook widget, a host page) ----
-
-  /** Learns `n` samples: the rows given to `feed` first, else the stream. */
+  // ---- what input.js and scripts call (step: the rows given to feed() first, js/embed-feed.js, else the stream) ----
   step(n = 1) { this.act((pg) => (this.fed ? this.fed.learn(this, pg, n) : pg.stream(n))); }
-  play() { this.setPlaying(true); }
-  pause() { this.setPlaying(false); }
-  /** Rows to learn instead of the stream (js/embed-feed.js, loaded on first use). */
+  play() { this.setPlaying(true); } pause() { this.setPlaying(false); }
   async feed(x, y) { (this.fed ??= new (await import('./js/embed-feed.js')).Fed()).add(x, y); }
-
-  // ---- what input.js calls ----
 
   click(x, y, label) { this.act((pg) => pg.click(x, y, label)); }
   erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
