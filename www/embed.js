@@ -49,7 +49,7 @@ export class OnlineLearner extends HTMLElement {
     this.lastSummary = -Infinity;
     this.loop = new Loop({
       speed: () => this.speed,
-      learn: (k) => this.act((pg) => pg.stream(k)),
+      learn: (k) => this.step(k),
       render: (now) => this.render(now),
       visible: () => this.visible && Boolean(this.figure),
       busy: () => Boolean(this.figure?.animating()),
@@ -292,7 +292,10 @@ export class OnlineLearner extends HTMLElement {
     this.bar.hidden = parts.length === 0;
   }
 
-  // ---- what input.js calls ----
+  // ---- what input.js and scripts call (step: the rows given to feed() first, js/embed-feed.js, else the stream) ----
+  step(n = 1) { this.act((pg) => (this.fed ? this.fed.learn(this, pg, n) : pg.stream(n))); }
+  play() { this.setPlaying(true); } pause() { this.setPlaying(false); }
+  async feed(x, y) { (this.fed ??= new (await import('./js/embed-feed.js')).Fed()).add(x, y); }
 
   click(x, y, label) { this.act((pg) => pg.click(x, y, label)); }
   erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }

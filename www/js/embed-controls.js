@@ -16,7 +16,7 @@ export function figureControls(host) {
       parts.push(host.playButton);
     } else if (name === 'step') {
       const step = element('button', { type: 'button' }, t('Step'));
-      step.addEventListener('click', () => host.act((p) => p.stream(1)));
+      step.addEventListener('click', () => host.step(1));
       parts.push(step);
     } else if (name === 'reset') {
       const reset = element('button', { type: 'button' }, t('Reset'));

@@ -18,10 +18,17 @@ export function hashKey(text) {
   return (h >>> 0).toString(36);
 }
 
-/** A catalogue file's messages, fetched once. */
-function messages(path) {
+/**
+ * A catalogue file's messages, fetched once: the language's own, or a
+ * part's. Two templates, not one with the folder in a variable: a bundler
+ * that copies what `new URL` names (Vite) reads each `${}` as one folder
+ * level, so the parts' folders need their own.
+ */
+function messages(tag, part) {
+  const path = part ? `${part}/${tag}.json` : `${tag}.json`;
   if (!loaded.has(path)) {
-    loaded.set(path, fetch(new URL(`../i18n/${path}`, import.meta.url)).then((r) => {
+    const url = part ? new URL(`../i18n/${part}/${tag}.json`, import.meta.url) : new URL(`../i18n/${tag}.json`, import.meta.url);
+    loaded.set(path, fetch(url).then((r) => {
       if (!r.ok) throw new Error(`${path}: ${r.status}`);
       return r.json();
     }));
@@ -42,7 +49,7 @@ const compiled = new Map();
 export function catalogue(tag, parts = []) {
   const key = [tag, ...parts].join(' ');
   if (!compiled.has(key)) {
-    compiled.set(key, Promise.all([`${tag}.json`, ...parts.map((part) => `${part}/${tag}.json`)].map(messages)).then((files) => {
+    compiled.set(key, Promise.all([messages(tag), ...parts.map((part) => messages(tag, part))]).then((files) => {
       const all = Object.assign({}, ...files);
       return {
         lookup: (text) => all[text] ?? all[hashKey(text)],

@@ -1,4 +1,4 @@
-//! `cargo xtask serve | test | bench | dist`: the project's own commands.
+//! `cargo xtask serve | test | bench | dist | pack`: the project's own commands.
 //!
 //! Each one installs what it needs and is missing (the wasm32 target, the
 //! wasm-bindgen CLI at the version Cargo.lock pins, Debian's Chromium, the
@@ -6,6 +6,7 @@
 //! the README work on a fresh machine. Standard library only, so this crate
 //! builds in seconds.
 
+mod pack;
 mod serve;
 mod setup;
 mod site;
@@ -23,7 +24,8 @@ commands:
   build              build the wasm modules into www/pkg and the minified site into target/site
   test               every test layer: native, wasm (node), browser (Chromium)
   bench              criterion throughput, scikit-learn/River comparison, browser frame times, bundle size
-  dist               write a self-contained static site to dist/";
+  dist               write a self-contained static site to dist/
+  pack               the <online-learner> figure as an npm package: target/npm/online-learning-playground-<version>.tgz";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
         Some("test") => test(),
         Some("bench") => bench(),
         Some("dist") => dist().map(|_| ()),
+        Some("pack") => pack::pack().map(|_| ()),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
@@ -198,10 +201,15 @@ fn test() -> Result {
         ])
         .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", runner))?;
 
-    eprintln!("== browser tests (headless Chromium, on target/site)");
-    site::build_site()?;
+    eprintln!("== browser tests (headless Chromium, on target/site and the npm package)");
+    pack::pack()?; // builds target/site, then the package from it
     setup::chromium()?;
     setup::npm_packages()?;
+    setup::optional_debian("hugo", "hugo");
+    // The Jupyter widget's Python side (its front end is tests/e2e/notebook.test.mjs).
+    if let Some(python) = setup::python_venv() {
+        run(Command::new(python).args(["-m", "unittest", "discover", "python/tests"]))?;
+    }
     let tests = e2e_test_files()?;
     run(Command::new("node").arg("--test").args(&tests))?;
     eprintln!(

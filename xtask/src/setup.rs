@@ -59,17 +59,6 @@ pub fn chromium() -> Result {
         return Ok(());
     }
     eprintln!("Chromium or a CJK font is missing; installing Debian's packages");
-    let sudo = if is_root() { vec![] } else { vec!["sudo"] };
-    let apt = |args: &[&str]| {
-        let mut all = sudo.clone();
-        all.push("apt-get");
-        all.extend_from_slice(args);
-        let mut command = Command::new(all[0]);
-        command
-            .args(&all[1..])
-            .env("DEBIAN_FRONTEND", "noninteractive");
-        run(&mut command)
-    };
     apt(&["update", "-qq"])?;
     apt(&[
         "install",
@@ -83,6 +72,32 @@ pub fn chromium() -> Result {
         Ok(())
     } else {
         Err(format!("{CHROMIUM} is still missing after apt-get install"))
+    }
+}
+
+/// `apt-get ARGS`, through sudo unless root.
+fn apt(args: &[&str]) -> Result {
+    let mut all = if is_root() { vec![] } else { vec!["sudo"] };
+    all.push("apt-get");
+    all.extend_from_slice(args);
+    let mut command = Command::new(all[0]);
+    command
+        .args(&all[1..])
+        .env("DEBIAN_FRONTEND", "noninteractive");
+    run(&mut command)
+}
+
+/// Debian's `package` for the tests that use `command` (Hugo for the
+/// shortcode's test), installed when the command is missing. A failed
+/// install is said here and left to those tests, which skip with a line
+/// that names the package: the other layers need none of it.
+pub fn optional_debian(command: &str, package: &str) {
+    if Command::new(command).arg("version").output().is_ok() {
+        return;
+    }
+    let installed = apt(&["update", "-qq"]).and_then(|_| apt(&["install", "-y", "-qq", package]));
+    if let Err(why) = installed {
+        eprintln!("could not install Debian's {package} ({why}); its tests will skip");
     }
 }
 
@@ -114,4 +129,49 @@ pub fn npm_packages() -> Result {
         run(Command::new("npm").args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]))?;
     }
     Ok(())
+}
+
+/// A virtual environment in target/py with the widget's test packages
+/// (python/requirements-test.txt, from PyPI) and the widget itself
+/// (python/, editable); returns its python, or None after saying why (the
+/// widget's tests then skip with a line that says so).
+pub fn python_venv() -> Option<PathBuf> {
+    let venv = root().join("target/py");
+    let python = venv.join("bin/python");
+    let ready = || {
+        Command::new(&python)
+            .args([
+                "-c",
+                "import onlinelearn_widget, nbconvert, ipykernel, numpy",
+            ])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if ready() {
+        return Some(python);
+    }
+    let made = run(Command::new("python3").arg("-m").arg("venv").arg(&venv)).and_then(|_| {
+        run(Command::new(&python).args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-r",
+            "python/requirements-test.txt",
+            "-e",
+            "python",
+        ]))
+    });
+    match made {
+        Ok(()) if ready() => Some(python),
+        Ok(()) => {
+            eprintln!("target/py lacks the widget's packages after pip install; the widget's tests will skip");
+            None
+        }
+        Err(why) => {
+            eprintln!("could not make target/py ({why}); the widget's tests will skip");
+            None
+        }
+    }
 }

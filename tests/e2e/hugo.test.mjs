@@ -1,0 +1,94 @@
+// The Hugo shortcode (docs/hugo/layouts/shortcodes/online-learner.html)
+// in a real Hugo build: tests/hugo/site (a post with two figures, under a
+// strict CSP) gets the shortcode and the figure's files (the npm package's
+// folder, target/npm/package, under static/playground/) and Debian's Hugo
+// builds it. Chromium must see the figures learn with no console error,
+// no CSP violation and no request off the origin; and a parameter that
+// would be an event handler must stop the build. Without Hugo (`cargo
+// xtask test` installs Debian's package) the test says so and skips.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, launch, screenshot, serve } from './harness.mjs';
+import { pixelsOf, recorded } from './package-pages.mjs';
+
+function hugoVersion() {
+  try {
+    return execFileSync('hugo', ['version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** A copy of the example site with the shortcode and the figure's files; returns its folder. */
+async function exampleSite() {
+  const package_ = join(ROOT, 'target', 'npm', 'package');
+  assert.ok(existsSync(join(package_, 'embed.js')), `${package_} is missing: run cargo xtask pack`);
+  const site = await mkdtemp(join(tmpdir(), 'onlinelearn-hugo-'));
+  await cp(join(ROOT, 'tests', 'hugo', 'site'), site, { recursive: true });
+  await cp(join(ROOT, 'docs', 'hugo', 'layouts'), join(site, 'layouts'), { recursive: true });
+  await cp(package_, join(site, 'static', 'playground'), { recursive: true });
+  return site;
+}
+
+const build = (site) => execFileSync('hugo', ['--source', site, '--destination', join(site, 'public')], { encoding: 'utf8', stdio: 'pipe' });
+
+test('Hugo builds a post with the shortcode, and Chromium sees its figures learn', async (t) => {
+  const version = hugoVersion();
+  if (!version) {
+    t.skip('skipped: hugo is not installed (Debian package hugo; cargo xtask test installs it)');
+    return;
+  }
+  t.diagnostic(version);
+  const site = await exampleSite();
+  try {
+    build(site);
+    const html = await readFile(join(site, 'public', 'posts', 'passive-aggressive', 'index.html'), 'utf8');
+    // One line of the post became the element: parameters as attributes, true as a bare one, false left out.
+    assert.match(html, /<online-learner algo="pa1" autoplay c="0.1" controls="play,step,c" explain id="pa1" noise="0.2" preset="noisy-labels" seed="7"><\/online-learner>/);
+    assert.match(html, /label="Projectron\+\+ &lt;XOR&gt;"/, 'values are escaped');
+    assert.doesNotMatch(html, /curves/);
+
+    const server = await serve(join(site, 'public'));
+    let context;
+    try {
+      context = await launch({ width: 1000, height: 900 });
+      const page = await recorded(context, `${server.url}/posts/passive-aggressive/`);
+      await page.waitForFunction(() => document.getElementById('pa1')?.figure?.pg.counts().samples > 5);
+      const first = await pixelsOf(page, '#pa1');
+      const seen = await page.evaluate(() => document.getElementById('pa1').figure.pg.counts().samples);
+      await page.waitForFunction((n) => document.getElementById('pa1').figure.pg.counts().samples > n + 30, seen);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.notEqual(await pixelsOf(page, '#pa1'), first, 'the autoplaying figure redraws as it learns');
+      // The second waits for its reader; its public step() learns from the stream.
+      await page.locator('#xor').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.getElementById('xor').figure?.pg.algorithm() === 'projectron++');
+      assert.equal(await page.evaluate(() => document.getElementById('xor').figure.pg.counts().samples), 0);
+      await page.evaluate(() => document.getElementById('xor').step(80));
+      const xor = await page.evaluate(() => {
+        const pg = document.getElementById('xor').figure.pg;
+        return { samples: pg.counts().samples, support: pg.support_len() / 5, budget: pg.settings().budget };
+      });
+      assert.equal(xor.samples, 80);
+      assert.ok(xor.support > 0 && xor.support <= 60, `support size ${xor.support} within the budget 60`);
+      const origin = new URL(server.url).origin;
+      assert.deepEqual(page.requests.filter((url) => new URL(url).origin !== origin), []);
+      assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+      assert.deepEqual(page.errors, []);
+      await screenshot(page, 'hugo-post');
+    } finally {
+      await context?.close();
+      await server.close();
+    }
+
+    // A parameter that would be an event handler stops the build, naming it.
+    await writeFile(join(site, 'content', 'posts', 'hostile.md'), '---\ntitle: x\n---\n{{< online-learner onclick="alert(1)" >}}\n');
+    assert.throws(() => build(site), (error) => /"onclick" is not an attribute name/.test(`${error.stdout}${error.stderr}`));
+  } finally {
+    await rm(site, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,2 @@
+// All an author writes: the package defines <online-learner>.
+import 'online-learning-playground';
