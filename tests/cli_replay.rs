@@ -331,3 +331,26 @@ fn link_prints_the_address_that_opens_the_same_session() {
         page.session().progress().mistakes
     );
 }
+
+#[test]
+fn concept_moves_by_the_teachers_hand_replay_to_the_bit() {
+    // A turned boundary, and a class centre moved, mid-stream.
+    let mut page = Page::open("v=3&algo=pa1&preset=noisy-labels&seed=8", None).unwrap();
+    act(&mut page, Event::Stream(300));
+    act(&mut page, Event::Concept { a: 2100, b: -150 });
+    act(&mut page, Event::Stream(400));
+    let doc = assert_replays(&[page], "", &[]);
+    assert_eq!(doc["samples"], 700);
+    let mut page = Page::open("v=3&algo=pa1&preset=four-classes&seed=8&classes=4", None).unwrap();
+    act(&mut page, Event::Stream(200));
+    act(
+        &mut page,
+        Event::Centre {
+            class: 1,
+            x: -900,
+            y: 1200,
+        },
+    );
+    act(&mut page, Event::Stream(300));
+    assert_replays(&[page], "", &[]);
+}

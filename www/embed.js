@@ -20,7 +20,7 @@ import { bindPlaneKeys, bindPointer } from './js/input.js';
 import { Loop } from './js/loop.js';
 import { label } from './js/catalogue.js';
 import { element } from './js/dom.js';
-import { figureControls, fillLegend } from './js/embed-controls.js';
+import { defineLayers, figureControls, fillLegend, frameLayers, showLayers } from './js/embed-controls.js';
 import { MAX_SPEED } from './js/state.js';
 import { CONTROLS, DEFAULT_CONTROLS, SETTINGS, hashFrom } from './js/embed-attributes.js';
 import { SYNC_MS, replayFor, replayInFrames } from './js/replay.js';
@@ -36,7 +36,7 @@ const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 export class OnlineLearner extends HTMLElement {
-  static observedAttributes = ['state', ...SETTINGS, 'controls', 'explain', 'curves', 'theory', 'speed', 'label', 'lang'];
+  static observedAttributes = ['state', ...SETTINGS, 'controls', 'explain', 'curves', 'theory', 'truth', 'speed', 'label', 'lang'];
 
   constructor() {
     super();
@@ -211,7 +211,7 @@ export class OnlineLearner extends HTMLElement {
       return;
     }
     const root = this.shadowRoot;
-    this.theory = null; // its panel goes with the old shadow tree; theory.js makes it again if on
+    this.theory = this.truth = null; // their panels go with the old shadow tree; the layers come again if on
     this.figure?.destroy();
     this.figure = null;
     this.loop.setPlaying(false);
@@ -227,9 +227,9 @@ export class OnlineLearner extends HTMLElement {
     const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': t('Online mistake rate and held-out accuracy over samples') });
     const chartLegend = element('div', { class: 'chart-legend' });
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
-    const theoryPlace = element('div', { class: 'theory-place', hidden: true });
+    const [theoryPlace, truthPlace] = ['theory-place', 'truth-place'].map((name) => element('div', { class: name, hidden: true }));
     const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, t('Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.'));
-    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, this.status, this.explainPanel, curves, theoryPlace, this.summary, this.announcer, keys));
+    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, this.status, this.explainPanel, curves, theoryPlace, truthPlace, this.summary, this.announcer, keys));
     let hash = this.hash();
     try {
       this.figure = new Figure(stage, hash, { title: this.getAttribute('label') ?? '', gridSize: 160 });
@@ -257,7 +257,7 @@ export class OnlineLearner extends HTMLElement {
     this.defineCurves();
     fillLegend(this);
     this.buildControls();
-    if (this.theoryOn(hash)) import('./js/theory.js').then((m) => m.attachTheory(this, theoryPlace)).catch((e) => this.fail(e));
+    showLayers(this, hash, { theory: theoryPlace, truth: truthPlace });
     this.loop.changed();
   }
 
@@ -283,7 +283,7 @@ export class OnlineLearner extends HTMLElement {
     this.chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: CURVE.online });
     this.chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: CURVE.test, dash: true });
     this.figure.curvesRead = 0;
-    this.theory?.define();
+    defineLayers(this);
   }
 
   buildControls() {
@@ -353,7 +353,7 @@ export class OnlineLearner extends HTMLElement {
       if (this.hasAttribute('explain')) {
         explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings, task, offset: pg.kernel_offset() }, samples);
       }
-      this.theory?.frame(now);
+      frameLayers(this, now);
       this.timelineBar?.sync();
       if (this.hasAttribute('curves')) {
         const points = figure.newCurvePoints();

@@ -61,10 +61,10 @@ async function drag(page, device, path) {
   await cdp.detach();
 }
 
-/** The turn handle carried a quarter turn around the move handle, in steps. */
-async function quarterTurn(page, device) {
-  const [fx, fy] = await centre(page.locator('.truth-handle.move').first());
-  const [tx, ty] = await centre(page.locator('.truth-handle.turn').first());
+/** The turn handle carried a quarter turn around the move handle, in steps (`within`: a page or an element holding the plane). */
+async function quarterTurn(within, device, page = within) {
+  const [fx, fy] = await centre(within.locator('.truth-handle.move').first());
+  const [tx, ty] = await centre(within.locator('.truth-handle.turn').first());
   const path = [];
   for (let k = 0; k <= 12; k++) {
     const a = (k / 12) * (Math.PI / 2);
@@ -219,5 +219,30 @@ test('three classes: a centre dragged draws its class there; Regress: the line m
   await page.waitForFunction(() => /no concept to draw or move/.test(document.getElementById('truth-place').innerText));
   assert.equal(await page.locator('.truth-handle').count(), 0);
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the <online-learner> element: truth=1 draws the concept, controls=truth toggles it, and a drag moves it', async () => {
+  const context = await launch({ width: 900, height: 900 });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}/embed.html#algo=perceptron&preset=separable&seed=3&truth=1&controls=play,step,truth&curves=1`);
+  await page.waitForFunction(() => document.getElementById('figure')?.figure);
+  await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(400)));
+  const figure = page.locator('#figure');
+  await figure.locator('.truth-handle.turn').waitFor();
+  const before = await page.evaluate(() => Array.from(document.getElementById('figure').figure.pg.truth_numbers()));
+  await quarterTurn(figure, 'desktop', page);
+  const after = await page.evaluate(() => Array.from(document.getElementById('figure').figure.pg.truth_numbers()));
+  assert.ok(Math.abs(Math.atan2(Math.sin(after[1] - before[1]), Math.cos(after[1] - before[1]))) > 1.2, `${before} → ${after}`);
+  await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(600)));
+  await page.waitForFunction(() => /moved at sample 400/.test(document.getElementById('figure').shadowRoot.querySelector('.truth-place').innerText));
+  await page.screenshot({ path: `${process.cwd()}/target/e2e-screenshots/truth-embed.png`, fullPage: true });
+  // The Truth control hides it (and the handles go).
+  await figure.locator('button', { hasText: 'Truth' }).click();
+  await page.waitForFunction(() => document.getElementById('figure').shadowRoot.querySelectorAll('.truth-handle').length === 0);
+  assert.deepEqual(errors, []);
   await page.close();
 });

@@ -98,6 +98,16 @@ export function figureControls(host) {
       const button = element('button', { type: 'button', 'aria-pressed': String(on), title: t('The best classifiers in hindsight, the bounds and the regret') }, t('Theory'));
       button.addEventListener('click', () => host.setAttribute('theory', on ? '0' : '1'));
       parts.push(button);
+    } else if (name === 'truth') {
+      const button = element('button', { type: 'button', 'aria-pressed': String(truthOn(host)), title: t('Show the true concept behind the preset, and move it by hand while the stream plays') }, t('Truth'));
+      button.addEventListener('click', () => {
+        host.truthShown = !truthOn(host);
+        button.setAttribute('aria-pressed', String(host.truthShown));
+        if (host.truthShown) showLayers(host, '', { truth: host.shadowRoot.querySelector('.truth-place') });
+        else host.truth?.detach();
+        host.loop.changed();
+      });
+      parts.push(button);
     } else if (name === 'timeline') {
       parts.push(timelineControl(host));
     } else if (name === 'class' && pg.task() === 'classification') {
@@ -157,4 +167,30 @@ function timelineControl(host) {
     },
   };
   return element('label', { class: 'field timeline' }, slider, out);
+}
+
+/** Whether the figure shows the true concept: the Truth control pressed, else its `truth` attribute, else its link's `truth=1`. */
+const truthOn = (host) => host.truthShown
+  ?? (host.hasAttribute('truth') ? host.getAttribute('truth') !== '0' : /(^|&)truth=1(&|$)/.test(host.getAttribute('state') ?? ''));
+
+/**
+ * The layers over a figure, each loaded on first use: the Theory layer
+ * (`theory`, `controls=theory`) and the teacher's hand (`truth`,
+ * `controls=truth`). `places`: where each puts its panel.
+ */
+export function showLayers(host, hash, places) {
+  if (places.theory && host.theoryOn(hash)) import('./theory.js').then((m) => m.attachTheory(host, places.theory)).catch((e) => host.fail(e));
+  if (places.truth && truthOn(host)) import('./truth.js').then((m) => m.attachTruth(host, places.truth)).catch((e) => host.fail(e));
+}
+
+/** A new session or chart: the layers read everything afresh. */
+export function defineLayers(host) {
+  host.theory?.define();
+  host.truth?.define();
+}
+
+/** Each frame: the layers follow the figure. */
+export function frameLayers(host, now) {
+  host.theory?.frame(now);
+  host.truth?.frame();
 }
