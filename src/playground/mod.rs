@@ -9,6 +9,7 @@
 //! model, points and curves. A [`Page`] adds what the page keeps around a
 //! session: its own keys, and a link waiting for its file.
 
+mod base64url;
 mod concept;
 mod curves;
 mod edits;
