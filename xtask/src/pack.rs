@@ -189,6 +189,10 @@ fn closure(site: &Path, entry: &str) -> Result<BTreeSet<String>> {
                 }
             } else if site.join(&target).is_file() {
                 todo.push(target);
+            } else if target.is_empty() || target.ends_with('/') || site.join(&target).is_dir() {
+                // An address, not a file to ship: command.js's
+                // `new URL('../', import.meta.url)` is the page's own folder.
+                continue;
             } else {
                 return Err(format!("{file} refers to {target}, which the site lacks"));
             }
