@@ -96,18 +96,24 @@ struct Models<'a> {
 /// numbers spelled as JavaScript spells them.
 pub fn curves_csv(pages: &[Page]) -> String {
     let regression = pages[0].live().task() == Task::Regression;
-    let (online, test) = if regression {
-        ("progressive_mae", "test_mae")
+    // (The last column: the moving rate a concept move's recovery is judged on.)
+    let (online, test, recent) = if regression {
+        ("progressive_mae", "test_mae", "recent_abs_error")
     } else {
-        ("online_mistake_rate", "test_accuracy")
+        (
+            "online_mistake_rate",
+            "test_accuracy",
+            "recent_mistake_rate",
+        )
     };
-    let mut out = format!("learner,samples,{online},recent_loss,{test},support_size\n");
+    let mut out = format!("learner,samples,{online},recent_loss,{test},support_size,{recent}\n");
     let series = [
         Series::Samples,
         Series::Online,
         Series::RecentLoss,
         Series::Test,
         Series::Support,
+        Series::Recent,
     ];
     for page in pages {
         let session = page.live();
