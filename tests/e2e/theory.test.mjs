@@ -43,7 +43,7 @@ const reportAt = (page, rounds) => page.waitForFunction((n) => {
 }, rounds);
 
 /** The figures' theory as the panel read it. */
-const theories = (page) => page.evaluate(() => window.playground.figures.map((f) => ({ ...f.theory, lines: f.decor?.lines })));
+const theories = (page) => page.evaluate(() => window.playground.figures.map((f) => ({ ...f.theory, lines: f.decors.theory?.lines })));
 
 /** Pixels of the plane's overlay (the first plane) in a colour near `rgb`. */
 const inked = (page, rgb, plane = 0) => page.evaluate(([[r, g, b], k]) => {
