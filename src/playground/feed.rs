@@ -120,6 +120,7 @@ impl Feed {
     }
 
     /// Scores to borrow while replaying (None: compute every one).
+    #[cfg(feature = "timeline")]
     pub fn borrow(&mut self, scores: Option<Borrowed>) {
         self.borrowed = scores;
     }

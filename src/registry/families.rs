@@ -47,7 +47,10 @@ impl Configured for Absent {
 
 /// The entry of a learner this build leaves out: its settings are checked
 /// as in a full build (a link names any learner), building one is refused.
-#[cfg_attr(all(feature = "kernel", feature = "libol"), allow(dead_code))]
+#[cfg_attr(
+    all(feature = "kernel", feature = "libol", feature = "second-order"),
+    allow(dead_code)
+)]
 pub const fn absent(check: fn(&Settings) -> Result<()>) -> Entry<Absent> {
     Entry {
         check,
@@ -151,6 +154,29 @@ pub mod libol {
     pub const NHERD: Entry<Absent> = absent(l::nherd::ENTRY.check);
 }
 
+/// AROW and SCW (src/linear/second_order.rs): their entries, or [`Absent`]
+/// ones. The page's first module leaves them out (the `second-order`
+/// feature): a first visit learns with PA-I, and their covariance code is
+/// the full module's (measured: see the README's download sizes).
+#[cfg(feature = "second-order")]
+pub mod second_order {
+    pub use crate::linear::second_order::{AROW, SCW1, SCW2};
+    pub use crate::linear::SecondOrder;
+}
+
+/// AROW and SCW left out (`--no-default-features`: the page's first module).
+#[cfg(not(feature = "second-order"))]
+pub mod second_order {
+    use super::{absent, Absent};
+    use crate::learner::Entry;
+    use crate::linear::second_order as s;
+
+    pub type SecondOrder = Absent;
+    pub const AROW: Entry<Absent> = absent(s::AROW.check);
+    pub const SCW1: Entry<Absent> = absent(s::SCW1.check);
+    pub const SCW2: Entry<Absent> = absent(s::SCW2.check);
+}
+
 /// The learners whose code is in src/libol/ (the `libol` feature).
 const LIBOL: [Algorithm; 9] = [
     Algorithm::Alma,
@@ -168,7 +194,13 @@ const LIBOL: [Algorithm; 9] = [
 pub fn holds(algorithm: Algorithm) -> bool {
     let kernel = algorithm.is_kernel();
     let libol = LIBOL.contains(&algorithm);
-    (!kernel || cfg!(feature = "kernel")) && (!libol || cfg!(feature = "libol"))
+    let second_order = matches!(
+        algorithm,
+        Algorithm::Arow | Algorithm::Scw1 | Algorithm::Scw2
+    );
+    (!kernel || cfg!(feature = "kernel"))
+        && (!libol || cfg!(feature = "libol"))
+        && (!second_order || cfg!(feature = "second-order"))
 }
 
 #[cfg(all(test, not(feature = "kernel")))]
@@ -223,7 +255,14 @@ mod libol_tests {
         // A link to one needs the full module.
         assert!(!SharedState::parse("algo=cw").unwrap().held(None));
         assert!(!SharedState::parse("algo=pa1").unwrap().held(Some(alma)));
-        assert!(SharedState::parse("algo=arow").unwrap().held(None));
+        // AROW and SCW are the full module's too (the `second-order` feature).
+        assert!(!SharedState::parse("algo=arow").unwrap().held(None));
+        assert!(SharedState::parse("algo=perceptron").unwrap().held(None));
+        let arow: Algorithm = "arow".parse().unwrap();
+        assert_eq!(
+            AnyLearner::new(arow, &settings).unwrap_err().to_string(),
+            super::MISSING
+        );
         // The menu still lists it; its texts come with the full module.
         let catalogue = Catalogue::new();
         let card = catalogue

@@ -14,6 +14,7 @@ mod families;
 pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
 use families::kernel as kf;
 use families::libol as lf;
+use families::second_order as so;
 pub use families::{holds, Absent, MISSING};
 
 use crate::data::Dataset;
@@ -143,9 +144,9 @@ registry! {
     Olru(kf::Olru) = kernel::olru::INFO, kf::OLRU;
     Olrd(kf::Olrd) = kernel::olrd::INFO, kf::OLRD;
     AldProjection(kf::AldProjection) = kernel::ald_projection::INFO, kf::ALD_PROJECTION;
-    Arow(linear::SecondOrder) = linear::second_order::AROW_INFO, linear::second_order::AROW;
-    Scw1(linear::SecondOrder) = linear::second_order::SCW1_INFO, linear::second_order::SCW1;
-    Scw2(linear::SecondOrder) = linear::second_order::SCW2_INFO, linear::second_order::SCW2;
+    Arow(so::SecondOrder) = linear::second_order::AROW_INFO, so::AROW;
+    Scw1(so::SecondOrder) = linear::second_order::SCW1_INFO, so::SCW1;
+    Scw2(so::SecondOrder) = linear::second_order::SCW2_INFO, so::SCW2;
     Alma(lf::Alma) = libol::alma::INFO, lf::ALMA;
     Romma(lf::Romma) = libol::romma::ROMMA_INFO, lf::ROMMA;
     Aromma(lf::Romma) = libol::romma::AROMMA_INFO, lf::AROMMA;
