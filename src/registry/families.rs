@@ -47,7 +47,10 @@ impl Configured for Absent {
 
 /// The entry of a learner this build leaves out: its settings are checked
 /// as in a full build (a link names any learner), building one is refused.
-#[cfg_attr(all(feature = "kernel", feature = "libol"), allow(dead_code))]
+#[cfg_attr(
+    all(feature = "kernel", feature = "libol", feature = "relatives"),
+    allow(dead_code)
+)]
 pub const fn absent(check: fn(&Settings) -> Result<()>) -> Entry<Absent> {
     Entry {
         check,
@@ -151,6 +154,42 @@ pub mod libol {
     pub const NHERD: Entry<Absent> = absent(l::nherd::ENTRY.check);
 }
 
+/// The perceptron's relatives (src/relatives/): their types and entries,
+/// or [`Absent`] ones; menu family `linear`, code in the full module.
+#[cfg(feature = "relatives")]
+pub mod relatives {
+    pub use crate::relatives::ballseptron::ENTRY as BALLSEPTRON;
+    pub use crate::relatives::paum::ENTRY as PAUM;
+    pub use crate::relatives::pegasos::ENTRY as PEGASOS;
+    pub use crate::relatives::shifting::ENTRY as SHIFTING;
+    pub use crate::relatives::{Ballseptron, Paum, Pegasos, Shifting};
+}
+
+/// The perceptron's relatives left out (the page's first module).
+#[cfg(not(feature = "relatives"))]
+pub mod relatives {
+    use super::{absent, Absent};
+    use crate::learner::Entry;
+    use crate::relatives as r;
+
+    pub type Ballseptron = Absent;
+    pub type Paum = Absent;
+    pub type Shifting = Absent;
+    pub type Pegasos = Absent;
+    pub const BALLSEPTRON: Entry<Absent> = absent(r::ballseptron::ENTRY.check);
+    pub const PAUM: Entry<Absent> = absent(r::paum::ENTRY.check);
+    pub const SHIFTING: Entry<Absent> = absent(r::shifting::ENTRY.check);
+    pub const PEGASOS: Entry<Absent> = absent(r::pegasos::ENTRY.check);
+}
+
+/// The perceptron's relatives (the `relatives` feature).
+const RELATIVES: [Algorithm; 4] = [
+    Algorithm::Ballseptron,
+    Algorithm::Paum,
+    Algorithm::ShiftingPerceptron,
+    Algorithm::Pegasos,
+];
+
 /// The learners whose code is in src/libol/ (the `libol` feature).
 const LIBOL: [Algorithm; 9] = [
     Algorithm::Alma,
@@ -168,7 +207,10 @@ const LIBOL: [Algorithm; 9] = [
 pub fn holds(algorithm: Algorithm) -> bool {
     let kernel = algorithm.is_kernel();
     let libol = LIBOL.contains(&algorithm);
-    (!kernel || cfg!(feature = "kernel")) && (!libol || cfg!(feature = "libol"))
+    let relatives = RELATIVES.contains(&algorithm);
+    (!kernel || cfg!(feature = "kernel"))
+        && (!libol || cfg!(feature = "libol"))
+        && (!relatives || cfg!(feature = "relatives"))
 }
 
 #[cfg(all(test, not(feature = "kernel")))]

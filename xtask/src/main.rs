@@ -108,7 +108,10 @@ pub fn build_wasm(out: &Path) -> Result {
     let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
     for (features, name) in [
         ("", "onlinelearn"),
-        ("kernel,libol,files,theory,timeline", "onlinelearn_full"),
+        (
+            "kernel,libol,relatives,files,theory,timeline",
+            "onlinelearn_full",
+        ),
         ("loader-module", "loader"),
     ] {
         let mut build = cargo();
