@@ -36,7 +36,9 @@ use crate::learner::{
 use crate::linear::Weights;
 use crate::settings::{check, Key, Settings};
 
-const BIAS: &str = "its bias is a weight on a constant 1 that counts in ‖w‖";
+const BIAS: &str = with_code(
+    ": its bias is a weight on a constant 1 that counts in ‖w‖ (--bias augmented), or absent (--bias none)",
+);
 
 pub const INFO: Info = Info {
     name: "ballseptron",

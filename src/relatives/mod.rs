@@ -55,11 +55,13 @@ pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'sta
 /// Refuses `--bias decoupled`: each of these rules says what happens to
 /// the whole vector (its norm, a shrink, its own bias rule), and a bias
 /// moved apart from it (scikit-learn's way) is none of the papers' rules.
-/// `why` says what the learner's bias is instead.
+/// `why` says what the learner's bias is instead; the first module, which
+/// checks links to these learners but cannot run them, leaves it out
+/// (`with_code`), and says only that decoupled is not defined.
 pub(crate) fn refuse_decoupled(label: &str, why: &str, settings: &Settings) -> Result<()> {
     if settings.bias == BiasMode::Decoupled {
         return Err(Error::Mismatch(format!(
-            "--bias decoupled is not defined for {label}: {why} (--bias augmented), or absent (--bias none)"
+            "--bias decoupled is not defined for {label}{why}"
         )));
     }
     Ok(())

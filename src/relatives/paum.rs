@@ -34,7 +34,9 @@ use crate::learner::{
 use crate::linear::Weights;
 use crate::settings::{check, BiasMode, Key, Settings};
 
-const BIAS: &str = "its bias moves by η y R², a weight on a constant R";
+const BIAS: &str = with_code(
+    ": its bias moves by η y R², a weight on a constant R (--bias augmented), or absent (--bias none)",
+);
 
 pub const INFO: Info = Info {
     name: "paum",

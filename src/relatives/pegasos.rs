@@ -38,7 +38,9 @@ use crate::learner::{
 use crate::linear::Weights;
 use crate::settings::{check, Key, Settings};
 
-const BIAS: &str = "its bias is a constant feature's weight, regularised and projected with w";
+const BIAS: &str = with_code(
+    ": its bias is a constant feature's weight, regularised and projected with w (--bias augmented), or absent (--bias none)",
+);
 
 pub const INFO: Info = Info {
     name: "pegasos",
