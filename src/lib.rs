@@ -56,6 +56,7 @@ pub mod paper;
 pub mod playground;
 mod progress;
 pub mod registry;
+pub mod relatives;
 mod report;
 pub mod settings;
 #[cfg(feature = "theory")]

@@ -48,7 +48,12 @@ impl Configured for Absent {
 /// The entry of a learner this build leaves out: its settings are checked
 /// as in a full build (a link names any learner), building one is refused.
 #[cfg_attr(
-    all(feature = "kernel", feature = "libol", feature = "second-order"),
+    all(
+        feature = "kernel",
+        feature = "libol",
+        feature = "second-order",
+        feature = "relatives"
+    ),
     allow(dead_code)
 )]
 pub const fn absent(check: fn(&Settings) -> Result<()>) -> Entry<Absent> {
@@ -177,6 +182,42 @@ pub mod second_order {
     pub const SCW2: Entry<Absent> = absent(s::SCW2.check);
 }
 
+/// The perceptron's relatives (src/relatives/): their types and entries,
+/// or [`Absent`] ones; menu family `linear`, code in the full module.
+#[cfg(feature = "relatives")]
+pub mod relatives {
+    pub use crate::relatives::ballseptron::ENTRY as BALLSEPTRON;
+    pub use crate::relatives::paum::ENTRY as PAUM;
+    pub use crate::relatives::pegasos::ENTRY as PEGASOS;
+    pub use crate::relatives::shifting::ENTRY as SHIFTING;
+    pub use crate::relatives::{Ballseptron, Paum, Pegasos, Shifting};
+}
+
+/// The perceptron's relatives left out (the page's first module).
+#[cfg(not(feature = "relatives"))]
+pub mod relatives {
+    use super::{absent, Absent};
+    use crate::learner::Entry;
+    use crate::relatives as r;
+
+    pub type Ballseptron = Absent;
+    pub type Paum = Absent;
+    pub type Shifting = Absent;
+    pub type Pegasos = Absent;
+    pub const BALLSEPTRON: Entry<Absent> = absent(r::ballseptron::ENTRY.check);
+    pub const PAUM: Entry<Absent> = absent(r::paum::ENTRY.check);
+    pub const SHIFTING: Entry<Absent> = absent(r::shifting::ENTRY.check);
+    pub const PEGASOS: Entry<Absent> = absent(r::pegasos::ENTRY.check);
+}
+
+/// The perceptron's relatives (the `relatives` feature).
+const RELATIVES: [Algorithm; 4] = [
+    Algorithm::Ballseptron,
+    Algorithm::Paum,
+    Algorithm::ShiftingPerceptron,
+    Algorithm::Pegasos,
+];
+
 /// The learners whose code is in src/libol/ (the `libol` feature).
 const LIBOL: [Algorithm; 9] = [
     Algorithm::Alma,
@@ -198,9 +239,11 @@ pub fn holds(algorithm: Algorithm) -> bool {
         algorithm,
         Algorithm::Arow | Algorithm::Scw1 | Algorithm::Scw2
     );
+    let relatives = RELATIVES.contains(&algorithm);
     (!kernel || cfg!(feature = "kernel"))
         && (!libol || cfg!(feature = "libol"))
         && (!second_order || cfg!(feature = "second-order"))
+        && (!relatives || cfg!(feature = "relatives"))
 }
 
 #[cfg(all(test, not(feature = "kernel")))]

@@ -14,6 +14,7 @@ mod families;
 pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
 use families::kernel as kf;
 use families::libol as lf;
+use families::relatives as rf;
 use families::second_order as so;
 pub use families::{holds, Absent, MISSING};
 
@@ -26,6 +27,7 @@ use crate::kernel::{self, support_set::SupportSet};
 use crate::learner::{Configured, Family, Info, Learner, LinearModel, Task, Update};
 use crate::libol;
 use crate::linear;
+use crate::relatives;
 use crate::settings::{Key, Scope, Settings};
 
 macro_rules! registry {
@@ -156,6 +158,10 @@ registry! {
     Iellip(lf::Iellip) = libol::iellip::INFO, lf::IELLIP;
     Narow(lf::Narow) = libol::narow::INFO, lf::NAROW;
     Nherd(lf::Nherd) = libol::nherd::INFO, lf::NHERD;
+    Ballseptron(rf::Ballseptron) = relatives::ballseptron::INFO, rf::BALLSEPTRON;
+    Paum(rf::Paum) = relatives::paum::INFO, rf::PAUM;
+    ShiftingPerceptron(rf::Shifting) = relatives::shifting::INFO, rf::SHIFTING;
+    Pegasos(rf::Pegasos) = relatives::pegasos::INFO, rf::PEGASOS;
 }
 
 impl Algorithm {

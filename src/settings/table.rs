@@ -12,6 +12,7 @@ use super::{
 };
 use crate::data::Preset;
 use crate::error::Result;
+use crate::relatives::with_code as relatives_help; // as libol_help: out of the first module
 use crate::report::Task;
 
 /// What the macro needs of a field's type: its kind, its words (a
@@ -356,6 +357,21 @@ settings_table! {
     NarowB narow_b: f64 = 1.0;
         "narow-b", code 45, Range::Positive, Learner, live true;
         "NAROW b": libol_help("NAROW shrinks Σ only where xᵀΣx > 1/b, with r = xᵀΣx/(b·xᵀΣx − 1) (LIBOL's default: 1).");
+    BallseptronR ballseptron_r: f64 = 0.1;
+        "ballseptron-r", code 60, Range::Positive, Learner, live true;
+        "Ballseptron r": relatives_help("The Ballseptron also updates a correctly classified x when the ball of radius r around it reaches the boundary (y w·x/‖w‖ ≤ r), moving w by y x̂, x̂ the ball's point deepest across. Ours: 0.1, as Cognitive Foundry's; the paper fixes none.");
+    PaumTauPlus paum_tau_plus: f64 = 1.0;
+        "paum-tau-plus", code 61, Range::NonNegative, Learner, live true;
+        "PAUM τ₊₁": relatives_help("PAUM updates on a positive sample while y f ≤ τ₊₁: a larger τ₊₁ pushes the boundary away from the positives (ours: 1; the paper tunes it per task).");
+    PaumTauMinus paum_tau_minus: f64 = 1.0;
+        "paum-tau-minus", code 62, Range::NonNegative, Learner, live true;
+        "PAUM τ₋₁": relatives_help("PAUM updates on a negative sample while y f ≤ τ₋₁; τ₋₁ ≠ τ₊₁ makes the margins uneven, for unbalanced classes (ours: 1; τ₊₁ = τ₋₁ = 0 is the perceptron).");
+    ShiftingLambda shifting_lambda: f64 = 1.0;
+        "shifting-lambda", code 63, Range::Positive, Learner, live true;
+        "shifting λ": relatives_help("On its k-th mistake (from 0) the shifting perceptron shrinks w by 1 − λₖ, λₖ = λ/(λ + k), before adding y x: a larger λ forgets faster, λ → 0 is the perceptron (ours: 1).");
+    PegasosLambda pegasos_lambda: f64 = 0.01;
+        "pegasos-lambda", code 64, Range::Positive, Learner, live true;
+        "Pegasos λ": relatives_help("The SVM objective's λ/2 ‖w‖²: Pegasos steps by ηₜ = 1/(λt) and keeps ‖w‖ ≤ 1/√λ (ours: 0.01; the paper's runs use 1e-4 to 1e-6 on large text sets).");
     /// The page's synthetic stream.
     Preset preset: Preset = Preset::Overlapping;
         "preset", code 26, Range::Choice, Page, live false;

@@ -109,7 +109,7 @@ pub fn build_wasm(out: &Path) -> Result {
     for (features, name) in [
         ("", "onlinelearn"),
         (
-            "kernel,libol,second-order,files,theory,timeline",
+            "kernel,libol,second-order,relatives,files,theory,timeline",
             "onlinelearn_full",
         ),
         ("loader-module", "loader"),

@@ -1,0 +1,68 @@
+//! The perceptron's relatives (issue 23, second bullet): mistake- or
+//! margin-driven linear rules that keep the perceptron's step y x and
+//! change when it fires or what it does to w first, each from its paper.
+//!
+//! - [`Ballseptron`] (Shalev-Shwartz & Singer 2005): also updates when a
+//!   ball of radius r around x meets the boundary.
+//! - [`Paum`] (Li, Zaragoza, Herbrich, Shawe-Taylor & Kandola 2002): a
+//!   margin τ₊₁ for positives and another, τ₋₁, for negatives.
+//! - [`Shifting`] (Cavallanti, Cesa-Bianchi & Gentile 2007): shrinks w on
+//!   each mistake, less as mistakes accumulate, to track a moving target.
+//! - [`Pegasos`] (Shalev-Shwartz, Singer & Srebro 2007), one sample per
+//!   step: stochastic sub-gradient descent on the SVM objective.
+//!
+//! LIBOL has none of them (its algorithms/ folder, checked), so each
+//! follows its paper only. A "mistake" here is y f(x) ≤ 0, as for our
+//! perceptron (the papers predict with SGN and update on ŷ ≠ y; a score of
+//! exactly 0 is a mistake in both readings for the perceptron family).
+//!
+//! The page's first wasm module leaves this family's code out (the
+//! `relatives` feature, src/registry/families.rs), and with it the texts
+//! only its explanation shows.
+
+pub mod ballseptron;
+pub mod paum;
+pub mod pegasos;
+pub mod shifting;
+
+pub use ballseptron::Ballseptron;
+pub use paum::Paum;
+pub use pegasos::Pegasos;
+pub use shifting::Shifting;
+
+use crate::error::{Error, Result};
+use crate::settings::{BiasMode, Settings};
+
+/// A text of this family's card, in the builds that hold its code (the
+/// page's first module never explains one; see `libol::with_code`).
+pub(crate) const fn with_code(text: &'static str) -> &'static str {
+    if cfg!(feature = "relatives") {
+        text
+    } else {
+        ""
+    }
+}
+
+/// [`with_code`] for a list of verdict clauses.
+pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'static [&'static str] {
+    if cfg!(feature = "relatives") {
+        clauses
+    } else {
+        &[]
+    }
+}
+
+/// Refuses `--bias decoupled`: each of these rules says what happens to
+/// the whole vector (its norm, a shrink, its own bias rule), and a bias
+/// moved apart from it (scikit-learn's way) is none of the papers' rules.
+/// `why` says what the learner's bias is instead; the first module, which
+/// checks links to these learners but cannot run them, leaves it out
+/// (`with_code`), and says only that decoupled is not defined.
+pub(crate) fn refuse_decoupled(label: &str, why: &str, settings: &Settings) -> Result<()> {
+    if settings.bias == BiasMode::Decoupled {
+        return Err(Error::Mismatch(format!(
+            "--bias decoupled is not defined for {label}{why}"
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! PAUM, the perceptron algorithm with uneven margins (Li, Zaragoza,
+//! Herbrich, Shawe-Taylor & Kandola, "The Perceptron Algorithm with Uneven
+//! Margins", ICML 2002, Table 1), with margins τ₊₁, τ₋₁ ≥ 0 and rate η:
+//!
+//! if y (w·x + b) ≤ τ_y:  w ← w + η y x,  b ← b + η y R²,
+//!
+//! R = max ‖xᵢ‖. The paper loops over a training set it knows, so its R
+//! is the largest norm in that set; online, R is the largest ‖x‖ seen so
+//! far, this sample included (R grows as larger samples arrive; on a fixed
+//! set R reaches the paper's once every sample has been seen, and from the
+//! first sample on when the largest comes first). The bias rule is the
+//! paper's: b is a weight on a constant R, so it moves by η y R², not η y.
+//! `--bias none` drops b (PAUM through the origin); decoupled is refused.
+//! With τ₊₁ = τ₋₁ = 0 PAUM is the perceptron, with τ₊₁ = τ₋₁ the paper's
+//! perceptron with margins (PAM). The paper asks τ₋₁, τ₊₁ ∈ R⁺: both are
+//! checked non-negative.
+//!
+//! ```
+//! use onlinelearn::{Algorithm, AnyLearner, Features, Learner, Settings};
+//! let s = Settings { paum_tau_plus: 2.0, paum_tau_minus: 0.0, ..Settings::default() };
+//! let mut paum = AnyLearner::new(Algorithm::Paum, &s).unwrap();
+//! paum.learn_one(Features::Dense(&[3.0, 4.0]), 1.0); // ‖x‖ = 5: b = 25
+//! // A positive needs y f > 2; a negative only y f > 0.
+//! assert!(paum.learn_one(Features::Dense(&[0.0, -6.0]), 1.0).aggressive);
+//! ```
+
+use super::{clauses_with_code, refuse_decoupled, with_code};
+use crate::error::Result;
+use crate::features::Features;
+use crate::learner::{
+    hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
+    Update,
+};
+use crate::linear::Weights;
+use crate::settings::{check, BiasMode, Key, Settings};
+
+const BIAS: &str = with_code(
+    ": its bias moves by η y R², a weight on a constant R (--bias augmented), or absent (--bias none)",
+);
+
+pub const INFO: Info = Info {
+    name: "paum",
+    label: "PAUM",
+    family: Family::Linear,
+    regression: false,
+    rule: with_code("if y (w·x + b) ≤ τ_y (τ₊₁ for y = +1, τ₋₁ for y = −1): w ← w + η y x and b ← b + η y R², R the largest ‖x‖ so far"),
+    filled: with_code("τ_y = {tauy};  R² = {rsq}"),
+    step: "η",
+    passive: with_code("the margin is above this class's τ"),
+    // In the order of `Clause`.
+    branches: clauses_with_code(&[
+        "y f = {margin} ≤ τ_y = {tauy}: w moved by η = {tau} along y x and b by η y R² (R² = {rsq}); the margin went from {margin} to {reached}",
+        "y w·x = {margin} ≤ τ_y = {tauy}: w moved by η = {tau} along y x (no bias); the margin went from {margin} to {reached}",
+        "y f = {margin} > τ_y = {tauy}, so nothing changes",
+    ]),
+    note: with_code("the paper's R = max ‖xᵢ‖ is over its whole training set; online it is the largest ‖x‖ so far, this sample included"),
+    update: with_code("w ← w + η·y·x,  b ← b + η·y·R²"),
+    source: with_code("Li, Zaragoza, Herbrich, Shawe-Taylor & Kandola 2002"),
+    stochastic: false,
+    in_paper: false,
+    reads: |_| &[Key::PaumTauPlus, Key::PaumTauMinus, Key::LearningRate, Key::Bias],
+    size: "",
+    cap: keeps_none,
+    sweep: None,
+};
+
+pub const ENTRY: Entry<Paum> = Entry {
+    check: |s| refuse_decoupled("PAUM", BIAS, s),
+    build: Paum::from_settings,
+};
+
+/// The verdict's clauses, as `INFO.branches` lists them (from 1).
+#[derive(Clone, Copy)]
+enum Clause {
+    Updated = 1,
+    UpdatedNoBias,
+    Kept,
+}
+
+/// PAUM: w (kept without a bias), its own b, and R² so far.
+#[derive(Clone, Debug)]
+pub struct Paum {
+    tau_plus: f64,
+    tau_minus: f64,
+    eta: f64,
+    bias: BiasMode,
+    /// w alone: b has its own rule, so it is kept apart.
+    weights: Weights,
+    b: f64,
+    /// The largest ‖x‖² seen so far.
+    r_squared: f64,
+}
+
+impl Paum {
+    pub fn from_settings(s: &Settings) -> Result<Self> {
+        refuse_decoupled("PAUM", BIAS, s)?;
+        Ok(Self {
+            tau_plus: check(Key::PaumTauPlus, s.paum_tau_plus)?,
+            tau_minus: check(Key::PaumTauMinus, s.paum_tau_minus)?,
+            eta: check(Key::LearningRate, s.learning_rate)?,
+            bias: s.bias,
+            weights: Weights::new(BiasMode::None),
+            b: 0.0,
+            r_squared: 0.0,
+        })
+    }
+
+    fn score_of(&self, x: Features<'_>) -> f64 {
+        self.weights.score(x) + self.b
+    }
+
+    fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
+        self.r_squared = self.r_squared.max(x.squared_norm());
+        let score = self.score_of(x);
+        let passive = Update::passive(Task::Classification, y, score, hinge_loss(y, score));
+        let tau_y = if y > 0.0 {
+            self.tau_plus
+        } else {
+            self.tau_minus
+        };
+        let numbers = Details::new(&["tauy", "rsq"], [tau_y, self.r_squared]);
+        if y * score > tau_y {
+            return passive.with(numbers.branch(Clause::Kept as u8));
+        }
+        self.weights.add(x, self.eta * y);
+        let clause = if self.bias == BiasMode::None {
+            Clause::UpdatedNoBias
+        } else {
+            self.b += self.eta * y * self.r_squared;
+            Clause::Updated
+        };
+        Update {
+            tau: self.eta,
+            score_after: self.score_of(x),
+            aggressive: true,
+            ..passive
+        }
+        .with(numbers.branch(clause as u8))
+    }
+}
+
+impl Configured for Paum {
+    fn retune(&mut self, settings: &Settings) {
+        self.tau_plus = settings.paum_tau_plus;
+        self.tau_minus = settings.paum_tau_minus;
+        self.eta = settings.learning_rate;
+        self.bias = settings.bias;
+        if self.bias == BiasMode::None {
+            self.b = 0.0;
+        }
+    }
+
+    fn warm_start(&mut self, model: &LinearModel) {
+        let w = LinearModel {
+            weights: model.weights.clone(),
+            bias: 0.0,
+        };
+        self.weights = Weights::from_model(&w, BiasMode::None);
+        self.b = if self.bias == BiasMode::None {
+            0.0
+        } else {
+            model.bias
+        };
+    }
+}
+
+impl Learner for Paum {
+    fn task(&self) -> Task {
+        Task::Classification
+    }
+
+    fn score(&self, x: Features<'_>) -> f64 {
+        self.score_of(x)
+    }
+
+    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
+        self.learn(x, y)
+    }
+
+    fn reset(&mut self) {
+        self.weights.reset();
+        self.b = 0.0;
+        self.r_squared = 0.0;
+    }
+
+    fn linear_model(&self) -> Option<LinearModel> {
+        Some(LinearModel {
+            bias: self.b,
+            ..self.weights.model()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paum(plus: f64, minus: f64, bias: BiasMode) -> Paum {
+        Paum::from_settings(&Settings {
+            paum_tau_plus: plus,
+            paum_tau_minus: minus,
+            learning_rate: 0.5,
+            bias,
+            ..Settings::default()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn each_class_has_its_own_margin() {
+        let mut p = paum(3.0, 0.0, BiasMode::None);
+        p.learn_one(Features::Dense(&[2.0]), 1.0); // w = 1
+                                                   // y f = 2 for both: a positive is within τ₊₁ = 3, a negative past τ₋₁ = 0.
+        assert!(!p.learn_one(Features::Dense(&[-2.0]), -1.0).aggressive);
+        assert!(p.learn_one(Features::Dense(&[2.0]), 1.0).aggressive);
+        assert_eq!(p.weights.weights(), [2.0]);
+        // At exactly τ_y the paper's ≤ updates.
+        let mut q = paum(0.0, 2.0, BiasMode::None);
+        q.learn_one(Features::Dense(&[2.0]), 1.0);
+        assert!(q.learn_one(Features::Dense(&[-2.0]), -1.0).aggressive);
+    }
+
+    #[test]
+    fn the_bias_moves_by_eta_y_r_squared_with_the_largest_norm_so_far() {
+        let mut p = paum(0.0, 0.0, BiasMode::Augmented);
+        p.learn_one(Features::Dense(&[3.0, 4.0]), -1.0);
+        assert_eq!(p.b, -0.5 * 25.0);
+        // A smaller x later: R² stays 25.
+        let u = p.learn_one(Features::Dense(&[0.0, 1.0]), 1.0);
+        assert!(u.aggressive);
+        assert_eq!((p.b, u.details.values[1]), (0.0, 25.0));
+    }
+}

@@ -1,0 +1,147 @@
+//! The perceptron's relatives on the command line: each runs by name and
+//! gives the NumPy transcription of its paper (the fixture of
+//! tests/relatives_reference.rs) to 1e-9, compare takes them all, `--help`
+//! documents their flags with range and default, and a flag of theirs is
+//! refused for a learner that does not read it.
+
+mod command;
+
+use command::{fixture, run, stderr, stdout};
+use serde_json::Value;
+
+const NAMES: [&str; 4] = ["ballseptron", "paum", "shifting-perceptron", "pegasos"];
+
+#[test]
+fn each_gives_the_transcription_of_its_paper_by_its_flags() {
+    let doc: Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("relatives_reference.json")).unwrap(),
+    )
+    .unwrap();
+    let data = fixture("libol_noisy.csv");
+    let mut checked = 0;
+    for case in doc["cases"].as_array().unwrap() {
+        if case["data"] != "libol_noisy" {
+            continue;
+        }
+        let algo = case["algo"].as_str().unwrap();
+        let bias = case["bias_mode"].as_str().unwrap();
+        let mut args: Vec<String> = ["learn", "--json", "--algo", algo, "--train", &data]
+            .map(String::from)
+            .into();
+        args.extend(["--bias", bias].map(String::from));
+        // The case's own settings, by their flags.
+        for (key, value) in case.as_object().unwrap() {
+            if key.contains('-') || key == "lr" {
+                args.extend([format!("--{key}"), value.to_string()]);
+            }
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out: Value = serde_json::from_str(&stdout(&run(&args))).unwrap();
+        assert_eq!(out["mistakes"], case["mistakes"], "{args:?}");
+        let want = case["weights"].as_array().unwrap();
+        let got = out["weights"].as_array().unwrap();
+        assert_eq!(got.len(), want.len(), "{args:?}");
+        let mut pairs: Vec<(f64, f64)> = got
+            .iter()
+            .zip(want)
+            .map(|(g, w)| (g.as_f64().unwrap(), w.as_f64().unwrap()))
+            .collect();
+        pairs.push((
+            out["bias"].as_f64().unwrap(),
+            case["bias"].as_f64().unwrap(),
+        ));
+        for (g, w) in pairs {
+            assert!(
+                (g - w).abs() <= 1e-9 * g.abs().max(w.abs()) + 1e-12,
+                "{args:?}: {g} vs {w}"
+            );
+        }
+        checked += 1;
+    }
+    // Three settings of each of the four, both bias modes.
+    assert_eq!(checked, 24);
+}
+
+#[test]
+fn each_runs_by_name_and_compare_takes_them_all() {
+    let data = fixture("libol_noisy.csv");
+    let out = stdout(&run(&[
+        "compare",
+        "--json",
+        "--algos",
+        &NAMES.join(","),
+        "--train",
+        &data,
+    ]));
+    let reports: Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<&str> = reports
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["algo"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, NAMES);
+    for report in reports.as_array().unwrap() {
+        let rate = report["mistake_rate"].as_f64().unwrap();
+        // 15% of the labels are flipped: every one learns, none is perfect.
+        assert!(rate > 0.15 && rate < 0.45, "{}: {rate}", report["algo"]);
+    }
+}
+
+#[test]
+fn help_documents_their_flags_and_an_unused_one_is_refused() {
+    let help = stdout(&run(&["learn", "--help"]));
+    for (flag, words) in [
+        ("--ballseptron-r", "[positive and finite; default: 0.1]"),
+        ("--paum-tau-plus", "[non-negative and finite; default: 1]"),
+        ("--paum-tau-minus", "[non-negative and finite; default: 1]"),
+        ("--shifting-lambda", "[positive and finite; default: 1]"),
+        ("--pegasos-lambda", "[positive and finite; default: 0.01]"),
+    ] {
+        let at = help
+            .find(flag)
+            .unwrap_or_else(|| panic!("{flag} in --help"));
+        let line = help[at..].lines().nth(1).unwrap();
+        assert!(line.contains(words), "{flag}: {line}");
+    }
+    let data = fixture("libol_noisy.csv");
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "perceptron",
+        "--paum-tau-plus",
+        "2",
+        "--train",
+        &data,
+    ]));
+    assert!(
+        err.contains("--paum-tau-plus is not used by perceptron; it is used by paum"),
+        "{err}"
+    );
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "pegasos",
+        "--pegasos-lambda",
+        "-1",
+        "--train",
+        &data,
+    ]));
+    assert!(
+        err.contains("Pegasos λ must be positive and finite, got -1"),
+        "{err}"
+    );
+    let err = stderr(&run(&[
+        "learn",
+        "--algo",
+        "paum",
+        "--bias",
+        "decoupled",
+        "--train",
+        &data,
+    ]));
+    assert!(
+        err.contains("--bias decoupled is not defined for PAUM"),
+        "{err}"
+    );
+}

@@ -1,0 +1,216 @@
+//! The perceptron's relatives in the playground's session: each one's
+//! explanation names only numbers its update reported and tells each of
+//! its clauses on a noisy stream; a link replays each (with a mid-stream
+//! change of a live setting) to the bit; their settings refuse a bad value
+//! naming its range; and the limits their papers state hold (PAUM with no
+//! margins is the perceptron, the shifting perceptron's λ → 0 too).
+//! Their numbers are checked against the papers in
+//! tests/relatives_reference.rs, their shared properties in
+//! tests/conformance.rs.
+
+use onlinelearn::data::{Preset, Stream, StreamConfig};
+use onlinelearn::eval::Progress;
+use onlinelearn::playground::{Event, Session, Setup, SharedState};
+use onlinelearn::{Algorithm, AnyLearner, BiasMode, Learner, Settings};
+use serde_json::Value;
+
+/// Each learner and a live setting to change mid-stream, in its range.
+const LEARNERS: [(&str, (&str, &str)); 4] = [
+    ("ballseptron", ("ballseptron-r", "0.5")),
+    ("paum", ("paum-tau-minus", "3")),
+    ("shifting-perceptron", ("shifting-lambda", "0.2")),
+    ("pegasos", ("pegasos-lambda", "0.1")),
+];
+
+/// The `{name}` slots of a template.
+fn slots(template: &str) -> Vec<&str> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+        .collect()
+}
+
+#[test]
+fn each_explains_with_numbers_its_update_reported_and_tells_every_clause() {
+    for (name, _) in LEARNERS {
+        let algorithm: Algorithm = name.parse().unwrap();
+        let info = algorithm.info();
+        for bias in ["augmented", "none"] {
+            let mut setup = Setup {
+                algorithm,
+                ..Setup::default()
+            }
+            .with_preset(Preset::NoisyLabels);
+            setup.settings.set("bias", bias).unwrap();
+            // A radius the noisy stream's samples fall within.
+            setup.settings.set("ballseptron-r", "0.5").unwrap();
+            let mut s = Session::new(setup).unwrap();
+            let settings = serde_json::to_value(s.settings()).unwrap();
+            let mut told = vec![false; info.branches.len()];
+            let mut filled: Vec<&str> = slots(info.filled);
+            for _ in 0..400 {
+                s.apply(Event::Stream(1)).unwrap();
+                let v: Value = serde_json::to_value(s.last().unwrap()).unwrap();
+                let resolves = |slot: &str| v[slot].is_number() || settings[slot].is_number();
+                for field in ["branch1", "branch2", "branch3"] {
+                    let b = v[field].as_f64().unwrap() as usize;
+                    if b == 0 {
+                        continue;
+                    }
+                    let clause = info.branches[b - 1];
+                    for slot in slots(clause) {
+                        assert!(resolves(slot), "{name} {bias}: {{{slot}}} in {clause:?}");
+                    }
+                    told[b - 1] = true;
+                }
+                filled.retain(|slot| !resolves(slot));
+            }
+            assert!(filled.is_empty(), "{name} {bias}: {filled:?} never filled");
+            // Every clause but the other bias mode's (PAUM's two updates).
+            let untold: Vec<&str> = (0..told.len())
+                .filter(|&i| !told[i])
+                .map(|i| info.branches[i])
+                .filter(|c| {
+                    let other = if bias == "none" { "b by" } else { "(no bias)" };
+                    !(name == "paum" && c.contains(other))
+                })
+                .collect();
+            assert!(untold.is_empty(), "{name} {bias}: never told {untold:?}");
+        }
+    }
+}
+
+#[test]
+fn a_link_replays_each_learner_and_its_live_change_to_the_bit() {
+    for (name, (key, value)) in LEARNERS {
+        let link = format!("algo={name}&preset=overlapping&seed=5");
+        let mut s = Session::from_shared(&SharedState::parse(&link).unwrap()).unwrap();
+        s.apply(Event::Stream(120)).unwrap();
+        let before = s.linear_models();
+        s.set(key, value).unwrap();
+        s.apply(Event::Stream(80)).unwrap();
+        assert_ne!(s.linear_models(), before, "{name} learned after the change");
+        let hash = s.shared().to_hash();
+        let replayed = Session::from_shared(&SharedState::parse(&hash).unwrap()).unwrap();
+        assert_eq!(replayed.algorithm(), s.algorithm(), "{hash}");
+        assert_eq!(replayed.settings(), s.settings(), "{hash}");
+        assert_eq!(replayed.linear_models(), s.linear_models(), "{hash}");
+        assert_eq!(replayed.progress(), s.progress(), "{hash}");
+    }
+}
+
+#[test]
+fn their_settings_refuse_a_bad_value_naming_its_range() {
+    let bad = [
+        (
+            "ballseptron-r",
+            "0",
+            "Ballseptron r must be positive and finite, got 0",
+        ),
+        (
+            "paum-tau-plus",
+            "-1",
+            "PAUM τ₊₁ must be non-negative and finite, got -1",
+        ),
+        (
+            "paum-tau-minus",
+            "inf",
+            "PAUM τ₋₁ must be non-negative and finite, got inf",
+        ),
+        (
+            "shifting-lambda",
+            "-0.5",
+            "shifting λ must be positive and finite, got -0.5",
+        ),
+        (
+            "pegasos-lambda",
+            "0",
+            "Pegasos λ must be positive and finite, got 0",
+        ),
+    ];
+    for (key, text, message) in bad {
+        let mut settings = Settings::default();
+        assert_eq!(settings.set(key, text).unwrap_err().to_string(), message);
+        assert_eq!(settings, Settings::default(), "{key}: nothing changed");
+    }
+    let err = SharedState::parse("algo=pegasos&pegasos-lambda=0").unwrap_err();
+    assert!(err.to_string().contains("positive and finite"), "{err}");
+    // A decoupled bias is refused by each, saying what its bias is.
+    let decoupled = Settings {
+        bias: BiasMode::Decoupled,
+        ..Settings::default()
+    };
+    for (name, words) in [
+        ("ballseptron", "counts in ‖w‖"),
+        ("paum", "η y R²"),
+        ("shifting-perceptron", "shrunk with w"),
+        ("pegasos", "regularised and projected with w"),
+    ] {
+        let err = AnyLearner::new(name.parse().unwrap(), &decoupled).unwrap_err();
+        let err = err.to_string();
+        assert!(
+            err.contains("--bias decoupled") && err.contains(words),
+            "{err}"
+        );
+    }
+}
+
+/// Learns a noisy stream's first `n` samples.
+fn learn(algorithm: Algorithm, settings: &Settings, n: usize) -> (AnyLearner, Progress) {
+    let data = Stream::new(StreamConfig::new(Preset::NoisyLabels, 7))
+        .unwrap()
+        .take(n);
+    let mut learner = AnyLearner::new(algorithm, settings).unwrap();
+    let mut progress = Progress::default();
+    learner.learn_batch(&data, 0..data.len(), &mut progress);
+    (learner, progress)
+}
+
+#[test]
+fn paum_without_margins_and_the_shifting_perceptron_near_lambda_zero_are_the_perceptron() {
+    let none = Settings {
+        bias: BiasMode::None,
+        learning_rate: 0.7,
+        ..Settings::default()
+    };
+    let (perceptron, p) = learn(Algorithm::Perceptron, &none, 500);
+    let paum = Settings {
+        paum_tau_plus: 0.0,
+        paum_tau_minus: 0.0,
+        ..none.clone()
+    };
+    let (paum, q) = learn(Algorithm::Paum, &paum, 500);
+    assert_eq!(paum.linear_model(), perceptron.linear_model());
+    assert_eq!((q.mistakes, q.updates), (p.mistakes, p.updates));
+    // The shifting perceptron's λₖ = λ/(λ + k) ≤ λ/k: at λ = 1e-12 its
+    // shrinks change nothing to 1e-9, past its first mistake (λ₀ = 1).
+    let step = Settings {
+        learning_rate: 1.0,
+        ..none.clone()
+    };
+    let (perceptron, p) = learn(Algorithm::Perceptron, &step, 500);
+    let tiny = Settings {
+        shifting_lambda: 1e-12,
+        ..none
+    };
+    let (shifting, q) = learn(Algorithm::ShiftingPerceptron, &tiny, 500);
+    assert_eq!(q.mistakes, p.mistakes);
+    let (a, b) = (
+        shifting.linear_model().unwrap(),
+        perceptron.linear_model().unwrap(),
+    );
+    for (x, y) in a.weights.iter().zip(&b.weights) {
+        assert!((x - y).abs() < 1e-9, "{a:?} vs {b:?}");
+    }
+    // And a λ that forgets is not: the rule's shrink is there.
+    let (forgets, _) = learn(
+        Algorithm::ShiftingPerceptron,
+        &Settings {
+            shifting_lambda: 5.0,
+            ..tiny
+        },
+        500,
+    );
+    assert_ne!(forgets.linear_model(), perceptron.linear_model());
+}
