@@ -142,6 +142,21 @@ test('a long session reads the Points CSV the page saves, cycled for epochs', as
   await page.close();
 });
 
+test('a file the plane standardised: the samples as the learner saw them, said in the script', async (t) => {
+  if (!ready) return t.skip(skipLine);
+  const rows = ['x,y,label'];
+  for (let i = 0; i < 120; i++) rows.push(`${(120 + Math.sin(i) * 30).toFixed(2)},${(Math.cos(i * 0.7) * 40).toFixed(2)},${Math.sin(i) + Math.cos(i * 0.7) > 0.2 ? 1 : -1}`);
+  const path = join(dir, 'wide values.csv');
+  await writeFile(path, `${rows.join('\n')}\n`);
+  const page = await open('v=3&algo=pa2&c=0.5');
+  await page.setInputFiles('#file-input', path);
+  await page.waitForFunction(() => window.playground.figures[0].pg.file_name() === 'wide values.csv' && !window.playground.replaying);
+  await act(page, (pg) => pg.stream(200));
+  const { script } = await assertSame(page, 'standardised file');
+  assert.match(script, /# The samples are the file's values as the page standardised them to learn\n# \(x′ = \(x − /);
+  await page.close();
+});
+
 test('sessions with no Python equivalent copy nothing and say why', async () => {
   for (const [hash, change, reason] of [
     ['v=3&algo=projectron&preset=xor&seed=3', null, /projectron has no exact equivalent in River or scikit-learn/],

@@ -37,17 +37,18 @@ export async function learnedOf(pg, hash = pg.hash('')) {
  * have no one script): copies the script and returns `{ text, copied }`,
  * the line to show (what the script reads, or why nothing was copied; the
  * script itself where the clipboard refuses), and `short`, the same in
- * two words for a button (the embed's). `csvName(pg)`: the Points
- * CSV's name when the page saves it in the plane's own units, else null.
+ * two words for a button (the embed's). `about(pg)`: `{ csv, standardised }`,
+ * the Points CSV's name when the page saves it in the plane's own units,
+ * and the rule of a file the plane standardised (units.js), else nulls.
  */
-export async function copyPython(figures, csvName = () => null) {
+export async function copyPython(figures, about = () => ({})) {
   await usePart('python').catch(() => {}); // without its words, in English
   let made;
   if (figures.length > 1) made = { refusal: t('Compare runs several learners: choose one learner alone to copy it as Python.') };
   else {
     const pg = figures[0].pg;
-    const name = csvName(pg);
-    made = pythonScript(await learnedOf(pg), name && { name, points: planePoints(pg) });
+    const { csv = null, standardised = null } = about(pg);
+    made = pythonScript(await learnedOf(pg), csv && { name: csv, points: planePoints(pg) }, standardised);
   }
   if (made.refusal) return { text: t('No Python equivalent: {why}', { why: made.refusal }), copied: false, short: t('No Python equivalent') };
   try {
@@ -68,13 +69,14 @@ export async function copyPython(figures, csvName = () => null) {
 const py = (v) => String(v);
 
 /**
- * `{ script, reads }` (`reads`: the file the script reads, or null), or `{ refusal }` saying why this session has no Python
- * equivalent. `learned`: Playground.learned()'s object; `csv`: the Points
- * CSV the page saves, `{ name, points }` (its rows as the plane holds
- * them, x, y, label triples) when the page can save one in the plane's
- * units, else null.
+ * `{ script, reads }` (`reads`: the file the script reads, or null), or
+ * `{ refusal }` saying why this session has no Python equivalent.
+ * `learned`: Playground.learned()'s object; `csv`: the Points CSV the page
+ * saves, `{ name, points }` (its rows as the plane holds them, x, y, label
+ * triples) when the page can save one in the plane's units, else null;
+ * `standardised`: the rule by which the plane standardised a file, if it did.
  */
-export function pythonScript(learned, csv = null) {
+export function pythonScript(learned, csv = null, standardised = null) {
   const { algorithm, task, classes, width, rows, changed_after: changedAfter } = learned;
   const settings = Object.fromEntries(learned.settings);
   const n = rows.length / (width + 1);
@@ -104,17 +106,21 @@ export function pythonScript(learned, csv = null) {
   const augmented = settings.bias === 'augmented';
   const code = library(settings, width, augmented);
   const imports = code.some((line) => line.includes('sys.')) ? ['import sys', ''] : [];
-  return { script: [...header(algorithm, task, augmented), ...imports, 'import numpy as np', '', ...data, '', ...code, ''].join('\n'), reads };
+  return { script: [...header(algorithm, task, augmented, standardised), ...imports, 'import numpy as np', '', ...data, '', ...code, ''].join('\n'), reads };
 }
 
 /** The script's first lines: what it rebuilds, and with what. */
-function header(algorithm, task, augmented) {
+function header(algorithm, task, augmented, standardised) {
   const lines = [
     `# The playground's session as a script: ${algorithm} (${task}) relearned`,
     '# from the samples it learned, in the order it learned them, ending with',
     "# the page's weights (to 1e-9). Tested with river 0.26.1, scikit-learn 1.9.1",
     '# (pip install river==0.26.1 scikit-learn==1.9.1).',
   ];
+  if (standardised) {
+    // The learner learned the plane's values, so the script does too: the same weights, in those units.
+    lines.push("# The samples are the file's values as the page standardised them to learn", `# (${standardised}); the weights are in those units, as on the page.`);
+  }
   if (augmented) {
     lines.push("# bias=augmented: the page's bias is a weight on a constant feature 1", "# (its steps count the 1 in ||x||^2). Neither library has this mode; the", '# exact equivalent is that feature, appended, with no intercept of its own.');
   }

@@ -119,11 +119,17 @@ export async function save(id, app) {
   });
   on('copy-python', async () => {
     app.writeHash();
-    const [{ copyPython }, { transformOf }] = await Promise.all([import('./python.js'), import('./units.js')]);
+    const [{ copyPython }, { rule, transformOf }] = await Promise.all([import('./python.js'), import('./units.js')]);
     // Beyond a few hundred samples the script reads the Points CSV, which
     // holds the plane's own numbers only where no file was standardised.
-    const csv = (pg) => (pg.on_plane() && !transformOf(pg, app.data) ? `${stem()}-points.csv` : null);
-    $('share-msg').textContent = (await copyPython(app.figures, csv)).text;
+    const about = (pg) => {
+      const transform = transformOf(pg, app.data);
+      return {
+        csv: pg.on_plane() && !transform ? `${stem()}-points.csv` : null,
+        standardised: transform && rule(transform, app.settings().task === 'regression'),
+      };
+    };
+    $('share-msg').textContent = (await copyPython(app.figures, about)).text;
   });
   await handlers[id](saving);
 }
