@@ -53,6 +53,10 @@ impl Session {
         if let Some(theory) = &mut self.theory {
             theory.learned(features, target, &update);
         }
+        #[cfg(feature = "timeline")]
+        if let Some(tape) = &mut self.tape {
+            tape.record(features, target);
+        }
         if update.aggressive {
             let after = self.model.binary().and_then(|l| l.linear_model());
             if let (Some(before), Some(after)) = (before, after) {

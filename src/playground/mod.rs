@@ -23,6 +23,8 @@ mod history;
 #[path = "history_off.rs"]
 mod history;
 mod last_sample;
+#[cfg(feature = "timeline")]
+mod learned;
 mod learning;
 mod log;
 mod model;
@@ -47,6 +49,8 @@ pub use curves::{Curves, Series, SERIES};
 pub use edits::{Change, Edit};
 pub use export::{ModelExport, MODEL_FORMAT, MODEL_VERSION};
 pub use last_sample::{LastSample, Plane};
+#[cfg(feature = "timeline")]
+pub use learned::Learned;
 pub use log::{quantize, Event, EventLog, QUANTUM};
 pub use page::Page;
 pub use scoreboard::{Recovery, RECOVERY_POINTS, RECOVERY_SHARE};
@@ -79,6 +83,8 @@ mod tests_explain;
 mod tests_explain_kernel;
 #[cfg(test)]
 mod tests_files;
+#[cfg(all(test, feature = "timeline"))]
+mod tests_learned;
 #[cfg(all(test, feature = "theory"))]
 mod tests_theory;
 #[cfg(all(test, feature = "timeline"))]

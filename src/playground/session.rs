@@ -46,6 +46,9 @@ pub struct Session {
     pub(super) ghost: Option<(Plane, f64)>,
     /// The Theory layer, when it is on (see theory_part.rs).
     pub(super) theory: Option<TheoryPart>,
+    /// While on, every sample learned is written down (learned.rs).
+    #[cfg(feature = "timeline")]
+    pub(super) tape: Option<super::learned::Tape>,
 }
 
 impl Session {
@@ -84,6 +87,8 @@ impl Session {
             last: None,
             ghost: None,
             theory: None,
+            #[cfg(feature = "timeline")]
+            tape: None,
         })
     }
 

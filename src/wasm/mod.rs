@@ -22,6 +22,8 @@ mod concept;
 mod files;
 #[cfg(feature = "loader-module")]
 mod gif_worker;
+#[cfg(all(feature = "timeline", not(feature = "loader-module")))]
+mod learned;
 #[cfg(not(feature = "loader-module"))]
 pub mod page;
 #[cfg(all(feature = "theory", not(feature = "loader-module")))]

@@ -53,7 +53,7 @@ async function sources(dir) {
 }
 
 /** The modules loaded on first use, by the catalogue part their keys belong to. */
-const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'] };
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'] };
 const partOf = (file) => Object.keys(LAZY_MODULES).find((part) => LAZY_MODULES[part].some((name) => file.endsWith(`/js/${name}`))) ?? '';
 
 /** Every key of the page's code (`part`: only that lazy part's modules; '' all the others). */
@@ -120,7 +120,7 @@ export async function browserKeys(context, url) {
  * Every key, sorted, once, and the catalogue part each belongs to: 'blog'
  * (the example post's prose, fetched by that post only), 'kernel' (the full
  * module's learners, fetched with it), 'theory' (with the Theory layer), 'truth' (with the
- * teacher's hand) or '' (the first
+ * teacher's hand), 'python' (with Copy as Python) or '' (the first
  * load's catalogue).
  */
 export async function keyParts() {
@@ -133,6 +133,7 @@ export async function keyParts() {
     for (const k of kernel) if (!first.has(k)) parts.set(k, 'kernel');
     for (const k of [...theory, ...await allCodeKeys({ part: 'theory' })]) if (!parts.has(k)) parts.set(k, 'theory');
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
+    for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
     return new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   } finally {
@@ -156,7 +157,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'kernel', 'theory', 'truth', 'blog'];
+export const PARTS = ['', 'kernel', 'theory', 'truth', 'python', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

@@ -93,6 +93,17 @@ export function figureControls(host) {
         }
       });
       parts.push(copy);
+    } else if (name === 'python') {
+      // The page's Copy as Python: the script writes the figure's samples
+      // in (an embed saves no Points CSV), or the button says why not.
+      const copy = element('button', { type: 'button', title: t('River or scikit-learn: the same weights from a Python script') }, t('Copy as Python'));
+      copy.addEventListener('click', async () => {
+        const { copyPython } = await import('./python.js');
+        const { text, short } = await copyPython([host.figure]).catch((e) => ({ text: e.message, short: e.message }));
+        copy.textContent = short;
+        copy.title = text;
+      });
+      parts.push(copy);
     } else if (name === 'theory') {
       const on = host.theoryOn();
       const button = element('button', { type: 'button', 'aria-pressed': String(on), title: t('The best classifiers in hindsight, the bounds and the regret') }, t('Theory'));

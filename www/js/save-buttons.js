@@ -1,7 +1,8 @@
 // The Save buttons: the plane as PNG, the points and curves as CSV, the
 // model as JSON (which opens again in the page), a WebM recording, an
 // animated GIF (gif-export.js), the embed code, and beside the share link
-// the command that rebuilds the session natively (command.js). This module and the saving code (export.js) load on the first
+// the command that rebuilds the session natively (command.js) and the
+// Python script that relearns it with River or scikit-learn (python.js). This module and the saving code (export.js) load on the first
 // click (controls.js wires the buttons): most visits never save, and the
 // page's first download stays small.
 import { label } from './catalogue.js';
@@ -115,6 +116,20 @@ export async function save(id, app) {
     } catch {
       $('share-msg').textContent = command;
     }
+  });
+  on('copy-python', async () => {
+    app.writeHash();
+    const [{ copyPython }, { rule, transformOf }] = await Promise.all([import('./python.js'), import('./units.js')]);
+    // Beyond a few hundred samples the script reads the Points CSV, which
+    // holds the plane's own numbers only where no file was standardised.
+    const about = (pg) => {
+      const transform = transformOf(pg, app.data);
+      return {
+        csv: pg.on_plane() && !transform ? `${stem()}-points.csv` : null,
+        standardised: transform && rule(transform, app.settings().task === 'regression'),
+      };
+    };
+    $('share-msg').textContent = (await copyPython(app.figures, about)).text;
   });
   await handlers[id](saving);
 }

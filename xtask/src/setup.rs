@@ -132,9 +132,11 @@ pub fn npm_packages() -> Result {
 }
 
 /// A virtual environment in target/py with the widget's test packages
-/// (python/requirements-test.txt, from PyPI) and the widget itself
-/// (python/, editable); returns its python, or None after saying why (the
-/// widget's tests then skip with a line that says so).
+/// (python/requirements-test.txt, from PyPI), the widget itself (python/,
+/// editable) and River and scikit-learn at the reference scripts' pinned
+/// versions (scripts/reference/requirements.txt, for Copy as Python's
+/// test, tests/e2e/python.test.mjs); returns its python, or None after
+/// saying why (the tests that need it then skip with a line that says so).
 pub fn python_venv() -> Option<PathBuf> {
     let venv = root().join("target/py");
     let python = venv.join("bin/python");
@@ -142,7 +144,7 @@ pub fn python_venv() -> Option<PathBuf> {
         Command::new(&python)
             .args([
                 "-c",
-                "import onlinelearn_widget, nbconvert, ipykernel, numpy",
+                "import onlinelearn_widget, nbconvert, ipykernel, numpy, river, sklearn",
             ])
             .output()
             .is_ok_and(|o| o.status.success())
@@ -159,6 +161,8 @@ pub fn python_venv() -> Option<PathBuf> {
             "--disable-pip-version-check",
             "-r",
             "python/requirements-test.txt",
+            "-r",
+            "scripts/reference/requirements.txt",
             "-e",
             "python",
         ]))
@@ -166,11 +170,11 @@ pub fn python_venv() -> Option<PathBuf> {
     match made {
         Ok(()) if ready() => Some(python),
         Ok(()) => {
-            eprintln!("target/py lacks the widget's packages after pip install; the widget's tests will skip");
+            eprintln!("target/py lacks the widget's or the reference packages after pip install; the widget's and Copy as Python's tests will skip");
             None
         }
         Err(why) => {
-            eprintln!("could not make target/py ({why}); the widget's tests will skip");
+            eprintln!("could not make target/py ({why}); the widget's and Copy as Python's tests will skip");
             None
         }
     }
