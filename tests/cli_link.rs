@@ -176,3 +176,51 @@ fn a_run_the_page_cannot_show_is_refused_before_learning() {
     assert!(out.stdout.is_empty(), "nothing learned");
     assert!(stderr(&out).contains("--seed"), "names the flag");
 }
+
+#[test]
+fn stream_link_opens_the_page_on_the_same_samples() {
+    let out = run(&[
+        "stream",
+        "--preset",
+        "moons",
+        "--n",
+        "300",
+        "--seed",
+        "7",
+        "--noise",
+        "0.1",
+        "--link",
+        "--link-base",
+        "https://example.org/p/",
+    ]);
+    // The CSV on standard output, the address on standard error.
+    let csv = stdout(&out);
+    let address = String::from_utf8(out.stderr.clone()).unwrap();
+    let hash = address
+        .trim()
+        .strip_prefix("https://example.org/p/#")
+        .unwrap_or_else(|| panic!("an address: {address}"));
+    let page = Page::open(hash, None).unwrap();
+    assert_eq!(page.session().progress().samples, 300);
+    // The page's shown points are the CSV's rows, to the bit.
+    let points = page.session().points();
+    for (i, line) in csv.lines().skip(1).enumerate() {
+        let row: Vec<f64> = line.split(',').map(|v| v.parse().unwrap()).collect();
+        assert_eq!(&points[3 * i..3 * i + 3], &row[..], "row {i}");
+    }
+    // A stream the page does not have is refused before any CSV is written.
+    let refused = run(&[
+        "stream",
+        "--preset",
+        "regression-nd",
+        "--features",
+        "3",
+        "--link",
+    ]);
+    assert!(refused.stdout.is_empty());
+    assert!(
+        stderr(&refused).contains("4 features"),
+        "{}",
+        stderr(&refused)
+    );
+}

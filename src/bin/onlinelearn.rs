@@ -88,6 +88,9 @@ mod shuffle;
 #[path = "onlinelearn/source.rs"]
 mod source;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/stream_link.rs"]
+mod stream_link;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/survey.rs"]
 mod survey;
 #[cfg(not(target_arch = "wasm32"))]

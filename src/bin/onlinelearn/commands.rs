@@ -69,6 +69,13 @@ enum Command {
         /// Features of regression-nd.
         #[arg(long, default_value_t = 4)]
         features: usize,
+        /// Also print, to standard error (standard output is the CSV), the
+        /// page address that streams the same samples.
+        #[arg(long)]
+        link: bool,
+        /// The page's address for --link.
+        #[arg(long, value_name = "URL", default_value = crate::link::DEFAULT_LINK_BASE)]
+        link_base: String,
     },
 }
 
@@ -149,7 +156,23 @@ pub fn main() -> ExitCode {
             seed,
             noise,
             features,
-        } => stream(preset, n, seed, noise, features),
+            link,
+            link_base,
+        } => (|| {
+            // Worked out first: a stream the page cannot show is refused
+            // before any CSV is written.
+            let address = match link {
+                true => Some(crate::stream_link::stream_link(
+                    preset, n, seed, noise, features, &link_base,
+                )?),
+                false => None,
+            };
+            stream(preset, n, seed, noise, features)?;
+            if let Some(address) = address {
+                eprintln!("{address}");
+            }
+            Ok(())
+        })(),
         Command::Paper(args) => crate::paper_command::paper(&args),
         Command::Replay(args) => crate::replay::replay(&args),
     };

@@ -99,6 +99,9 @@ pub fn page_extras(page: &Page) -> String {
     if value(&extras, "theory") == Some("1") {
         text.push_str("&theory=1");
     }
+    if value(&extras, "truth") == Some("1") {
+        text.push_str("&truth=1");
+    }
     text
 }
 
