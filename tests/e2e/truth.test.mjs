@@ -152,7 +152,8 @@ test('the arrow keys move a focused handle, Reset and a learner switch keep the 
   await page.selectOption('#algo', 'arow');
   await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.algorithm() === 'arow');
   assert.deepEqual(await truth(page), turned, 'the concept survives Reset and a switch');
-  assert.ok(await page.locator('.truth-handle.turn').isVisible());
+  // (AROW's code is the full module's: the session moved there, and the handles came back with it.)
+  await page.locator('.truth-handle.turn').waitFor();
   // Back on the timeline, before the moves: the concept as it was then.
   await page.evaluate(() => {
     const slider = document.getElementById('timeline');
