@@ -5,10 +5,20 @@
 //! benchmarks) and compiled to WebAssembly behind the playground page, where
 //! a canvas shows each update as it happens.
 //!
-//! - Linear: [`Perceptron`] (plain and averaged), [`Pocket`] (Gallant's
-//!   ratchet) and [`BatchPocket`] (seed 003's batch variant), and
+//! - Linear ([`linear`]): [`Perceptron`] (plain and averaged), [`Pocket`]
+//!   (Gallant's ratchet) and [`BatchPocket`] (seed 003's batch variant),
 //!   [`PassiveAggressive`] PA / PA-I / PA-II for classification and
-//!   epsilon-insensitive regression, with three [`BiasMode`]s.
+//!   epsilon-insensitive regression, with three [`BiasMode`]s, and the
+//!   second-order AROW and SCW.
+//! - Kernel learners with budgets ([`kernel`]): the kernel perceptron and
+//!   PA, Projectron and Projectron++, APSM, SPA, OLRU, OLRD and ALD
+//!   projection (Meng & Song 2023's eight).
+//! - LIBOL's binary learners ([`libol`]) and the perceptron's relatives
+//!   ([`relatives`]); more than two classes by one-vs-rest or Crammer &
+//!   Singer ([`multiclass`]). The [`registry`] lists every learner once:
+//!   its name, settings, link code and, per build, its code.
+//! - The page's session, in plain Rust ([`playground`]), and the theory
+//!   layer's best classifiers in hindsight, bounds and regret (`theory`).
 //! - Data: a [`Dataset`] that keeps sparse input sparse, seeded synthetic
 //!   [`Stream`]s, and CSV / LIBSVM readers whose errors name file, line and
 //!   column.
@@ -32,7 +42,7 @@
 //! assert!(progress.mistake_rate() < 0.2);
 //! ```
 //!
-//! Only `src/wasm.rs` (compiled for wasm32 alone) knows about JavaScript.
+//! Only `src/wasm/` (compiled for wasm32 alone) knows about JavaScript.
 
 // `!(x > 0.0)` is how this crate says "not positive, or NaN": the negated
 // comparison is the point, so clippy's advice to avoid it does not apply.

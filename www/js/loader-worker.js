@@ -1,6 +1,6 @@
 // Parses a data file off the main thread, with the same Rust readers as the
 // command line, compiled into a wasm module of their own (the page's module
-// leaves them out; see src/wasm.rs). The file is read in
+// leaves them out; see src/wasm/mod.rs). The file is read in
 // 1 MB slices; each slice is cut at its last line break, so the reader only
 // ever sees whole lines, and the tab stays responsive however big the file.
 import init, { DataLoader } from '../pkg/loader.js';
