@@ -152,7 +152,7 @@ export class TruthLayer {
         ctx.lineWidth = 2.4;
         ctx.setLineDash([4, 3]);
         ctx.beginPath();
-        ctx.arc(plane.px(x), plane.py(y), 14, 0, 2 * Math.PI);
+        ctx.arc(plane.px(x), plane.py(y), 24, 0, 2 * Math.PI); // around its handle (13 px), not under it
         ctx.stroke();
         ctx.restore();
       });
