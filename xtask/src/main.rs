@@ -209,6 +209,7 @@ fn test() -> Result {
     setup::chromium()?;
     setup::npm_packages()?;
     setup::optional_debian("hugo", "hugo");
+    setup::optional_debian("jekyll", "jekyll");
     // The Jupyter widget's Python side (its front end is tests/e2e/notebook.test.mjs).
     if let Some(python) = setup::python_venv() {
         run(Command::new(python).args(["-m", "unittest", "discover", "python/tests"]))?;

@@ -1,0 +1,93 @@
+// The Jekyll include (docs/jekyll/_includes/online-learner.html) in a real
+// Jekyll build: tests/jekyll/site (a page with two figures, under a strict
+// CSP) gets the include and the figure's files (the npm package's folder,
+// target/npm/package, under playground/), and Debian's Jekyll builds it.
+// Chromium must see the figures learn with no console error, no CSP
+// violation and no request off the origin; a parameter that would be an
+// event handler is dropped. Without Jekyll (`cargo xtask test` installs
+// Debian's package) the test says so and skips.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, launch, screenshot, serve } from './harness.mjs';
+import { pixelsOf, recorded } from './package-pages.mjs';
+
+function jekyllVersion() {
+  try {
+    return execFileSync('jekyll', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** A copy of the example site with the include and the figure's files; returns its folder. */
+async function exampleSite() {
+  const package_ = join(ROOT, 'target', 'npm', 'package');
+  assert.ok(existsSync(join(package_, 'embed.js')), `${package_} is missing: run cargo xtask pack`);
+  const site = await mkdtemp(join(tmpdir(), 'onlinelearn-jekyll-'));
+  await cp(join(ROOT, 'tests', 'jekyll', 'site'), site, { recursive: true });
+  await cp(join(ROOT, 'docs', 'jekyll', '_includes'), join(site, '_includes'), { recursive: true });
+  await cp(package_, join(site, 'playground'), { recursive: true });
+  return site;
+}
+
+test('Jekyll builds a page with the include, and Chromium sees its figures learn', async (t) => {
+  const version = jekyllVersion();
+  if (!version) {
+    t.skip('skipped: jekyll is not installed (Debian package jekyll; cargo xtask test installs it)');
+    return;
+  }
+  t.diagnostic(version);
+  const site = await exampleSite();
+  try {
+    const out = join(site, '_site');
+    execFileSync('jekyll', ['build', '--source', site, '--destination', out, '--quiet'], { encoding: 'utf8', stdio: 'pipe' });
+    const html = await readFile(join(out, 'posts', 'passive-aggressive', 'index.html'), 'utf8');
+    // One line became the element: parameters as attributes, true as a bare one, false left out.
+    const pa1 = /<online-learner[^>]*id="pa1"[^>]*>/.exec(html)?.[0] ?? '';
+    for (const attribute of ['algo="pa1"', 'c="0.1"', 'preset="noisy-labels"', 'noise="0.2"', 'seed="7"', 'controls="play,step,c"', ' explain', ' autoplay']) {
+      assert.ok(pa1.includes(attribute), `${attribute} in ${pa1}`);
+    }
+    assert.doesNotMatch(pa1, /curves/);
+    assert.match(html, /label="Projectron\+\+ &lt;XOR&gt;"/, 'values are escaped');
+    assert.doesNotMatch(html, /onclick/, 'an event handler is dropped');
+    assert.match(html, /<script type="module" src="\/playground\/embed.js"><\/script>/);
+
+    const server = await serve(out);
+    let context;
+    try {
+      context = await launch({ width: 1000, height: 900 });
+      const page = await recorded(context, `${server.url}/posts/passive-aggressive/`);
+      await page.waitForFunction(() => document.getElementById('pa1')?.figure?.pg.counts().samples > 5);
+      const first = await pixelsOf(page, '#pa1');
+      const seen = await page.evaluate(() => document.getElementById('pa1').figure.pg.counts().samples);
+      await page.waitForFunction((n) => document.getElementById('pa1').figure.pg.counts().samples > n + 30, seen);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.notEqual(await pixelsOf(page, '#pa1'), first, 'the autoplaying figure redraws as it learns');
+      // The second waits for its reader; its public step() learns, within its budget.
+      await page.locator('#xor').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.getElementById('xor').figure?.pg.algorithm() === 'projectron++');
+      await page.evaluate(() => document.getElementById('xor').step(80));
+      const xor = await page.evaluate(() => {
+        const pg = document.getElementById('xor').figure.pg;
+        return { samples: pg.counts().samples, support: pg.support_len() / 5 };
+      });
+      assert.equal(xor.samples, 80);
+      assert.ok(xor.support > 0 && xor.support <= 60, `support size ${xor.support} within the budget 60`);
+      const origin = new URL(server.url).origin;
+      assert.deepEqual(page.requests.filter((url) => new URL(url).origin !== origin), []);
+      assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+      assert.deepEqual(page.errors, []);
+      await screenshot(page, 'jekyll-post');
+    } finally {
+      await context?.close();
+      await server.close();
+    }
+  } finally {
+    await rm(site, { recursive: true, force: true });
+  }
+});
