@@ -144,7 +144,7 @@ pub fn python_venv() -> Option<PathBuf> {
         Command::new(&python)
             .args([
                 "-c",
-                "import onlinelearn_widget, nbconvert, ipykernel, numpy, river, sklearn",
+                "import onlinelearn_widget, nbconvert, ipykernel, numpy, river, sklearn, jupyterlab",
             ])
             .output()
             .is_ok_and(|o| o.status.success())
