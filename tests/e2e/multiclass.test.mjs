@@ -125,6 +125,8 @@ test('a 3-class preset streams with a mistake curve per class; the reduction swi
   assert.match(await page.textContent('#explain'), /W_y ← W_y \+ τx/);
   await page.selectOption('#multiclass', 'one-vs-rest');
   await page.selectOption('#algo', 'arow');
+  // (AROW's code is the full module's: the session moves there, then switches.)
+  await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.algorithm() === 'arow');
   await settle(page);
   assert.equal(await page.$eval('#multiclass option[value="crammer-singer"]', (o) => o.disabled), true);
 

@@ -31,6 +31,8 @@ test('AROW draws its confidence band, which a click narrows, and explains v, α 
   const group = await page.$eval('#algo option[value="arow"]', (o) => o.parentElement.label);
   assert.match(group, /Second-order/);
   await page.selectOption('#algo', 'arow');
+  // AROW's code is the full module's: the session moves there first, and the note comes once it has switched.
+  await page.waitForFunction(() => document.getElementById('algo-msg').textContent !== '' && !window.playground.replaying);
   await settle(page);
   assert.match(await page.textContent('#algo-msg'), /AROW does not take bias decoupled: bias is now augmented/);
   assert.equal(await page.inputValue('#bias'), 'augmented');
