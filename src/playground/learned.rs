@@ -8,31 +8,10 @@
 
 use super::log::Event;
 use super::session::Session;
+use super::tape::Tape;
 use crate::error::{Error, Result};
-use crate::features::Features;
 use crate::learner::Task;
 use crate::settings::Key;
-
-/// What the tape holds: each sample's features, then its target.
-#[derive(Clone, Debug, Default)]
-pub struct Tape {
-    width: usize,
-    values: Vec<f64>,
-}
-
-impl Tape {
-    pub(super) fn record(&mut self, features: Features<'_>, target: f64) {
-        let start = self.values.len();
-        self.values.resize(start + self.width, 0.0);
-        let row = &mut self.values[start..];
-        features.for_each_nonzero(|i, v| {
-            if let Some(slot) = row.get_mut(i) {
-                *slot = v;
-            }
-        });
-        self.values.push(target);
-    }
-}
 
 /// The learned samples and what they were learned with.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]

@@ -37,6 +37,8 @@ mod scoreboard;
 mod session;
 mod share;
 mod source;
+#[cfg(feature = "timeline")]
+mod tape;
 #[cfg(feature = "theory")]
 mod theory_part;
 #[cfg(not(feature = "theory"))]

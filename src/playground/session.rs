@@ -48,7 +48,7 @@ pub struct Session {
     pub(super) theory: Option<TheoryPart>,
     /// While on, every sample learned is written down (learned.rs).
     #[cfg(feature = "timeline")]
-    pub(super) tape: Option<super::learned::Tape>,
+    pub(super) tape: Option<super::tape::Tape>,
 }
 
 impl Session {

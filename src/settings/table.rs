@@ -12,7 +12,6 @@ use super::{
 };
 use crate::data::Preset;
 use crate::error::Result;
-use crate::relatives::with_code as relatives_help; // as libol_help: out of the first module
 use crate::report::Task;
 
 /// What the macro needs of a field's type: its kind, its words (a
@@ -171,25 +170,26 @@ impl Settings {
     }
 }
 
-/// The help of a setting that only the kernel learners read, left out of
-/// the page's first module as [`libol_help`] is (0.6 KB gzip, measured).
-const fn kernel_help(help: &'static str) -> &'static str {
-    if cfg!(feature = "kernel") {
+/// The help of a setting that only one family's learners read: the page's
+/// first module cannot run them (src/registry/families.rs), so it leaves
+/// the text out (0.6 KB gzip for the kernel family's, measured) and shows
+/// the full module's once that is loaded.
+const fn family_help(held: bool, help: &'static str) -> &'static str {
+    if held {
         help
     } else {
         ""
     }
 }
 
-/// The help of a setting that only LIBOL's learners read: the page's
-/// first module cannot run them (src/registry/families.rs), so it leaves
-/// the text out and shows the full module's once that is loaded.
+const fn kernel_help(help: &'static str) -> &'static str {
+    family_help(cfg!(feature = "kernel"), help)
+}
 const fn libol_help(help: &'static str) -> &'static str {
-    if cfg!(feature = "libol") {
-        help
-    } else {
-        ""
-    }
+    family_help(cfg!(feature = "libol"), help)
+}
+const fn relatives_help(help: &'static str) -> &'static str {
+    family_help(cfg!(feature = "relatives"), help)
 }
 
 const fn whole(min: u64, max: u64, words: &'static str) -> Range {
