@@ -21,6 +21,11 @@ pub fn quantize(v: f64) -> f64 {
     (v / QUANTUM).round() * QUANTUM
 }
 
+/// A coordinate in the log's units (the grid's step counted).
+pub fn units(v: f64) -> i64 {
+    (v / QUANTUM).round() as i64
+}
+
 /// Refuses logs that would take too long to replay.
 pub const MAX_EVENTS: usize = 100_000;
 pub const MAX_REPLAYED_SAMPLES: u64 = 10_000_000;

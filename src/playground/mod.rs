@@ -53,7 +53,7 @@ pub use export::{ModelExport, MODEL_FORMAT, MODEL_VERSION};
 pub use last_sample::{LastSample, Plane};
 #[cfg(feature = "timeline")]
 pub use learned::Learned;
-pub use log::{quantize, Event, EventLog, QUANTUM};
+pub use log::{quantize, units, Event, EventLog, QUANTUM};
 pub use page::Page;
 pub use scoreboard::{Recovery, RECOVERY_POINTS, RECOVERY_SHARE};
 pub use session::Session;

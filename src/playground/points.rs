@@ -2,7 +2,7 @@
 //! the page draws of the model (weights, ghost, support vectors).
 
 use super::last_sample::{plane, Plane};
-use super::log::{Event, QUANTUM};
+use super::log::{units, Event, QUANTUM};
 use super::session::Session;
 use super::MAX_COORDINATE;
 use crate::data::class_index;
@@ -40,7 +40,6 @@ impl Session {
                 }
             },
         };
-        let units = |v: f64| (v / QUANTUM).round() as i64;
         self.apply(Event::Point {
             x: units(x),
             y: units(y),

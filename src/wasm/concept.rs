@@ -7,14 +7,14 @@ use wasm_bindgen::prelude::*;
 use super::js;
 use super::page::Playground;
 use crate::data::Truth;
-use crate::playground::{Event, QUANTUM};
+use crate::playground::Event;
 
 /// A coordinate in the log's units; a value that is not a number is refused.
 /// (Its text by `number::text`: `{v}` would bring core's float formatting,
 /// 6 KB gzip, into the page's module.)
 fn units(name: &str, v: f64) -> Result<i64, JsError> {
     if v.is_finite() {
-        Ok((v / QUANTUM).round() as i64)
+        Ok(crate::playground::units(v))
     } else {
         Err(JsError::new(&format!(
             "{name} must be a finite number, got {}",
