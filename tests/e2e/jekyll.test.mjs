@@ -13,8 +13,8 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, launch, screenshot, serve } from './harness.mjs';
-import { pixelsOf, recorded } from './package-pages.mjs';
+import { ROOT, launch, serve } from './harness.mjs';
+import { examplePostLearns } from './package-pages.mjs';
 
 function jekyllVersion() {
   try {
@@ -61,28 +61,7 @@ test('Jekyll builds a page with the include, and Chromium sees its figures learn
     let context;
     try {
       context = await launch({ width: 1000, height: 900 });
-      const page = await recorded(context, `${server.url}/posts/passive-aggressive/`);
-      await page.waitForFunction(() => document.getElementById('pa1')?.figure?.pg.counts().samples > 5);
-      const first = await pixelsOf(page, '#pa1');
-      const seen = await page.evaluate(() => document.getElementById('pa1').figure.pg.counts().samples);
-      await page.waitForFunction((n) => document.getElementById('pa1').figure.pg.counts().samples > n + 30, seen);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      assert.notEqual(await pixelsOf(page, '#pa1'), first, 'the autoplaying figure redraws as it learns');
-      // The second waits for its reader; its public step() learns, within its budget.
-      await page.locator('#xor').scrollIntoViewIfNeeded();
-      await page.waitForFunction(() => document.getElementById('xor').figure?.pg.algorithm() === 'projectron++');
-      await page.evaluate(() => document.getElementById('xor').step(80));
-      const xor = await page.evaluate(() => {
-        const pg = document.getElementById('xor').figure.pg;
-        return { samples: pg.counts().samples, support: pg.support_len() / 5 };
-      });
-      assert.equal(xor.samples, 80);
-      assert.ok(xor.support > 0 && xor.support <= 60, `support size ${xor.support} within the budget 60`);
-      const origin = new URL(server.url).origin;
-      assert.deepEqual(page.requests.filter((url) => new URL(url).origin !== origin), []);
-      assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
-      assert.deepEqual(page.errors, []);
-      await screenshot(page, 'jekyll-post');
+      await examplePostLearns(context, `${server.url}/posts/passive-aggressive/`, 'jekyll-post');
     } finally {
       await context?.close();
       await server.close();
