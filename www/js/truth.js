@@ -79,6 +79,7 @@ export class TruthLayer {
       figure.decors.truth = { key: '', draw: (ctx, plane) => this.draw(ctx, plane) };
     }
     this.key = null;
+    this.concept = null;
     this.report = null;
     this.host.loop.changed();
   }
@@ -123,6 +124,8 @@ export class TruthLayer {
     const truth = this.shown();
     const key = JSON.stringify(truth);
     if (key !== this.key) {
+      // What draw() shows: read once a frame, not again for every plane's overlay.
+      this.concept = truth;
       this.key = key;
       for (const figure of figures) {
         if (figure.decors.truth) figure.decors.truth.key = key;
@@ -130,17 +133,18 @@ export class TruthLayer {
       }
       this.host.loop.changed();
     }
-    const report = JSON.stringify(figures.map((f) => recoveriesOf(f.pg)));
+    const reports = figures.map((f) => recoveriesOf(f.pg));
+    const report = JSON.stringify(reports);
     if (report !== this.report || this.text.dataset.truth !== String(Boolean(truth))) {
       this.report = report;
       this.text.dataset.truth = String(Boolean(truth));
-      this.describe(truth, JSON.parse(report));
+      this.describe(truth, reports);
     }
   }
 
   /** The true concept on a plane, dashed, over the learner's own lines. */
   draw(ctx, plane) {
-    const truth = this.shown();
+    const truth = this.concept;
     if (!truth) return;
     const style = { color: COLOR, width: 2.4, dash: [10, 6] };
     if (truth.kind === 'line') plane.line(ctx, Math.cos(truth.angle), Math.sin(truth.angle), truth.offset, style);
