@@ -10,6 +10,7 @@
 
 mod choices;
 mod table;
+mod table_macro;
 mod value;
 
 pub use choices::{
