@@ -20,7 +20,7 @@ pub use crate::report::{
     hinge_loss, is_mistake, margin, sign, Confidence, Details, LinearModel, SupportChange, Task,
     Update,
 };
-use crate::settings::{Key, Settings};
+use crate::settings::{Checked, Key, Settings};
 
 /// An online learner: learns from one sample at a time.
 pub trait Learner {
@@ -193,9 +193,10 @@ pub struct Entry<T> {
     /// Checks what the table cannot: rules between settings (APSM's window
     /// within its dictionary). Runs before `build` and before a retune.
     pub check: fn(&Settings) -> Result<()>,
-    /// Makes the learner from checked settings (its constructor still
-    /// refuses bad values, so a learner made by hand is checked too).
-    pub build: fn(&Settings) -> Result<T>,
+    /// Makes the learner from settings in range (a [`Checked`]): it reads
+    /// them as they are. A constructor called by hand still checks its
+    /// values.
+    pub build: fn(&Checked) -> Result<T>,
 }
 
 /// For entries whose settings need no check beyond the table's.

@@ -35,7 +35,7 @@ use crate::learner::{
     LinearModel, Task, Update,
 };
 use crate::linear::Weights;
-use crate::settings::{check, Key, LibolForm, Settings};
+use crate::settings::{Checked, Key, LibolForm, Settings};
 
 pub const INFO: Info = Info {
     name: "alma",
@@ -91,12 +91,12 @@ pub struct Alma {
 }
 
 impl Alma {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         augmented_or_none("ALMA", s)?;
         Ok(Self {
             form: s.alma_form,
-            alpha: check(Key::AlmaAlpha, s.alma_alpha)?,
-            c: check(Key::AlmaC, s.alma_c)?,
+            alpha: s.alma_alpha,
+            c: s.alma_c,
             weights: Weights::new(s.bias),
             k: 1,
         })
@@ -185,12 +185,16 @@ mod tests {
     use crate::settings::BiasMode;
 
     fn alma(form: LibolForm, alpha: f64) -> Alma {
-        Alma::from_settings(&Settings {
-            alma_form: form,
-            alma_alpha: alpha,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        Alma::from_settings(
+            &Settings {
+                alma_form: form,
+                alma_alpha: alpha,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

@@ -29,7 +29,7 @@ use crate::learner::{
 };
 use crate::linear::normal_quantile;
 use crate::report::Details;
-use crate::settings::{check, Key, LibolForm, Settings};
+use crate::settings::{Checked, Key, LibolForm, Settings};
 
 pub const INFO: Info = Info {
     name: "cw",
@@ -80,11 +80,11 @@ pub struct Cw {
 }
 
 impl Cw {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         augmented_or_none("CW", s)?;
         Ok(Self {
             form: s.cw_form,
-            phi: normal_quantile(check(Key::CwEta, s.cw_eta)?),
+            phi: normal_quantile(s.cw_eta),
             gaussian: Gaussian::new(s),
         })
     }
@@ -199,11 +199,15 @@ mod tests {
     use crate::settings::BiasMode;
 
     fn cw(form: LibolForm) -> Cw {
-        Cw::from_settings(&Settings {
-            cw_form: form,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        Cw::from_settings(
+            &Settings {
+                cw_form: form,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

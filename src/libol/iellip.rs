@@ -27,7 +27,7 @@ use crate::learner::{
     LinearModel, Task, Update,
 };
 use crate::report::Details;
-use crate::settings::{check, Key, LibolForm, Settings};
+use crate::settings::{Checked, Key, LibolForm, Settings};
 
 pub const INFO: Info = Info {
     name: "iellip",
@@ -88,12 +88,12 @@ pub struct Iellip {
 }
 
 impl Iellip {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         augmented_or_none("IELLIP", s)?;
-        let c0 = check(Key::IellipC, s.iellip_c)?;
+        let c0 = s.iellip_c;
         Ok(Self {
             form: s.iellip_form,
-            b: check(Key::IellipB, s.iellip_b)?,
+            b: s.iellip_b,
             c0,
             c: c0,
             gaussian: Gaussian::new(s),
@@ -187,11 +187,15 @@ mod tests {
     use crate::settings::BiasMode;
 
     fn iellip(form: LibolForm) -> Iellip {
-        Iellip::from_settings(&Settings {
-            iellip_form: form,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        Iellip::from_settings(
+            &Settings {
+                iellip_form: form,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

@@ -20,7 +20,7 @@ use crate::learner::{
     LinearModel, Task, Update,
 };
 use crate::report::Details;
-use crate::settings::{check, Key, Settings};
+use crate::settings::{Checked, Key, Settings};
 
 pub const INFO: Info = Info {
     name: "narow",
@@ -66,10 +66,10 @@ pub struct Narow {
 }
 
 impl Narow {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         augmented_or_none("NAROW", s)?;
         Ok(Self {
-            b: check(Key::NarowB, s.narow_b)?,
+            b: s.narow_b,
             gaussian: Gaussian::new(s),
         })
     }
@@ -152,11 +152,15 @@ mod tests {
 
     #[test]
     fn sigma_stops_shrinking_along_x_once_x_is_certain_enough() {
-        let mut narow = Narow::from_settings(&Settings {
-            narow_b: 2.0,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        let mut narow = Narow::from_settings(
+            &Settings {
+                narow_b: 2.0,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap();
         let x = Features::Dense(&[1.0, 0.0]);
         // χ = 1 > 1/b = 0.5: r = 1/(2 − 1) = 1, β = 1/2, α = 1/2.

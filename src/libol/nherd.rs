@@ -20,7 +20,7 @@ use crate::learner::{
     hinge_loss, is_mistake, keeps_none, Confidence, Configured, Details, Entry, Family, Info,
     Learner, LinearModel, Task, Update,
 };
-use crate::settings::{check, Key, Settings};
+use crate::settings::{Checked, Key, Settings};
 
 pub const INFO: Info = Info {
     name: "nherd",
@@ -56,10 +56,10 @@ pub struct Nherd {
 }
 
 impl Nherd {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         augmented_or_none("NHERD", s)?;
         Ok(Self {
-            gamma: 1.0 / check(Key::C, s.c)?,
+            gamma: 1.0 / s.c,
             gaussian: Gaussian::new(s),
         })
     }
@@ -145,12 +145,16 @@ mod tests {
         // so its spread scales by 1 − x²s/(v + γ) = γ/(v + γ):
         // s' = s (γ/(v + γ))², which is s − β s² x² with β = (v + 2γ)/(v + γ)².
         let (s, x, c) = (2.0, 1.5, 0.5);
-        let mut nherd = Nherd::from_settings(&Settings {
-            initial_variance: s,
-            c,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        let mut nherd = Nherd::from_settings(
+            &Settings {
+                initial_variance: s,
+                c,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap();
         nherd.learn_one(Features::Dense(&[x]), 1.0);
         let gamma = 1.0 / c;

@@ -29,7 +29,7 @@ use crate::learner::{
     Learner, LinearModel, Task, Update,
 };
 use crate::linear::Weights;
-use crate::settings::{check, Key, OgdLoss, Settings};
+use crate::settings::{Checked, Key, OgdLoss, Settings};
 
 use super::{clauses_with_code, with_code};
 
@@ -80,9 +80,9 @@ pub struct Ogd {
 }
 
 impl Ogd {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         Ok(Self {
-            eta: check(Key::LearningRate, s.learning_rate)?,
+            eta: s.learning_rate,
             loss: s.ogd_loss,
             weights: Weights::new(s.bias),
             t: 0,
@@ -178,11 +178,15 @@ mod tests {
     use crate::settings::BiasMode;
 
     fn ogd(loss: OgdLoss) -> Ogd {
-        Ogd::from_settings(&Settings {
-            ogd_loss: loss,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        Ogd::from_settings(
+            &Settings {
+                ogd_loss: loss,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

@@ -27,7 +27,7 @@ use crate::learner::{
     LinearModel, Task, Update,
 };
 use crate::linear::Weights;
-use crate::settings::{Key, LibolForm, Settings};
+use crate::settings::{Checked, Key, LibolForm, Settings};
 
 const fn info(aggressive: bool) -> Info {
     Info {
@@ -99,7 +99,7 @@ pub struct Romma {
 }
 
 impl Romma {
-    pub fn from_settings(aggressive: bool, s: &Settings) -> Result<Self> {
+    pub fn from_settings(aggressive: bool, s: &Checked) -> Result<Self> {
         augmented_or_none(if aggressive { "aROMMA" } else { "ROMMA" }, s)?;
         Ok(Self {
             aggressive,
@@ -197,7 +197,7 @@ mod tests {
             bias: BiasMode::None,
             ..Settings::default()
         };
-        Romma::from_settings(aggressive, &s).unwrap()
+        Romma::from_settings(aggressive, &s.checked().unwrap()).unwrap()
     }
 
     #[test]

@@ -31,7 +31,7 @@ use crate::learner::{
     LinearModel, Task, Update,
 };
 use crate::report::Details;
-use crate::settings::{Key, LibolForm, Settings};
+use crate::settings::{Checked, Key, LibolForm, Settings};
 
 pub const INFO: Info = Info {
     name: "sop",
@@ -79,7 +79,7 @@ pub struct Sop {
 }
 
 impl Sop {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         augmented_or_none("SOP", s)?;
         Ok(Self {
             form: s.sop_form,
@@ -164,11 +164,15 @@ mod tests {
     use crate::settings::BiasMode;
 
     fn sop(form: LibolForm) -> Sop {
-        Sop::from_settings(&Settings {
-            sop_form: form,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        Sop::from_settings(
+            &Settings {
+                sop_form: form,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

@@ -30,7 +30,7 @@ use crate::learner::{
     hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
     LinearModel, Task, Update,
 };
-use crate::settings::{BiasMode, Key, Settings};
+use crate::settings::{check, BiasMode, Key, Settings};
 
 /// Which rule sets α and β.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -113,20 +113,20 @@ pub const SCW1_INFO: Info = info("scw1");
 pub const SCW2_INFO: Info = info("scw2");
 pub const AROW: Entry<SecondOrder> = Entry {
     check: no_decoupled_bias,
-    build: |s| SecondOrder::new(Rule::Arow { r: s.r }, s),
+    build: |s| Ok(SecondOrder::from_checked(Rule::Arow { r: s.r }, s)),
 };
 pub const SCW1: Entry<SecondOrder> = Entry {
     check: no_decoupled_bias,
     build: |s| {
         let phi = normal_quantile(s.confidence);
-        SecondOrder::new(Rule::Scw1 { c: s.c, phi }, s)
+        Ok(SecondOrder::from_checked(Rule::Scw1 { c: s.c, phi }, s))
     },
 };
 pub const SCW2: Entry<SecondOrder> = Entry {
     check: no_decoupled_bias,
     build: |s| {
         let phi = normal_quantile(s.confidence);
-        SecondOrder::new(Rule::Scw2 { c: s.c, phi }, s)
+        Ok(SecondOrder::from_checked(Rule::Scw2 { c: s.c, phi }, s))
     },
 };
 
@@ -141,15 +141,33 @@ pub struct SecondOrder {
 }
 
 impl SecondOrder {
+    /// The learner by hand: the rule's values and the settings it reads
+    /// are checked against the settings table's rows.
     pub fn new(rule: Rule, settings: &Settings) -> Result<Self> {
+        match rule {
+            Rule::Arow { r } => drop(check(Key::R, r)?),
+            Rule::Scw1 { c, phi } | Rule::Scw2 { c, phi } => {
+                check(Key::C, c)?;
+                if !(phi > 0.0 && phi.is_finite()) {
+                    return Err(Error::setting("φ = Φ⁻¹(η)", "positive and finite", phi));
+                }
+            }
+        }
+        check(Key::InitialVariance, settings.initial_variance)?;
         no_decoupled_bias(settings)?;
-        Ok(Self {
+        Ok(Self::from_checked(rule, settings))
+    }
+
+    /// The learner from the registry: its settings passed the table's
+    /// checks (a [`crate::settings::Checked`]) and its entry's `check`.
+    fn from_checked(rule: Rule, settings: &Settings) -> Self {
+        Self {
             rule,
             bias_mode: settings.bias,
             w: Vec::new(),
             b: 0.0,
             covariance: Covariance::new(settings.covariance, settings.initial_variance),
-        })
+        }
     }
 
     /// (the rule's own loss, α, β) for margin m and variance v; nothing
@@ -332,5 +350,30 @@ mod tests {
         };
         let err = SecondOrder::new(Rule::Arow { r: 1.0 }, &settings).unwrap_err();
         assert!(err.to_string().contains("its own row of Σ"));
+    }
+
+    #[test]
+    fn a_rule_made_by_hand_is_checked_as_the_settings_are() {
+        let s = Settings::default();
+        let refused = SecondOrder::new(Rule::Arow { r: -1.0 }, &s).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "AROW r must be positive and finite, got -1"
+        );
+        assert!(SecondOrder::new(Rule::Scw1 { c: 0.0, phi: 1.0 }, &s).is_err());
+        assert!(SecondOrder::new(
+            Rule::Scw2 {
+                c: 1.0,
+                phi: f64::NAN
+            },
+            &s
+        )
+        .is_err());
+        let wide = Settings {
+            initial_variance: -2.0,
+            ..Settings::default()
+        };
+        assert!(SecondOrder::new(Rule::Arow { r: 1.0 }, &wide).is_err());
+        assert!(SecondOrder::new(Rule::Arow { r: 1.0 }, &s).is_ok());
     }
 }

@@ -29,7 +29,7 @@ use crate::features::Features;
 use crate::learner::{Learner, LinearModel, Update};
 use crate::linear::{PaVariant, Weights};
 use crate::registry::{Algorithm, AnyLearner};
-use crate::settings::{Choice, Reduction, Settings};
+use crate::settings::{Checked, Choice, Reduction, Settings};
 
 /// K classes learned by one-vs-rest or by Crammer & Singer's PA.
 #[derive(Clone, Debug)]
@@ -69,18 +69,22 @@ impl Multiclass {
 
     /// `algorithm` over `classes` classes by `settings.multiclass`.
     pub fn new(algorithm: Algorithm, settings: &Settings, classes: usize) -> Result<Self> {
+        Self::from_checked(algorithm, &settings.clone().checked()?, classes)
+    }
+
+    /// [`Multiclass::new`] with settings already in range.
+    pub fn from_checked(algorithm: Algorithm, settings: &Checked, classes: usize) -> Result<Self> {
         let reduction = settings.multiclass;
         Self::check(algorithm, reduction, classes)?;
         let binary = binary(settings);
         Ok(match reduction {
-            Reduction::OneVsRest => Multiclass::OneVsRest(
-                (0..classes)
-                    .map(|_| AnyLearner::new(algorithm, &binary))
-                    .collect::<Result<_>>()?,
-            ),
+            Reduction::OneVsRest => {
+                let first = AnyLearner::from_checked(algorithm, &binary)?;
+                Multiclass::OneVsRest(vec![first; classes])
+            }
             Reduction::CrammerSinger => {
-                // Built once to check the settings as the binary PA would.
-                AnyLearner::new(algorithm, &binary)?;
+                // The rules the binary PA's would check, without building it.
+                crate::registry::check_rules(algorithm, &binary)?;
                 let variant = match algorithm {
                     Algorithm::Pa => PaVariant::Pa,
                     Algorithm::Pa1 => PaVariant::Pa1,
@@ -178,11 +182,21 @@ impl Multiclass {
         settings: &Settings,
         models: &[LinearModel],
     ) -> Result<Self> {
-        let mut next = Self::new(algorithm, settings, models.len())?;
+        Self::warm_started_checked(algorithm, &settings.clone().checked()?, models)
+    }
+
+    /// [`Multiclass::warm_started`] with settings already in range.
+    pub fn warm_started_checked(
+        algorithm: Algorithm,
+        settings: &Checked,
+        models: &[LinearModel],
+    ) -> Result<Self> {
+        let mut next = Self::from_checked(algorithm, settings, models.len())?;
         match &mut next {
             Multiclass::OneVsRest(learners) => {
                 for (learner, model) in learners.iter_mut().zip(models) {
-                    *learner = AnyLearner::warm_started(algorithm, &binary(settings), model)?;
+                    *learner =
+                        AnyLearner::warm_started_checked(algorithm, &binary(settings), model)?;
                 }
             }
             Multiclass::CrammerSinger { rows, .. } => {
@@ -196,12 +210,18 @@ impl Multiclass {
 
     /// Applies live settings (C, say) mid-stream, keeping the rows.
     pub fn retune(&mut self, settings: &Settings) -> Result<()> {
+        self.retune_checked(&settings.clone().checked()?)
+    }
+
+    /// [`Multiclass::retune`] with settings already in range.
+    pub fn retune_checked(&mut self, settings: &Checked) -> Result<()> {
+        let binary = binary(settings);
         match self {
             Multiclass::OneVsRest(learners) => learners
                 .iter_mut()
-                .try_for_each(|learner| learner.retune(&binary(settings))),
+                .try_for_each(|learner| learner.retune_checked(&binary)),
             Multiclass::CrammerSinger { c, .. } => {
-                *c = crate::settings::check(crate::settings::Key::C, settings.c)?;
+                *c = settings.c;
                 Ok(())
             }
         }
@@ -234,11 +254,8 @@ impl Multiclass {
 }
 
 /// The settings of each binary learner in one-vs-rest.
-fn binary(settings: &Settings) -> Settings {
-    Settings {
-        task: crate::learner::Task::Classification,
-        ..settings.clone()
-    }
+fn binary(settings: &Checked) -> Checked {
+    settings.with_task(crate::learner::Task::Classification)
 }
 
 /// The index of the highest score (skipping `except`), the lowest on a tie.

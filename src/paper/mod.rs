@@ -56,7 +56,7 @@ impl Default for Setup {
         Self {
             n_train: 3000,
             n_test: 20000,
-            sigma: 1.0,
+            sigma: crate::settings::Settings::default().sigma,
             repeats: 20,
             seed: 1,
             checkpoints: 20,

@@ -1,9 +1,13 @@
-//! A change of setting from the page: checked by the settings table, then
-//! applied live (the model kept), by learning the samples again from the
-//! start with the new value, or by starting afresh (new data); and the
-//! Theory layer switched on or off.
+//! A change of setting from the page. One planning step ([`Session::plan`])
+//! checks it once (the one value against its row, then the rules between
+//! settings) and decides what it needs: applied live (the model kept),
+//! the samples learned again from the start with the new value, or a
+//! fresh start (new data). Checking an edit and making it both go
+//! through that plan, so a checked edit is applied without a second check.
+//! Also: the Theory layer switched on or off.
 
 use super::log::Event;
+use super::ready::Ready;
 use super::session::Session;
 use super::share::SharedState;
 use super::theory_part::TheoryPart;
@@ -31,69 +35,107 @@ pub enum Change {
     Restarted,
 }
 
+/// An edit checked and planned, to be made by [`Session::make`].
+#[derive(Clone, Debug)]
+pub enum Plan {
+    /// A live setting: the event to record and the setup it leads to.
+    Live { key: Key, value: f64, next: Ready },
+    /// New data: a session afresh with this setup.
+    Restart(Ready),
+    /// The same start with the new value: `state` replays from `start`.
+    Replay {
+        start: Ready,
+        state: Box<SharedState>,
+    },
+}
+
 impl Session {
-    /// Changes one setting from text (the page's controls), checked by the
-    /// settings table. A live setting applies mid-stream and keeps the
-    /// model; the learner's other settings replay the session's samples
-    /// from the start; a new preset or seed starts afresh.
+    /// Checks a change of one setting from text (the page's controls) and
+    /// decides what it needs; changes nothing. A live setting applies
+    /// mid-stream and keeps the model; the learner's other settings replay
+    /// the session's samples from the start; a new preset or seed starts
+    /// afresh.
+    pub fn plan(&self, name: &str, text: &str) -> Result<Plan> {
+        let key = Key::from_name(name)?;
+        let spec = key.spec();
+        if spec.scope == Scope::Cli {
+            return Err(Error::Mismatch(format!("{name} is not a page setting")));
+        }
+        // The value is checked once, against the setup it changes.
+        let from = if spec.live || key == Key::Preset || key == Key::Seed {
+            &self.current
+        } else {
+            self.recording.initial()
+        };
+        let learner = from.learner_settings().with_text(key, text)?;
+        if key == Key::Classes {
+            self.check_points_fit(learner.classes as usize)?;
+        }
+        let value = learner.number(key);
+        let next = from.with_learner(learner)?;
+        Ok(if spec.live {
+            Plan::Live { key, value, next }
+        } else if key == Key::Preset || key == Key::Seed {
+            Plan::Restart(next)
+        } else {
+            let mut state = self.shared();
+            state.setup = super::share::Setup::clone(&next);
+            Plan::Replay {
+                start: next,
+                state: Box::new(state),
+            }
+        })
+    }
+
+    /// Makes a planned edit: a live change or a restart is done; a replay
+    /// is returned, for the caller to replay a slice at a time.
+    pub fn make(&mut self, plan: Plan) -> Result<Edit> {
+        match plan {
+            Plan::Live { key, value, next } => {
+                self.set_live_checked(key, value, next)?;
+                self.recording.push(Event::Set(key, value));
+                self.stamp = super::session::next_stamp();
+                Ok(Edit::Done(Change::Live))
+            }
+            Plan::Restart(next) => {
+                *self = self.restarted_ready(next)?;
+                Ok(Edit::Done(Change::Restarted))
+            }
+            Plan::Replay { state, .. } => Ok(Edit::Replay(state)),
+        }
+    }
+
+    /// Changes one setting from text (see [`Session::plan`]), replaying
+    /// the samples at once when it needs them learned again.
     pub fn set(&mut self, name: &str, text: &str) -> Result<Change> {
-        match self.edit(name, text)? {
-            Edit::Done(change) => Ok(change),
-            Edit::Replay(state) => {
-                *self = self.restarted(state.setup.clone())?.replay(&state.log)?;
+        match self.plan(name, text)? {
+            Plan::Replay { start, state } => {
+                *self = self.restarted_ready(start)?.replay(&state.log)?;
                 Ok(Change::Replayed)
             }
+            plan => match self.make(plan)? {
+                Edit::Done(change) => Ok(change),
+                Edit::Replay(_) => unreachable!("a replay is made above"),
+            },
         }
     }
 
     /// [`Session::set`], except that a change the samples must be learned
     /// again for is returned as the link to replay (its setup with the new
     /// value from the first sample), for the caller to replay a slice at a
-    /// time; the session is then unchanged. Live changes and restarts are
-    /// done.
+    /// time; the session is then unchanged.
     pub fn edit(&mut self, name: &str, text: &str) -> Result<Edit> {
-        let key = Key::from_name(name)?;
-        let spec = key.spec();
-        if spec.scope == Scope::Cli {
-            return Err(Error::Mismatch(format!("{name} is not a page setting")));
-        }
-        let mut probe = self.current.settings.clone();
-        probe.set_text(key, text)?;
-        let value = probe.number(key);
-        if spec.live {
-            self.apply(Event::Set(key, value))?;
-            return Ok(Edit::Done(Change::Live));
-        }
-        let mut setup = self.current.clone();
-        setup.settings.set_number(key, value)?;
-        if key == Key::Preset || key == Key::Seed {
-            *self = self.restarted(setup.with_preset(setup.settings.preset))?;
-            return Ok(Edit::Done(Change::Restarted));
-        }
-        // Same start, same samples, the new value from the first one on
-        // (the learner's settings, and the classes and their reduction).
-        let mut state = self.shared();
-        state.setup.settings.set_number(key, value)?;
-        state.setup.validate()?;
-        Ok(Edit::Replay(Box::new(state)))
+        let plan = self.plan(name, text)?;
+        self.make(plan)
     }
 
-    /// Whether `set(name, text)` would be accepted, changing nothing (so a
-    /// page with several sessions can check every one before changing any).
+    /// Whether `set(name, text)` would be accepted, changing nothing.
     pub fn check_set(&self, name: &str, text: &str) -> Result<()> {
-        let key = Key::from_name(name)?;
-        if key.spec().scope == Scope::Cli {
-            return Err(Error::Mismatch(format!("{name} is not a page setting")));
-        }
-        let mut next = self.current.clone();
-        next.settings.set_text(key, text)?;
-        if key == Key::Preset {
-            next = next.with_preset(next.settings.preset);
-        }
-        next.validate()
+        self.plan(name, text).map(drop)
     }
 
-    /// A mid-stream change of a live setting; nothing changes if refused.
+    /// A mid-stream change of a live setting (the event log's); nothing
+    /// changes if refused.
     pub(super) fn set_live(&mut self, key: Key, value: f64) -> Result<()> {
         if !key.spec().live {
             return Err(Error::BadLink(format!(
@@ -101,9 +143,13 @@ impl Session {
                 key.name()
             )));
         }
-        let mut next = self.current.clone();
-        next.settings.set_number(key, value)?;
-        next.validate()?;
+        let next = self.current.with_number(key, value)?;
+        self.set_live_checked(key, value, next)
+    }
+
+    /// Applies `next`, the current setup with the live `key` changed.
+    fn set_live_checked(&mut self, key: Key, value: f64, next: Ready) -> Result<()> {
+        debug_assert_eq!(next.settings.number(key), value);
         self.model.retune(&next)?;
         self.feed.set_label_noise(next.settings.noise)?;
         // The last update was made with the value before: the explanation

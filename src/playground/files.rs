@@ -2,6 +2,7 @@
 //! to the preset's stream.
 
 use super::session::Session;
+use super::share::Setup;
 use super::source::FileSource;
 use crate::data::Preset;
 use crate::error::Result;
@@ -16,7 +17,7 @@ impl Session {
     /// learn the task is swapped for PA-I; the message says so.
     pub fn load_file(&mut self, file: FileSource) -> Result<Option<String>> {
         let mut message = None;
-        let mut setup = self.current.clone();
+        let mut setup = Setup::clone(&self.current);
         // The file's classes are the session's: a preset of more classes
         // gives way to the plain one of its task.
         if setup.settings.preset.task() != file.task || setup.classes() > 2 {
@@ -52,7 +53,7 @@ impl Session {
 
     /// Back to the preset's stream, starting afresh.
     pub fn unload_file(&mut self) -> Result<()> {
-        let mut setup = self.current.clone();
+        let mut setup = Setup::clone(&self.current);
         if !setup.algorithm.supports(setup.settings.preset.task()) {
             setup.algorithm = Algorithm::Pa1;
         }

@@ -38,7 +38,7 @@ impl Session {
     /// The samples the current learner learned since it last started
     /// afresh, and whether it or its settings changed on the way.
     pub fn learned(&self) -> Result<Learned> {
-        let mut replay = self.restarted(self.recording.initial().clone())?;
+        let mut replay = self.restarted_ready(self.recording.initial().clone())?;
         // The Theory layer watches, it does not learn: leave it off.
         replay.set_theory(false)?;
         let width = match (self.feed.file(), self.task()) {
@@ -72,7 +72,7 @@ impl Session {
         let settings = self.current.settings.clone();
         let keys = self
             .algorithm()
-            .settings_in_force(&self.current.learner_settings());
+            .settings_in_force(self.current.learner_settings());
         Ok(Learned {
             algorithm: self.algorithm().name(),
             task: self.task().name(),
@@ -87,7 +87,7 @@ impl Session {
     /// The learner and the values of the settings it reads.
     fn learner_fingerprint(&self) -> (&'static str, Vec<(Key, f64)>) {
         let settings = self.current.learner_settings();
-        let keys = self.algorithm().settings_in_force(&settings);
+        let keys = self.algorithm().settings_in_force(settings);
         (
             self.algorithm().name(),
             keys.iter().map(|&k| (k, settings.number(k))).collect(),

@@ -5,7 +5,7 @@
 //! class indices.
 
 use super::held_out::HeldOut;
-use super::share::Setup;
+use super::ready::Ready;
 use crate::data::{class_index, Dataset};
 use crate::error::Result;
 use crate::eval::test_score;
@@ -27,28 +27,27 @@ pub enum Model {
 impl Model {
     /// The model `setup` asks for: K classes by its reduction when it has
     /// more than two.
-    pub fn new(setup: &Setup) -> Result<Self> {
+    pub fn new(setup: &Ready) -> Result<Self> {
         let settings = setup.learner_settings();
         match setup.classes() {
-            0..=2 => AnyLearner::new(setup.algorithm, &settings).map(Model::Binary),
-            k => Multiclass::new(setup.algorithm, &settings, k).map(Model::Classes),
+            0..=2 => AnyLearner::from_checked(setup.algorithm, settings).map(Model::Binary),
+            k => Multiclass::from_checked(setup.algorithm, settings, k).map(Model::Classes),
         }
     }
 
     /// `next`'s learner, starting from this model's weights (a learner
     /// switched mid-stream); a kernel learner's support set cannot carry
     /// over, so it starts afresh.
-    pub fn switched(&self, next: &Setup) -> Result<Self> {
+    pub fn switched(&self, next: &Ready) -> Result<Self> {
         let settings = next.learner_settings();
         match self {
             Model::Binary(learner) => match learner.linear_model() {
-                Some(model) => {
-                    AnyLearner::warm_started(next.algorithm, &settings, &model).map(Model::Binary)
-                }
+                Some(model) => AnyLearner::warm_started_checked(next.algorithm, settings, &model)
+                    .map(Model::Binary),
                 None => Self::new(next),
             },
             Model::Classes(multiclass) => {
-                Multiclass::warm_started(next.algorithm, &settings, &multiclass.models())
+                Multiclass::warm_started_checked(next.algorithm, settings, &multiclass.models())
                     .map(Model::Classes)
             }
         }
@@ -179,10 +178,11 @@ impl Model {
         self.binary().map_or(0, |l| l.support_size())
     }
 
-    pub fn retune(&mut self, setup: &Setup) -> Result<()> {
+    /// Applies `setup`'s live settings, keeping the weights.
+    pub fn retune(&mut self, setup: &Ready) -> Result<()> {
         match self {
-            Model::Binary(learner) => learner.retune(&setup.learner_settings()),
-            Model::Classes(multiclass) => multiclass.retune(&setup.learner_settings()),
+            Model::Binary(learner) => learner.retune_checked(setup.learner_settings()),
+            Model::Classes(multiclass) => multiclass.retune_checked(setup.learner_settings()),
         }
     }
 }

@@ -5,9 +5,9 @@
 //! The wasm handle wraps this.
 
 use super::curves::Curves;
-use super::edits::{Change, Edit};
 use super::history::History;
 use super::log::EventLog;
+use super::page_edits::Planned;
 use super::replay::Replay;
 use super::session::Session;
 use super::share::SharedState;
@@ -16,19 +16,24 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::learner::Task;
 use crate::registry::Algorithm;
+use std::cell::RefCell;
 
 #[derive(Clone, Debug)]
 pub struct Page {
-    session: Session,
+    pub(super) session: Session,
     /// The page's keys read from the link (without `file`).
     extras: Vec<(String, String)>,
     /// A link made while learning from a file: replayed once the reader
     /// loads that file.
     pending: Option<SharedState>,
     /// The opened link's log, while it is still being replayed.
-    replay: Option<Replay>,
+    pub(super) replay: Option<Replay>,
     notice: Option<String>,
-    history: History,
+    pub(super) history: History,
+    /// The last edit checked ([`Page::check_set`]): made by [`Page::set`]
+    /// without a second check while the session is as it was then (a
+    /// Compare edit is checked on every panel before any changes).
+    pub(super) planned: RefCell<Option<Planned>>,
 }
 
 /// The `was=` key of a link: the run before its fork.
@@ -77,6 +82,7 @@ impl Page {
                 replay: None,
                 notice,
                 history,
+                planned: RefCell::new(None),
             });
         }
         Ok(Self {
@@ -86,6 +92,7 @@ impl Page {
             replay: (!state.log.is_empty()).then(|| Replay::new(state)),
             notice,
             history,
+            planned: RefCell::new(None),
         })
     }
 
@@ -197,53 +204,6 @@ impl Page {
     /// Checkpoints the timeline keeps.
     pub fn checkpoints(&self) -> usize {
         self.history.checkpoints()
-    }
-
-    /// Changes one setting (see [`Session::set`]); fewer classes than the
-    /// points learned hold are refused with a message that says what to
-    /// do. A change that learns the samples again leaves them to
-    /// [`Page::replay`], a slice at a time (an APSM session of 15,000
-    /// samples took two seconds to replay), as an opened link's are; the
-    /// link is the new one from now on.
-    pub fn set(&mut self, name: &str, text: &str) -> Result<Change> {
-        let session = self.session_mut();
-        session.check_points_fit(name, text)?;
-        match session.edit(name, text)? {
-            Edit::Done(Change::Restarted) => {
-                self.history = History::new(&self.session);
-                Ok(Change::Restarted)
-            }
-            Edit::Done(change) => Ok(change),
-            Edit::Replay(state) => {
-                self.session = self.session.restarted(state.setup.clone())?;
-                self.history.restart(&self.session);
-                self.replay = (!state.log.is_empty()).then(|| Replay::new(*state));
-                Ok(Change::Replayed)
-            }
-        }
-    }
-
-    /// Switches the Theory layer on or off. On, it covers the learner's
-    /// rounds from its start: the session's samples are learned again,
-    /// a slice at a time (see [`Page::replay`]), with the layer watching.
-    pub fn set_theory(&mut self, on: bool) -> Result<()> {
-        let session = self.session_mut();
-        if !on || session.theory().is_some() {
-            return session.set_theory(on);
-        }
-        let state = session.shared();
-        let mut fresh = session.restarted(state.setup.clone())?;
-        fresh.set_theory(true)?;
-        self.history = History::new(&fresh);
-        self.session = fresh;
-        self.replay = (!state.log.is_empty()).then(|| Replay::new(state));
-        Ok(())
-    }
-
-    /// Whether `set(name, text)` would be accepted; changes nothing.
-    pub fn check_set(&self, name: &str, text: &str) -> Result<()> {
-        self.session.check_set(name, text)?;
-        self.session.check_points_fit(name, text)
     }
 
     /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the

@@ -1,6 +1,6 @@
 //! A page's links, files and sliced replays.
 use super::*;
-use crate::playground::Event;
+use crate::playground::{Change, Event};
 
 fn points_file() -> (Dataset, String) {
     let mut data = Dataset::dense(2);
@@ -137,4 +137,75 @@ fn acting_on_the_preset_answers_the_wait() {
     copy.session_mut().apply(Event::Stream(3)).unwrap();
     assert_eq!(copy.pending_file(), None);
     assert!(!copy.hash("").contains("file="));
+}
+
+/// Range checks made while `act` runs.
+fn checks_in(act: impl FnOnce()) -> usize {
+    let before = crate::settings::CHECKS.with(|n| n.get());
+    act();
+    crate::settings::CHECKS.with(|n| n.get()) - before
+}
+
+#[test]
+fn an_edit_is_checked_once_and_made_without_a_second_check() {
+    for (algo, key, value) in [
+        ("kernel-pa1", "sigma", "0.7"),
+        ("pa1", "c", "0.3"),
+        ("arow", "r", "2"),
+    ] {
+        let mut page = Page::open(&format!("v=2&algo={algo}"), None).unwrap();
+        page.session_mut().apply(Event::Stream(50)).unwrap();
+        assert_eq!(
+            checks_in(|| page.check_set(key, value).unwrap()),
+            1,
+            "{algo}"
+        );
+        let mut change = None;
+        assert_eq!(
+            checks_in(|| change = Some(page.set(key, value).unwrap())),
+            0,
+            "{algo}"
+        );
+        assert_eq!(change, Some(Change::Live));
+        assert_eq!(
+            page.session()
+                .settings()
+                .text(crate::settings::Key::from_name(key).unwrap()),
+            value
+        );
+        // Unchecked first, the edit is checked as it is made: once.
+        assert_eq!(
+            checks_in(|| drop(page.set(key, "0.5").unwrap())),
+            1,
+            "{algo}"
+        );
+    }
+}
+
+#[test]
+fn a_plan_is_not_made_on_a_session_that_changed_since() {
+    let mut page = Page::open("v=2&algo=pa1", None).unwrap();
+    page.check_set("classes", "2").unwrap();
+    page.session_mut()
+        .apply(Event::Point {
+            x: 100,
+            y: 100,
+            label: 3,
+        })
+        .unwrap_err();
+    page.set("classes", "3").unwrap();
+    page.check_set("classes", "2").unwrap();
+    page.session_mut()
+        .apply(Event::Point {
+            x: 100,
+            y: 100,
+            label: 3,
+        })
+        .unwrap();
+    let refused = page.set("classes", "2").unwrap_err();
+    assert!(
+        refused.to_string().contains("points of class 3"),
+        "{refused}"
+    );
+    assert_eq!(page.session().classes(), 3);
 }

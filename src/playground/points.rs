@@ -9,7 +9,6 @@ use crate::data::class_index;
 use crate::error::{Error, Result};
 use crate::learner::{Learner, Task, Update};
 use crate::number::text;
-use crate::settings::Key;
 
 impl Session {
     /// A click: snaps (x, y) to the log's grid, stores and learns the point.
@@ -63,13 +62,9 @@ impl Session {
     /// a point of a class beyond it could not be learned again, even one
     /// erased since (the learner learned it, and the log keeps it). Any
     /// other setting passes.
-    pub(super) fn check_points_fit(&self, name: &str, text: &str) -> Result<()> {
-        if Key::from_name(name).ok() != Some(Key::Classes) {
-            return Ok(());
-        }
-        let mut probe = self.current.settings.clone();
-        probe.set_text(Key::Classes, text)?;
-        let classes = probe.number(Key::Classes) as usize;
+    /// Refuses fewer `classes` than the points learned since the plane
+    /// was last emptied hold, saying what to do.
+    pub(super) fn check_points_fit(&self, classes: usize) -> Result<()> {
         match self.recording.highest_class() {
             Some(k) if k >= classes => Err(Error::Mismatch(format!(
                 "points of class {} were learned since the plane was last emptied: press Clear to empty it before lowering classes to {classes}",

@@ -3,17 +3,18 @@
 //! session bit for bit.
 
 use super::log::{Event, EventLog};
+use super::ready::Ready;
 use super::share::{Setup, SharedState};
 use crate::data::class_index;
 
 #[derive(Clone, Debug)]
 pub struct Recording {
-    initial: Setup,
+    initial: Ready,
     log: EventLog,
 }
 
 impl Recording {
-    pub fn new(initial: Setup) -> Self {
+    pub fn new(initial: Ready) -> Self {
         Self {
             initial,
             log: EventLog::default(),
@@ -28,8 +29,8 @@ impl Recording {
         &self.log
     }
 
-    #[cfg(feature = "timeline")]
-    pub fn initial(&self) -> &Setup {
+    /// The setup it started from, checked.
+    pub fn initial(&self) -> &Ready {
         &self.initial
     }
 
@@ -53,7 +54,7 @@ impl Recording {
     /// The link: the starting setup, the log, and the page's `extras`.
     pub fn shared(&self, extras: Vec<(String, String)>) -> SharedState {
         SharedState {
-            setup: self.initial.clone(),
+            setup: Setup::clone(&self.initial),
             log: self.log.clone(),
             extras,
             notice: None,

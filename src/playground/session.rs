@@ -14,6 +14,7 @@ use super::last_sample::{LastSample, Plane};
 use super::log::Event;
 use super::model::Model;
 use super::plane_points::PlanePoints;
+use super::ready::Ready;
 use super::recording::Recording;
 use super::scoreboard::Scoreboard;
 use super::share::{Setup, SharedState};
@@ -32,8 +33,8 @@ use crate::settings::{Key, Settings};
 pub struct Session {
     /// What a link holds: the setup at the last Clear, and the events since.
     pub(super) recording: Recording,
-    /// The setup now, after changes made mid-stream.
-    pub(super) current: Setup,
+    /// The setup now, after changes made mid-stream (checked: see ready.rs).
+    pub(super) current: Ready,
     pub(super) model: Model,
     /// The points version the pocket's ratchet judges on (epochs).
     pub(super) judged_version: Option<u64>,
@@ -46,6 +47,9 @@ pub struct Session {
     pub(super) ghost: Option<(Plane, f64)>,
     /// The Theory layer, when it is on (see theory_part.rs).
     pub(super) theory: Option<TheoryPart>,
+    /// Which state this is: a new number at every change (see
+    /// [`Session::stamp`]).
+    pub(super) stamp: u64,
     /// While on, every sample learned is written down (learned.rs).
     #[cfg(feature = "timeline")]
     pub(super) tape: Option<super::tape::Tape>,
@@ -53,7 +57,11 @@ pub struct Session {
 
 impl Session {
     pub fn new(setup: Setup) -> Result<Self> {
-        setup.validate()?;
+        Self::ready(setup.ready()?)
+    }
+
+    /// A session from a setup already checked.
+    pub(super) fn ready(setup: Ready) -> Result<Self> {
         let stream = Stream::new(stream_config(&setup.settings))?;
         Self::with_source(setup, Source::Stream(stream))
     }
@@ -62,7 +70,10 @@ impl Session {
     /// stream. The preset's task must be the file's (it stays in the link,
     /// so that the link's settings check out before the file is loaded).
     pub fn with_file(setup: Setup, file: FileSource) -> Result<Self> {
-        setup.validate()?;
+        Self::ready_with_file(setup.ready()?, file)
+    }
+
+    fn ready_with_file(setup: Ready, file: FileSource) -> Result<Self> {
         if setup.settings.preset.task() != file.task {
             return Err(Error::Mismatch(format!(
                 "{} holds {} data but the preset {} is {}",
@@ -75,7 +86,7 @@ impl Session {
         Self::with_source(setup, Source::File(file))
     }
 
-    fn with_source(setup: Setup, source: Source) -> Result<Self> {
+    fn with_source(setup: Ready, source: Source) -> Result<Self> {
         Ok(Self {
             model: Model::new(&setup)?,
             scoreboard: Scoreboard::new(setup.classes()),
@@ -87,6 +98,7 @@ impl Session {
             last: None,
             ghost: None,
             theory: None,
+            stamp: next_stamp(),
             #[cfg(feature = "timeline")]
             tape: None,
         })
@@ -141,7 +153,7 @@ impl Session {
     /// starting point, with an empty log.
     pub fn clear(&mut self) {
         *self = self
-            .restarted(self.current.clone())
+            .restarted_ready(self.current.clone())
             .expect("the current setup is valid");
     }
 
@@ -158,10 +170,10 @@ impl Session {
     }
 
     /// A new session with `setup` on the same source, without the log.
-    pub(super) fn restarted(&self, setup: Setup) -> Result<Self> {
+    pub(super) fn restarted_ready(&self, setup: Ready) -> Result<Self> {
         let mut session = match self.feed.file() {
-            None => Self::new(setup),
-            Some(file) => Self::with_file(setup, file.clone()),
+            None => Self::ready(setup),
+            Some(file) => Self::ready_with_file(setup, file.clone()),
         }?;
         session.set_theory(self.theory.is_some())?;
         Ok(session)
@@ -178,11 +190,7 @@ impl Session {
             Event::Reset => self.restart_learner()?,
             Event::Concept { .. } | Event::Centre { .. } => self.move_concept(&event)?,
             Event::Algorithm(algorithm) => {
-                let next = Setup {
-                    algorithm,
-                    settings: self.current.settings.clone(),
-                };
-                next.validate()?;
+                let next = self.current.with_algorithm(algorithm)?;
                 self.model = self.model.switched(&next)?;
                 self.judged_version = None;
                 self.feed.forget_scores();
@@ -195,7 +203,15 @@ impl Session {
             }
         }
         self.recording.push(event);
+        self.stamp = next_stamp();
         Ok(())
+    }
+
+    /// A number that changes with every change of the session (two
+    /// sessions never share one unless one is a copy of the other, as it
+    /// was): a plan made at one stamp holds at that stamp.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 
     /// The preset's task, which a loaded file's task always matches.
@@ -221,7 +237,7 @@ impl Session {
     pub fn settings_in_force(&self) -> Vec<Key> {
         let mut keys = self
             .algorithm()
-            .settings_in_force(&self.current.learner_settings());
+            .settings_in_force(self.current.learner_settings());
         keys.extend([Key::Preset, Key::Seed, Key::Noise]);
         if self.task() == Task::Classification && self.on_plane() && self.file().is_none() {
             keys.push(Key::Classes);
@@ -274,6 +290,13 @@ impl Session {
     pub fn epoch_place(&self) -> (u64, usize) {
         self.points.place()
     }
+}
+
+/// A stamp no session has had.
+pub(super) fn next_stamp() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 fn stream_config(settings: &Settings) -> StreamConfig {

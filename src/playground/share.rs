@@ -27,7 +27,6 @@ use super::log::{Event, EventLog};
 use crate::data::Preset;
 use crate::error::{Error, Result};
 use crate::learner::Task;
-use crate::multiclass::Multiclass;
 use crate::registry::Algorithm;
 use crate::settings::{Key, Scope, Settings, TABLE};
 use legacy::{legacy_defaults, legacy_log, legacy_notice};
@@ -58,40 +57,6 @@ impl Setup {
         let mut settings = self.settings.clone();
         settings.task = settings.preset.task();
         settings
-    }
-
-    /// Checks every value and that the learner can learn the preset.
-    pub fn validate(&self) -> Result<()> {
-        if self.settings.preset == Preset::RegressionNd {
-            return Err(Error::Mismatch(
-                "the plane shows 1-D regression; use regression-1d".into(),
-            ));
-        }
-        if !self.algorithm.supports(self.settings.preset.task()) {
-            return Err(Error::Mismatch(format!(
-                "{} cannot learn {} ({}); choose PA, PA-I or PA-II",
-                self.algorithm.label(),
-                self.settings.preset.name(),
-                self.settings.preset.task().name()
-            )));
-        }
-        let classes = self.settings.classes as usize;
-        let preset = self.settings.preset;
-        if classes < preset.classes() || (preset.task() == Task::Regression && classes != 2) {
-            return Err(Error::Mismatch(format!(
-                "{preset} has {} classes; classes must be from {} to 6",
-                preset.classes(),
-                preset.classes().max(2)
-            )));
-        }
-        // Every value checked as building the learner (or K of them) would,
-        // without building it: a module that leaves the learner's family
-        // out reads the link too (see registry/families.rs).
-        let settings = self.learner_settings();
-        if let k @ 3.. = self.classes() {
-            Multiclass::check(self.algorithm, settings.multiclass, k)?;
-        }
-        crate::registry::check(self.algorithm, &settings)
     }
 
     /// The classes the session learns: 0 for regression, else 2 to 6

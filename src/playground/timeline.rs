@@ -63,7 +63,7 @@ impl Timeline {
         if last.recording.continues_into(&live.recording) {
             return Ok(false);
         }
-        *self = Self::new(&live.restarted(live.recording.initial().clone())?);
+        *self = Self::new(&live.restarted_ready(live.recording.initial().clone())?);
         Ok(true)
     }
 

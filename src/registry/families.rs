@@ -14,7 +14,7 @@ use super::Algorithm;
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{Configured, Entry, Learner, LinearModel, Task, Update};
-use crate::settings::Settings;
+use crate::settings::{Checked, Settings};
 
 /// The type of a learner whose family this build leaves out: no value of
 /// it can exist, so nothing that would run the learner is compiled.
@@ -66,7 +66,7 @@ pub const fn absent(check: fn(&Settings) -> Result<()>) -> Entry<Absent> {
 /// Building a left-out learner. Never inlined: one copy serves every
 /// left-out learner's arm of the registry's `build` (0.05 KB gzip, measured).
 #[inline(never)]
-fn refuse(_: &Settings) -> Result<Absent> {
+fn refuse(_: &Checked) -> Result<Absent> {
     Err(Error::Mismatch(MISSING.into()))
 }
 

@@ -28,7 +28,7 @@ use crate::learner::{Configured, Family, Info, Learner, LinearModel, Task, Updat
 use crate::libol;
 use crate::linear;
 use crate::relatives;
-use crate::settings::{Key, Scope, Settings};
+use crate::settings::{Checked, Key, Scope, Settings};
 
 macro_rules! registry {
     ($($variant:ident($ty:ty) = $info:path, $entry:path;)+) => {
@@ -63,7 +63,7 @@ macro_rules! registry {
         }
 
         impl AnyLearner {
-            fn build(algorithm: Algorithm, settings: &Settings) -> Result<Self> {
+            fn build(algorithm: Algorithm, settings: &Checked) -> Result<Self> {
                 Ok(match algorithm {
                     $(Algorithm::$variant => AnyLearner::$variant(($entry.build)(settings)?),)+
                 })
@@ -82,7 +82,7 @@ macro_rules! registry {
                 match self { $(AnyLearner::$variant(l) => l.warm_start(model),)+ }
             }
 
-            fn apply_live(&mut self, settings: &Settings) {
+            fn apply_live(&mut self, settings: &Checked) {
                 match self { $(AnyLearner::$variant(l) => l.retune(settings),)+ }
             }
 
@@ -326,7 +326,13 @@ impl AnyLearner {
     /// The learner `algorithm` with `settings`: every value in its range
     /// (the table), the task one it can learn, its own rules checked.
     pub fn new(algorithm: Algorithm, settings: &Settings) -> Result<Self> {
-        check(algorithm, settings)?;
+        Self::from_checked(algorithm, &settings.clone().checked()?)
+    }
+
+    /// The learner `algorithm` with settings already in range: only the
+    /// rules between them are checked (the task, the learner's own).
+    pub fn from_checked(algorithm: Algorithm, settings: &Checked) -> Result<Self> {
+        check_rules(algorithm, settings)?;
         Self::build(algorithm, settings)
     }
 
@@ -337,7 +343,16 @@ impl AnyLearner {
         settings: &Settings,
         from: &LinearModel,
     ) -> Result<Self> {
-        let mut learner = Self::new(algorithm, settings)?;
+        Self::warm_started_checked(algorithm, &settings.clone().checked()?, from)
+    }
+
+    /// [`AnyLearner::warm_started`] with settings already in range.
+    pub fn warm_started_checked(
+        algorithm: Algorithm,
+        settings: &Checked,
+        from: &LinearModel,
+    ) -> Result<Self> {
+        let mut learner = Self::from_checked(algorithm, settings)?;
         learner.warm_start(from);
         Ok(learner)
     }
@@ -350,7 +365,13 @@ impl AnyLearner {
     /// Applies changed settings, keeping the model. Every check runs first,
     /// so a refused value changes nothing.
     pub fn retune(&mut self, settings: &Settings) -> Result<()> {
-        check(self.algorithm(), settings)?;
+        self.retune_checked(&settings.clone().checked()?)
+    }
+
+    /// [`AnyLearner::retune`] with settings already in range: only the
+    /// rules between them are checked.
+    pub fn retune_checked(&mut self, settings: &Checked) -> Result<()> {
+        check_rules(self.algorithm(), settings)?;
         if settings.task != self.task() {
             return Err(Error::Mismatch(
                 "the task cannot change mid-stream; reset the learner".into(),
@@ -369,7 +390,13 @@ impl AnyLearner {
 /// Checks `settings` for `algorithm` as building it would, without
 /// building it (a build that leaves the learner's family out checks too).
 pub fn check(algorithm: Algorithm, settings: &Settings) -> Result<()> {
-    settings.validate()?;
+    check_rules(algorithm, &settings.clone().checked()?)
+}
+
+/// What the table's ranges cannot check: that `algorithm` learns the
+/// task, and its own rules between settings (APSM's window within its
+/// dictionary).
+pub fn check_rules(algorithm: Algorithm, settings: &Checked) -> Result<()> {
     if !algorithm.supports(settings.task) {
         let able: Vec<&str> = Algorithm::ALL
             .iter()

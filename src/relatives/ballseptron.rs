@@ -34,7 +34,7 @@ use crate::learner::{
     Update,
 };
 use crate::linear::Weights;
-use crate::settings::{check, Key, Settings};
+use crate::settings::{Checked, Key, Settings};
 
 const BIAS: &str = with_code(
     ": its bias is a weight on a constant 1 that counts in ‖w‖ (--bias augmented), or absent (--bias none)",
@@ -87,10 +87,10 @@ pub struct Ballseptron {
 }
 
 impl Ballseptron {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         refuse_decoupled("the Ballseptron", BIAS, s)?;
         Ok(Self {
-            r: check(Key::BallseptronR, s.ballseptron_r)?,
+            r: s.ballseptron_r,
             weights: Weights::new(s.bias),
         })
     }
@@ -169,11 +169,15 @@ mod tests {
     use crate::settings::BiasMode;
 
     fn ball(r: f64) -> Ballseptron {
-        Ballseptron::from_settings(&Settings {
-            ballseptron_r: r,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        Ballseptron::from_settings(
+            &Settings {
+                ballseptron_r: r,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

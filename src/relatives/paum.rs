@@ -32,7 +32,7 @@ use crate::learner::{
     Update,
 };
 use crate::linear::Weights;
-use crate::settings::{check, BiasMode, Key, Settings};
+use crate::settings::{BiasMode, Checked, Key, Settings};
 
 const BIAS: &str = with_code(
     ": its bias moves by η y R², a weight on a constant R (--bias augmented), or absent (--bias none)",
@@ -92,12 +92,12 @@ pub struct Paum {
 }
 
 impl Paum {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         refuse_decoupled("PAUM", BIAS, s)?;
         Ok(Self {
-            tau_plus: check(Key::PaumTauPlus, s.paum_tau_plus)?,
-            tau_minus: check(Key::PaumTauMinus, s.paum_tau_minus)?,
-            eta: check(Key::LearningRate, s.learning_rate)?,
+            tau_plus: s.paum_tau_plus,
+            tau_minus: s.paum_tau_minus,
+            eta: s.learning_rate,
             bias: s.bias,
             weights: Weights::new(BiasMode::None),
             b: 0.0,
@@ -196,13 +196,17 @@ mod tests {
     use super::*;
 
     fn paum(plus: f64, minus: f64, bias: BiasMode) -> Paum {
-        Paum::from_settings(&Settings {
-            paum_tau_plus: plus,
-            paum_tau_minus: minus,
-            learning_rate: 0.5,
-            bias,
-            ..Settings::default()
-        })
+        Paum::from_settings(
+            &Settings {
+                paum_tau_plus: plus,
+                paum_tau_minus: minus,
+                learning_rate: 0.5,
+                bias,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

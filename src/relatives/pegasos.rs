@@ -36,7 +36,7 @@ use crate::learner::{
     Update,
 };
 use crate::linear::Weights;
-use crate::settings::{check, Key, Settings};
+use crate::settings::{Checked, Key, Settings};
 
 const BIAS: &str = with_code(
     ": its bias is a constant feature's weight, regularised and projected with w (--bias augmented), or absent (--bias none)",
@@ -91,10 +91,10 @@ pub struct Pegasos {
 }
 
 impl Pegasos {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         refuse_decoupled("Pegasos", BIAS, s)?;
         Ok(Self {
-            lambda: check(Key::PegasosLambda, s.pegasos_lambda)?,
+            lambda: s.pegasos_lambda,
             weights: Weights::new(s.bias),
             t: 0,
         })
@@ -178,11 +178,15 @@ mod tests {
     use crate::settings::BiasMode;
 
     fn pegasos(lambda: f64) -> Pegasos {
-        Pegasos::from_settings(&Settings {
-            pegasos_lambda: lambda,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        Pegasos::from_settings(
+            &Settings {
+                pegasos_lambda: lambda,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

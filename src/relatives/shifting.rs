@@ -31,7 +31,7 @@ use crate::learner::{
     Update,
 };
 use crate::linear::Weights;
-use crate::settings::{check, Key, Settings};
+use crate::settings::{Checked, Key, Settings};
 
 const BIAS: &str = with_code(
     ": its bias is a weight on a constant 1, shrunk with w (--bias augmented), or absent (--bias none)",
@@ -75,10 +75,10 @@ pub struct Shifting {
 }
 
 impl Shifting {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         refuse_decoupled("the shifting perceptron", BIAS, s)?;
         Ok(Self {
-            lambda: check(Key::ShiftingLambda, s.shifting_lambda)?,
+            lambda: s.shifting_lambda,
             weights: Weights::new(s.bias),
             k: 0,
         })
@@ -150,11 +150,15 @@ mod tests {
 
     #[test]
     fn each_mistake_shrinks_w_by_one_minus_lambda_over_lambda_plus_k() {
-        let mut s = Shifting::from_settings(&Settings {
-            shifting_lambda: 2.0,
-            bias: BiasMode::None,
-            ..Settings::default()
-        })
+        let mut s = Shifting::from_settings(
+            &Settings {
+                shifting_lambda: 2.0,
+                bias: BiasMode::None,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap();
         let x = Features::Dense(&[1.0]);
         let mut w = 0.0;

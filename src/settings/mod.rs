@@ -8,15 +8,19 @@
 //! (its registry entry); a setting may also apply only under another one
 //! (sigma only to the Gaussian kernel), which its row says.
 
+mod checked;
 mod choices;
 mod table;
 mod table_macro;
 mod value;
 
+pub use checked::Checked;
 pub use choices::{
     BiasMode, CovarianceForm, KernelKind, LibolForm, OgdLoss, OlrdForm, Reduction, SpaForm,
 };
 pub use table::{Key, Settings, TABLE};
+#[cfg(test)]
+pub use value::CHECKS;
 pub use value::{Choice, Range, MAX_SEED};
 
 use crate::error::{Error, Result};

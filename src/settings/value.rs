@@ -65,12 +65,21 @@ impl Range {
 
     /// `v`, or the error that names the range.
     pub fn check(self, name: &'static str, v: f64) -> Result<f64> {
+        #[cfg(test)]
+        CHECKS.with(|n| n.set(n.get() + 1));
         if self.holds(v) {
             Ok(v)
         } else {
             Err(Error::setting(name, self.words(), v))
         }
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Range checks made on this thread: the tests count them, to show an
+    /// edit checks its value once (playground/page_tests.rs).
+    pub static CHECKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// Seeds travel to JavaScript as numbers: keep them exact there (2^53 - 1).

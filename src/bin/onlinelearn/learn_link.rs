@@ -109,8 +109,7 @@ fn clicks(data: &Dataset, task: Task) -> Option<Vec<Event>> {
     }
     let unit = |v: f64| -> Option<i64> {
         let k = (v / QUANTUM).round();
-        (quantize(v) == v && k as f64 * QUANTUM == v && v.abs() <= MAX_COORDINATE)
-            .then_some(k as i64)
+        (quantize(v) == v && k * QUANTUM == v && v.abs() <= MAX_COORDINATE).then_some(k as i64)
     };
     (0..data.len())
         .map(|i| {

@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use onlinelearn::data::{read_libsvm, Dataset, OnError};
 use onlinelearn::paper::contenders::{calibrate, contenders, Contender};
 use onlinelearn::paper::{orderings, shuffles, sweep, Setup, Split};
+use onlinelearn::settings::{Key, Settings};
 use onlinelearn::{Algorithm, Task};
 
 use crate::paper_output::{Output, Source};
@@ -56,8 +57,9 @@ pub struct PaperArgs {
     /// smaller; simulated: 5000].
     #[arg(long)]
     n_test: Option<usize>,
-    /// Gaussian kernel width of every learner (the paper: 1).
-    #[arg(long, default_value_t = 1.0)]
+    /// Gaussian kernel width of every learner (the paper: 1, the settings
+    /// table's default), checked by the table's row.
+    #[arg(long, value_parser = sigma_flag, default_value_t = Settings::default().sigma)]
     sigma: f64,
     /// Random orderings; every learner sees the same ones (at least 2).
     #[arg(long, default_value_t = 20)]
@@ -87,6 +89,15 @@ pub struct PaperArgs {
     feedback: Feedback,
 }
 
+/// `--sigma`, read and checked by the settings table's row.
+fn sigma_flag(text: &str) -> Result<f64, String> {
+    let mut settings = Settings::default();
+    settings
+        .set_text(Key::Sigma, text)
+        .map_err(|e| e.to_string())?;
+    Ok(settings.sigma)
+}
+
 pub fn paper(args: &PaperArgs) -> Result<(), String> {
     let learners = learners(args)?;
     if args.settings.is_some() && args.protocol != Protocol::Sweep {
@@ -95,12 +106,6 @@ pub fn paper(args: &PaperArgs) -> Result<(), String> {
     let keep = args.settings.unwrap_or(8);
     if !(1..=8).contains(&keep) {
         return Err(format!("--settings must be between 1 and 8, got {keep}"));
-    }
-    if !(args.sigma.is_finite() && args.sigma > 0.0) {
-        return Err(format!(
-            "--sigma must be positive and finite, got {}",
-            args.sigma
-        ));
     }
     let (source, setup, splits) = data(args)?;
     let start = Instant::now();
