@@ -31,11 +31,14 @@ pub struct SparseFeatures<'a> {
 impl<'a> SparseFeatures<'a> {
     pub fn new(indices: &'a [u32], values: &'a [f64]) -> Result<Self> {
         if indices.len() != values.len() {
-            return Err(Error::BadSample(format!(
-                "sparse sample has {} indices but {} values",
-                indices.len(),
-                values.len()
-            )));
+            return Err(Error::BadSample(
+                format!(
+                    "sparse sample has {} indices but {} values",
+                    indices.len(),
+                    values.len()
+                )
+                .into(),
+            ));
         }
         if indices.windows(2).any(|pair| pair[0] >= pair[1]) {
             return Err(Error::BadSample(
@@ -257,11 +260,14 @@ impl From<Features<'_>> for OwnedFeatures {
 pub fn ensure_finite(values: &[f64]) -> Result<()> {
     match values.iter().position(|v| !v.is_finite()) {
         None => Ok(()),
-        Some(i) => Err(Error::BadSample(format!(
-            "feature {} is {}, only finite numbers can be learned from",
-            i + 1,
-            crate::number::text(values[i])
-        ))),
+        Some(i) => Err(Error::BadSample(
+            format!(
+                "feature {} is {}, only finite numbers can be learned from",
+                i + 1,
+                crate::number::text(values[i])
+            )
+            .into(),
+        )),
     }
 }
 

@@ -81,12 +81,15 @@ impl GifWriter {
     pub fn add(&mut self, rgba: &[u8], delay_cs: u16) -> Result<()> {
         let expected = 4 * self.width as usize * self.height as usize;
         if rgba.len() != expected {
-            return Err(Error::Mismatch(format!(
-                "a GIF frame of {}x{} needs {expected} RGBA bytes, got {}",
-                self.width,
-                self.height,
-                rgba.len()
-            )));
+            return Err(Error::Mismatch(
+                format!(
+                    "a GIF frame of {}x{} needs {expected} RGBA bytes, got {}",
+                    self.width,
+                    self.height,
+                    rgba.len()
+                )
+                .into(),
+            ));
         }
         match &mut self.pending {
             Some((last, delay)) if last.as_slice() == rgba => {
@@ -151,7 +154,7 @@ impl GifWriter {
 }
 
 fn gif_error(e: impl std::fmt::Display) -> Error {
-    Error::Mismatch(format!("GIF encoding failed: {e}"))
+    Error::Mismatch(format!("GIF encoding failed: {e}").into())
 }
 
 #[cfg(test)]

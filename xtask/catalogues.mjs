@@ -1,7 +1,7 @@
 // Run by `cargo xtask build` on target/site/i18n: each catalogue's English
 // keys become their hashKey() (www/js/i18n-load.js, the same function the
-// page looks up with), except the keys with {slots}, which tr() reads back as
-// patterns. Fails on two keys with one hash.
+// page looks up with), the learner core's message codes too. Fails on two
+// keys with one hash.
 //   node xtask/catalogues.mjs DIR
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ for (const name of files.filter((n) => n.endsWith('.json'))) {
   const path = join(dir, name);
   const shipped = {};
   for (const [text, translation] of Object.entries(JSON.parse(await readFile(path, 'utf8')))) {
-    const key = text.includes('{') ? text : hashKey(text);
+    const key = hashKey(text);
     if (key in shipped) throw new Error(`${name}: two keys hash to ${key}`);
     shipped[key] = translation;
   }

@@ -11,8 +11,9 @@ use super::{
     display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, LineError, Loaded,
     OnError, Tokens,
 };
-use crate::error::Result;
+use crate::error::{Code, Message, Result};
 use crate::features::Features;
+use crate::msg;
 use crate::report::Task;
 
 /// Which column holds the label.
@@ -164,10 +165,10 @@ impl CsvLine {
         if self.fields.len() != layout.width {
             return Err(LineError::new(
                 0,
-                format!(
-                    "expected {} fields, found {}",
-                    layout.width,
-                    self.fields.len()
+                msg!(
+                    Code::FieldCount,
+                    n = layout.width,
+                    found = self.fields.len()
                 ),
             ));
         }
@@ -222,21 +223,16 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(width: usize, label_column: LabelColumn, delimiter: Delimiter) -> Result<Self, String> {
+    fn new(width: usize, label_column: LabelColumn, delimiter: Delimiter) -> Result<Self, Message> {
         if width < 2 {
-            return Err(format!(
-                "a line needs at least one feature and a label, found {width} field(s)"
-            ));
+            return Err(msg!(Code::TooFewFields, n = width));
         }
         let label = match label_column {
             LabelColumn::Last => width - 1,
             LabelColumn::First => 0,
             LabelColumn::Index(i) if i < width => i,
             LabelColumn::Index(i) => {
-                return Err(format!(
-                    "label column {} does not exist, lines have {width} fields",
-                    i + 1
-                ))
+                return Err(msg!(Code::NoLabelColumn, n = i + 1, width = width))
             }
         };
         Ok(Self {

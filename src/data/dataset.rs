@@ -60,12 +60,15 @@ impl Dataset {
     /// A dense data set from row-major values.
     pub fn from_dense(values: Vec<f64>, n_features: usize, labels: Vec<f64>) -> Result<Self> {
         if n_features == 0 || values.len() != labels.len() * n_features {
-            return Err(Error::BadSample(format!(
-                "{} values do not make {} rows of {} features",
-                values.len(),
-                labels.len(),
-                n_features
-            )));
+            return Err(Error::BadSample(
+                format!(
+                    "{} values do not make {} rows of {} features",
+                    values.len(),
+                    labels.len(),
+                    n_features
+                )
+                .into(),
+            ));
         }
         ensure_finite(&values)?;
         ensure_finite(&labels)?;
@@ -106,11 +109,14 @@ impl Dataset {
                     }
                 }
                 _ => {
-                    return Err(Error::BadSample(format!(
-                        "sample has {} features, this data set has {}",
-                        x.dim(),
-                        self.n_features
-                    )))
+                    return Err(Error::BadSample(
+                        format!(
+                            "sample has {} features, this data set has {}",
+                            x.dim(),
+                            self.n_features
+                        )
+                        .into(),
+                    ))
                 }
             },
             Storage::Sparse {

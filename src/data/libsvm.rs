@@ -12,8 +12,9 @@ use super::{
     display_name, parse_label, parse_value, read_to_string, Dataset, ErrorSink, LineError, Loaded,
     OnError, Tokens,
 };
-use crate::error::Result;
+use crate::error::{Code, Message, Result};
 use crate::features::{Features, SparseFeatures};
+use crate::msg;
 use crate::report::Task;
 
 /// The largest feature index read. Linear learners keep a dense weight
@@ -136,30 +137,26 @@ fn parse_line(
     let label = parse_label(label_token, task).map_err(|m| LineError::new(at, m))?;
     let mut previous: Option<u64> = None;
     for (at, token) in tokens {
-        let bad = |message: String| LineError::new(at, message);
+        let bad = |message: Message| LineError::new(at, message);
         let Some(colon) = token.bytes().position(|b| b == b':') else {
-            return Err(bad(format!("expected index:value, found '{token}'")));
+            return Err(bad(msg!(Code::ExpectedPair, token = token)));
         };
         let (index_text, value_text) = (&token[..colon], &token[colon + 1..]);
-        let index: u64 = index_text.parse().map_err(|_| {
-            bad(format!(
-                "feature index '{index_text}' is not a whole number"
-            ))
-        })?;
+        let index: u64 = index_text
+            .parse()
+            .map_err(|_| bad(msg!(Code::IndexNotWhole, token = index_text)))?;
         if index == 0 {
-            return Err(bad(
-                "feature index 0 is not allowed (LIBSVM indices start at 1)".to_string(),
-            ));
+            return Err(bad(msg!(Code::IndexZero)));
         }
         if index > MAX_FEATURE_INDEX {
-            return Err(bad(format!(
-                "feature index {index} is above the largest supported, {MAX_FEATURE_INDEX}"
+            return Err(bad(msg!(
+                Code::IndexTooLarge,
+                index = index,
+                most = MAX_FEATURE_INDEX
             )));
         }
         if let Some(p) = previous.filter(|&p| index <= p) {
-            return Err(bad(format!(
-                "feature index {index} follows {p} (LIBSVM indices must be strictly ascending)"
-            )));
+            return Err(bad(msg!(Code::IndexOrder, index = index, previous = p)));
         }
         previous = Some(index);
         let value_at = at + index_text.len() + 1;

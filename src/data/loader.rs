@@ -129,9 +129,9 @@ impl Loader {
                         file: self.name.clone(),
                         line: self.lines,
                         column: label_column(self.format, line),
-                        message: format!(
-                            "label '{}' is not a class label (classes are whole numbers; read the labels as numbers for a regression)",
-                            crate::number::text(y)
+                        message: crate::msg!(
+                            crate::error::Code::LabelNotWhole,
+                            token = crate::number::text(y)
                         ),
                     };
                     self.not_classes.push((before, error));
@@ -183,7 +183,7 @@ impl Loader {
             });
         }
         let classes = Classes::of(&loaded.data)
-            .map_err(|e| Error::BadSample(format!("{}: {e}", self.name)))?;
+            .map_err(|e| Error::BadSample(format!("{}: {e}", self.name).into()))?;
         if classes.len() > MAX_CLASSES {
             if self.task.is_none() {
                 // Too many values to be the page's classes: numbers, then.
@@ -194,10 +194,10 @@ impl Loader {
                 });
             }
             const _: () = assert!(MAX_CLASSES == 6, "the message below says 6");
-            return Err(Error::Mismatch(format!(
-                "{} has {} classes; the page shows up to 6 (the command line learns any number)",
-                self.name,
-                classes.len()
+            return Err(Error::Mismatch(crate::msg!(
+                crate::error::Code::FileClasses,
+                file = self.name.as_str(),
+                k = classes.len()
             )));
         }
         loaded

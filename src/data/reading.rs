@@ -1,28 +1,27 @@
 //! What the file readers share: label and value parsing, the bad-line
 //! policy and its error list, and file access with the name in the error.
 
-use crate::error::{Error, ParseError, Result};
+use crate::error::{Code, Error, Message, ParseError, Result};
+use crate::msg;
 use crate::report::Task;
 
 use super::Dataset;
 
 /// Maps a label read from a file: for classification 1 is +1 and 0 or -1
 /// is -1; for regression any finite number.
-pub(crate) fn parse_label(token: &str, task: Task) -> std::result::Result<f64, String> {
+pub(crate) fn parse_label(token: &str, task: Task) -> std::result::Result<f64, Message> {
     let value: f64 = token
         .trim_start_matches('+')
         .parse()
-        .map_err(|_| format!("label '{token}' is not a number"))?;
+        .map_err(|_| msg!(Code::LabelNotNumber, token = token))?;
     if !value.is_finite() {
-        return Err(format!("label '{token}' is not a finite number"));
+        return Err(msg!(Code::LabelNotFinite, token = token));
     }
     match task {
         Task::Regression => Ok(value),
         Task::Classification if value == 1.0 => Ok(1.0),
         Task::Classification if value == 0.0 || value == -1.0 => Ok(-1.0),
-        Task::Classification => Err(format!(
-            "label '{token}' is not a class label (classes are 0/1 or -1/+1; read the labels as numbers for a regression)"
-        )),
+        Task::Classification => Err(msg!(Code::LabelNotSign, token = token)),
     }
 }
 
@@ -35,30 +34,28 @@ pub(crate) fn parse_label(token: &str, task: Task) -> std::result::Result<f64, S
 /// the value of every binary feature in LIBSVM sets such as a9a, is read
 /// directly: the same f64, without the call.
 #[inline]
-pub(crate) fn parse_value(token: &str) -> std::result::Result<f64, String> {
+pub(crate) fn parse_value(token: &str) -> std::result::Result<f64, Message> {
     if let &[digit @ b'0'..=b'9'] = token.as_bytes() {
         return Ok((digit - b'0') as f64);
     }
     match token.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
-        Ok(_) => Err(format!(
-            "value '{token}' is not finite (NaN and infinities cannot be learned from)"
-        )),
-        Err(_) => Err(format!("value '{token}' is not a number")),
+        Ok(_) => Err(msg!(Code::ValueNotFinite, token = token)),
+        Err(_) => Err(msg!(Code::ValueNotNumber, token = token)),
     }
 }
 
 /// What is wrong with a line, and where: the byte offset of the bad
 /// token. The readers' grammars return it; whoever knows the file and the
 /// line number makes it a [`ParseError`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LineError {
     pub offset: usize,
-    pub message: String,
+    pub message: Message,
 }
 
 impl LineError {
-    pub fn new(offset: usize, message: String) -> Self {
+    pub fn new(offset: usize, message: Message) -> Self {
         Self { offset, message }
     }
 

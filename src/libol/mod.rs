@@ -71,7 +71,7 @@ pub(crate) fn augmented_or_none(label: &str, settings: &Settings) -> Result<()> 
     if settings.bias == BiasMode::Decoupled {
         return Err(Error::Mismatch(format!(
             "--bias decoupled is not defined for {label}: its bias is a weight on a constant 1 (--bias augmented) or absent (--bias none, as in LIBOL)"
-        )));
+        ).into()));
     }
     Ok(())
 }

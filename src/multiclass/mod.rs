@@ -24,7 +24,7 @@ pub use class_step::{ClassLearner, ClassStep};
 pub use classes::Classes;
 
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::features::Features;
 use crate::learner::{Learner, LinearModel, Update};
 use crate::linear::{PaVariant, Weights};
@@ -59,11 +59,12 @@ impl Multiclass {
             return Ok(());
         }
         let names: Vec<&str> = able.iter().map(|a| a.name()).collect();
-        Err(Error::Mismatch(format!(
-            "{} cannot learn {classes} classes by {}; the learners that can: {} (one-vs-rest takes every linear and second-order learner, crammer-singer takes pa, pa1, pa2)",
-            algorithm.label(),
-            reduction.name(),
-            names.join(", ")
+        Err(Error::Mismatch(crate::msg!(
+            Code::ReductionRefuses,
+            learner = algorithm.label(),
+            k = classes,
+            reduction = reduction.name(),
+            list = names
         )))
     }
 

@@ -2,7 +2,7 @@
 //! section 5). Written here, a few lines, rather than a crate: the page's
 //! first module carries it.
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -26,9 +26,9 @@ pub(super) fn base64url_decode(text: &str) -> Result<Vec<u8>> {
     let mut bits = 0;
     for c in text.bytes() {
         let v = ALPHABET.iter().position(|&a| a == c).ok_or_else(|| {
-            Error::BadLink(format!(
-                "shared state: '{}' is not a base64url character",
-                c as char
+            Error::BadLink(crate::msg!(
+                Code::SharedState,
+                why = format!("'{}' is not a base64url character", c as char)
             ))
         })?;
         buffer = buffer << 6 | v as u32;

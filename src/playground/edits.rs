@@ -59,7 +59,9 @@ impl Session {
         let key = Key::from_name(name)?;
         let spec = key.spec();
         if spec.scope == Scope::Cli {
-            return Err(Error::Mismatch(format!("{name} is not a page setting")));
+            return Err(Error::Mismatch(
+                format!("{name} is not a page setting").into(),
+            ));
         }
         // The value is checked once, against the setup it changes.
         let from = if spec.live || key == Key::Preset || key == Key::Seed {
@@ -138,10 +140,9 @@ impl Session {
     /// changes if refused.
     pub(super) fn set_live(&mut self, key: Key, value: f64) -> Result<()> {
         if !key.spec().live {
-            return Err(Error::BadLink(format!(
-                "{} cannot change mid-stream",
-                key.name()
-            )));
+            return Err(Error::BadLink(
+                format!("{} cannot change mid-stream", key.name()).into(),
+            ));
         }
         let next = self.current.with_number(key, value)?;
         self.set_live_checked(key, value, next)

@@ -131,10 +131,13 @@ impl Feed {
         let stream = match &mut self.source {
             Source::Stream(stream) => stream,
             Source::File(file) => {
-                return Err(Error::Mismatch(format!(
-                    "the concept can be moved on a preset's stream, not on a file ({})",
-                    file.name
-                )))
+                return Err(Error::Mismatch(
+                    format!(
+                        "the concept can be moved on a preset's stream, not on a file ({})",
+                        file.name
+                    )
+                    .into(),
+                ))
             }
         };
         stream.move_concept(moved)?;

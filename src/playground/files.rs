@@ -5,8 +5,9 @@ use super::session::Session;
 use super::share::Setup;
 use super::source::FileSource;
 use crate::data::Preset;
-use crate::error::Result;
+use crate::error::{Code, Message, Result};
 use crate::learner::Task;
+use crate::msg;
 use crate::registry::Algorithm;
 use crate::settings::Choice;
 
@@ -15,7 +16,7 @@ impl Session {
     /// setup. The preset follows the file's task (the plain preset of that
     /// task when the current one does not fit), and a learner that cannot
     /// learn the task is swapped for PA-I; the message says so.
-    pub fn load_file(&mut self, file: FileSource) -> Result<Option<String>> {
+    pub fn load_file(&mut self, file: FileSource) -> Result<Option<Message>> {
         let mut message = None;
         let mut setup = Setup::clone(&self.current);
         // The file's classes are the session's: a preset of more classes
@@ -30,18 +31,18 @@ impl Session {
             setup.settings.classes = file.classes as u64;
         }
         if !setup.algorithm.supports(file.task) {
-            message = Some(format!(
-                "{} cannot learn {}; switched to PA-I",
-                setup.algorithm.label(),
-                file.task.name()
+            message = Some(msg!(
+                Code::SwitchedTask,
+                learner = setup.algorithm.label(),
+                task = file.task.name()
             ));
             setup.algorithm = Algorithm::Pa1;
         } else if file.classes > 2 && !setup.algorithm.takes(setup.settings.multiclass) {
-            message = Some(format!(
-                "{} cannot learn {} classes by {}; switched to PA-I",
-                setup.algorithm.label(),
-                file.classes,
-                setup.settings.multiclass.name()
+            message = Some(msg!(
+                Code::SwitchedReduction,
+                learner = setup.algorithm.label(),
+                k = file.classes,
+                reduction = setup.settings.multiclass.name()
             ));
             setup.algorithm = Algorithm::Pa1;
         }

@@ -102,9 +102,10 @@ impl History {
         self.follow(live)?;
         let total = live.recording.log().samples();
         if t > total {
-            return Err(Error::BadSample(format!(
-                "the session has {total} samples: there is no sample {t} to look at"
-            )));
+            return Err(Error::BadSample(
+                format!("the session has {total} samples: there is no sample {t} to look at")
+                    .into(),
+            ));
         }
         self.view = if t == total {
             None

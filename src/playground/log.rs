@@ -9,7 +9,7 @@
 //! whole log goes into the URL as base64url without padding.
 
 use super::base64url::{base64url_decode, base64url_encode};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Message, Result};
 use crate::registry::Algorithm;
 use crate::settings::Key;
 
@@ -203,14 +203,14 @@ impl EventLog {
                 5 => Event::Erase(reader.varint()?),
                 6 => Event::Epochs(reader.varint()?),
                 7 => {
-                    let key = Key::from_code(reader.byte()?)
-                        .ok_or_else(|| bad("unknown setting".into()))?;
+                    let key =
+                        Key::from_code(reader.byte()?).ok_or_else(|| bad("unknown setting"))?;
                     Event::Set(key, f64::from_le_bytes(reader.take::<8>()?))
                 }
                 8 => Event::Algorithm(
                     *Algorithm::ALL
                         .get(reader.byte()? as usize)
-                        .ok_or_else(|| bad("unknown algorithm".into()))?,
+                        .ok_or_else(|| bad("unknown algorithm"))?,
                 ),
                 13 => Event::Reset,
                 14 => Event::Concept {
@@ -239,8 +239,9 @@ impl EventLog {
     }
 }
 
-fn bad(message: String) -> Error {
-    Error::BadLink(format!("shared state: {message}"))
+/// A log refused: why, within "shared state: …".
+fn bad(why: impl Into<Message>) -> Error {
+    Error::BadLink(crate::msg!(Code::SharedState, why = why.into()))
 }
 
 fn zigzag(v: i64) -> u64 {
@@ -273,7 +274,7 @@ impl Reader<'_> {
         let b = *self
             .bytes
             .get(self.at)
-            .ok_or_else(|| bad("the log is cut short".into()))?;
+            .ok_or_else(|| bad("the log is cut short"))?;
         self.at += 1;
         Ok(b)
     }
@@ -282,7 +283,7 @@ impl Reader<'_> {
         let slice = self
             .bytes
             .get(self.at..self.at + N)
-            .ok_or_else(|| bad("the log is cut short".into()))?;
+            .ok_or_else(|| bad("the log is cut short"))?;
         self.at += N;
         Ok(slice.try_into().expect("length checked"))
     }
@@ -296,7 +297,7 @@ impl Reader<'_> {
                 return Ok(value);
             }
         }
-        Err(bad("a number in the log is too long".into()))
+        Err(bad("a number in the log is too long"))
     }
 }
 

@@ -13,8 +13,9 @@ use super::session::Session;
 use super::share::SharedState;
 use super::source::FileSource;
 use crate::data::Dataset;
-use crate::error::Result;
+use crate::error::{Code, Message, Result};
 use crate::learner::Task;
+use crate::msg;
 use crate::registry::Algorithm;
 use std::cell::RefCell;
 
@@ -28,7 +29,7 @@ pub struct Page {
     pending: Option<SharedState>,
     /// The opened link's log, while it is still being replayed.
     pub(super) replay: Option<Replay>,
-    notice: Option<String>,
+    notice: Option<Message>,
     pub(super) history: History,
     /// The last edit checked ([`Page::check_set`]): made by [`Page::set`]
     /// without a second check while the session is as it was then (a
@@ -242,8 +243,8 @@ impl Page {
     }
 
     /// What an older link's replay cannot promise, if anything.
-    pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
+    pub fn notice(&self) -> Option<&Message> {
+        self.notice.as_ref()
     }
 
     /// The file a link was made with, as `name:fingerprint`, while it has
@@ -264,7 +265,7 @@ impl Page {
 
     /// Learns from a loaded file from now on. A link waiting for exactly
     /// this file (same name and contents) is replayed on it. Returns a note
-    /// for the reader, or an empty string. `fingerprint`, when the caller
+    /// for the reader, if there is one. `fingerprint`, when the caller
     /// knows it (the page's worker computed it off the main thread), saves
     /// hashing the data.
     pub fn load(
@@ -273,7 +274,7 @@ impl Page {
         task: Task,
         data: Dataset,
         fingerprint: Option<u64>,
-    ) -> Result<String> {
+    ) -> Result<Option<Message>> {
         let mut file = FileSource::new(name, data, task)?;
         if let Some(fingerprint) = fingerprint {
             file = file.with_fingerprint(fingerprint);
@@ -283,13 +284,13 @@ impl Page {
 
     /// Learns from a file another page already holds, sharing its data
     /// (Compare's panels: one copy of a 45 MB file, not one per panel).
-    pub fn load_shared(&mut self, file: &FileSource) -> Result<String> {
+    pub fn load_shared(&mut self, file: &FileSource) -> Result<Option<Message>> {
         let mut file = file.clone();
         file.rewind();
         self.attach(file)
     }
 
-    fn attach(&mut self, file: FileSource) -> Result<String> {
+    fn attach(&mut self, file: FileSource) -> Result<Option<Message>> {
         let name = file.name.clone();
         let Some(state) = self.pending.take() else {
             return self.load_file(file);
@@ -306,21 +307,22 @@ impl Page {
             self.session.set_theory(theory)?;
             self.history = History::new(&self.session);
             self.replay = (!state.log.is_empty()).then(|| Replay::new(state));
-            return Ok(format!("replayed the shared session on {name}"));
+            return Ok(Some(msg!(Code::ReplayedOnFile, file = name)));
         }
         let note = self.load_file(file)?;
         let wanted_name = wanted
             .as_deref()
             .and_then(|w| w.rsplit_once(':'))
             .map_or("", |(n, _)| n);
-        Ok(format!(
-            "{name} is not the file the link was made with ({wanted_name}, same name and contents); starting afresh{}",
-            if note.is_empty() { String::new() } else { format!(". {note}") }
-        ))
+        let afresh = msg!(Code::NotTheFile, file = name, wanted = wanted_name);
+        Ok(Some(match note {
+            Some(note) => msg!(Code::Notices, first = afresh, then = note),
+            None => afresh,
+        }))
     }
 
-    fn load_file(&mut self, file: FileSource) -> Result<String> {
-        let note = self.session.load_file(file)?.unwrap_or_default();
+    fn load_file(&mut self, file: FileSource) -> Result<Option<Message>> {
+        let note = self.session.load_file(file)?;
         self.history = History::new(&self.session);
         Ok(note)
     }

@@ -43,7 +43,9 @@ fn a_shared_file_learns_as_a_loaded_one_and_replays_a_waiting_link() {
     let mut waiting = Page::open(&loaded.hash(""), None).unwrap();
     let note = waiting
         .load_shared(holder.session().file().unwrap())
-        .unwrap();
+        .unwrap()
+        .map(|m| m.to_string())
+        .unwrap_or_default();
     assert!(note.contains("replayed the shared session"), "{note}");
 }
 
@@ -70,7 +72,9 @@ fn a_link_made_with_a_file_waits_for_it_then_replays() {
     assert_eq!(copy.extras(), "view=classify&speed=300");
     let note = copy
         .load(&name, Task::Classification, data.clone(), None)
-        .unwrap();
+        .unwrap()
+        .map(|m| m.to_string())
+        .unwrap_or_default();
     assert_eq!(note, "replayed the shared session on pts.csv");
     assert_eq!(
         copy.hash("view=classify&speed=300"),
@@ -87,7 +91,9 @@ fn a_link_made_with_a_file_waits_for_it_then_replays() {
     let mut third = Page::open(&hash, None).unwrap();
     let note = third
         .load(&name, Task::Classification, other, None)
-        .unwrap();
+        .unwrap()
+        .map(|m| m.to_string())
+        .unwrap_or_default();
     assert!(
         note.starts_with("pts.csv is not the file the link was made with"),
         "{note}"
@@ -175,7 +181,9 @@ fn an_edit_is_checked_once_and_made_without_a_second_check() {
         );
         // Unchecked first, the edit is checked as it is made: once.
         assert_eq!(
-            checks_in(|| drop(page.set(key, "0.5").unwrap())),
+            checks_in(|| {
+                page.set(key, "0.5").unwrap();
+            }),
             1,
             "{algo}"
         );

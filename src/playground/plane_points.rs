@@ -62,9 +62,9 @@ impl PlanePoints {
     pub fn erase(&mut self, i: u64) -> Result<()> {
         let count = self.len();
         if i as usize >= count {
-            return Err(Error::BadSample(format!(
-                "no point {i} to erase ({count} shown)"
-            )));
+            return Err(Error::BadSample(
+                format!("no point {i} to erase ({count} shown)").into(),
+            ));
         }
         let i = i as usize;
         self.points.drain(3 * i..3 * i + 3);

@@ -6,7 +6,7 @@ use super::log::{units, Event, QUANTUM};
 use super::session::Session;
 use super::MAX_COORDINATE;
 use crate::data::class_index;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::learner::{Learner, Task, Update};
 use crate::number::text;
 
@@ -16,11 +16,14 @@ impl Session {
     pub fn click(&mut self, x: f64, y: f64, label: f64) -> Result<Update> {
         for (name, v) in [("x", x), ("y", y)] {
             if !(v.abs() <= MAX_COORDINATE) {
-                return Err(Error::BadSample(format!(
-                    "{name} must be between -{limit} and {limit}, got {}",
-                    text(v),
-                    limit = text(MAX_COORDINATE),
-                )));
+                return Err(Error::BadSample(
+                    format!(
+                        "{name} must be between -{limit} and {limit}, got {}",
+                        text(v),
+                        limit = text(MAX_COORDINATE),
+                    )
+                    .into(),
+                ));
             }
         }
         let label = match self.task() {
@@ -32,10 +35,9 @@ impl Session {
                         2 => "+1 or -1".to_string(),
                         k => format!("+1, -1 or 3 to {k}"),
                     };
-                    return Err(Error::BadSample(format!(
-                        "a point's class must be {allowed}, got {}",
-                        text(label)
-                    )));
+                    return Err(Error::BadSample(
+                        format!("a point's class must be {allowed}, got {}", text(label)).into(),
+                    ));
                 }
             },
         };
@@ -66,9 +68,10 @@ impl Session {
     /// was last emptied hold, saying what to do.
     pub(super) fn check_points_fit(&self, classes: usize) -> Result<()> {
         match self.recording.highest_class() {
-            Some(k) if k >= classes => Err(Error::Mismatch(format!(
-                "points of class {} were learned since the plane was last emptied: press Clear to empty it before lowering classes to {classes}",
-                k + 1
+            Some(k) if k >= classes => Err(Error::Mismatch(crate::msg!(
+                Code::PointsFit,
+                k = k + 1,
+                n = classes
             ))),
             _ => Ok(()),
         }
@@ -76,10 +79,10 @@ impl Session {
 
     pub(super) fn add_point(&mut self, x: i64, y: i64, label: i8) -> Result<()> {
         if let Some(file) = self.file().filter(|f| !f.on_plane()) {
-            return Err(Error::BadSample(format!(
-                "{} has {} features: the plane cannot show its points, so clicks cannot add any",
-                file.name,
-                file.data.n_features()
+            return Err(Error::BadSample(crate::msg!(
+                Code::FileOffPlane,
+                file = file.name.as_str(),
+                n = file.data.n_features()
             )));
         }
         let point = [x as f64 * QUANTUM, y as f64 * QUANTUM];
@@ -89,13 +92,16 @@ impl Session {
             Task::Regression => label == 0.0,
         };
         if !expected || point.iter().any(|v| !(v.abs() <= MAX_COORDINATE)) {
-            return Err(Error::BadSample(format!(
-                "point ({}, {}) with label {} does not fit this {} view",
-                text(point[0]),
-                text(point[1]),
-                text(label),
-                self.task().name()
-            )));
+            return Err(Error::BadSample(
+                format!(
+                    "point ({}, {}) with label {} does not fit this {} view",
+                    text(point[0]),
+                    text(point[1]),
+                    text(label),
+                    self.task().name()
+                )
+                .into(),
+            ));
         }
         // Shown first, so that a curve point recorded now counts it.
         self.show(point, label);

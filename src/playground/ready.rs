@@ -7,8 +7,9 @@
 
 use super::share::Setup;
 use crate::data::Preset;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::learner::Task;
+use crate::msg;
 use crate::multiclass::Multiclass;
 use crate::registry::{check_rules, Algorithm};
 use crate::settings::{Checked, Key};
@@ -103,24 +104,23 @@ impl Ready {
     fn check_rules(&self) -> Result<()> {
         let (algorithm, preset) = (self.setup.algorithm, self.learner.preset);
         if preset == Preset::RegressionNd {
-            return Err(Error::Mismatch(
-                "the plane shows 1-D regression; use regression-1d".into(),
-            ));
+            return Err(Error::Mismatch(msg!(Code::PlaneRegression)));
         }
         if !algorithm.supports(preset.task()) {
-            return Err(Error::Mismatch(format!(
-                "{} cannot learn {} ({}); choose PA, PA-I or PA-II",
-                algorithm.label(),
-                preset.name(),
-                preset.task().name()
+            return Err(Error::Mismatch(msg!(
+                Code::PresetRefused,
+                learner = algorithm.label(),
+                preset = preset.name(),
+                task = preset.task().name()
             )));
         }
         let classes = self.learner.classes as usize;
         if classes < preset.classes() || (preset.task() == Task::Regression && classes != 2) {
-            return Err(Error::Mismatch(format!(
-                "{preset} has {} classes; classes must be from {} to 6",
-                preset.classes(),
-                preset.classes().max(2)
+            return Err(Error::Mismatch(msg!(
+                Code::PresetClasses,
+                preset = preset.name(),
+                k = preset.classes(),
+                least = preset.classes().max(2)
             )));
         }
         if let k @ 3.. = self.setup.classes() {

@@ -75,13 +75,16 @@ impl Session {
 
     fn ready_with_file(setup: Ready, file: FileSource) -> Result<Self> {
         if setup.settings.preset.task() != file.task {
-            return Err(Error::Mismatch(format!(
-                "{} holds {} data but the preset {} is {}",
-                file.name,
-                file.task.name(),
-                setup.settings.preset.name(),
-                setup.settings.preset.task().name()
-            )));
+            return Err(Error::Mismatch(
+                format!(
+                    "{} holds {} data but the preset {} is {}",
+                    file.name,
+                    file.task.name(),
+                    setup.settings.preset.name(),
+                    setup.settings.preset.task().name()
+                )
+                .into(),
+            ));
         }
         Self::with_source(setup, Source::File(file))
     }

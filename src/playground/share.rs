@@ -25,8 +25,9 @@ mod legacy;
 
 use super::log::{Event, EventLog};
 use crate::data::Preset;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Message, Result};
 use crate::learner::Task;
+use crate::msg;
 use crate::registry::Algorithm;
 use crate::settings::{Key, Scope, Settings, TABLE};
 use legacy::{legacy_defaults, legacy_log, legacy_notice};
@@ -85,7 +86,7 @@ pub struct SharedState {
     /// The page's keys, in order.
     pub extras: Vec<(String, String)>,
     /// Said when an older link cannot replay exactly as its author saw it.
-    pub notice: Option<String>,
+    pub notice: Option<Message>,
 }
 
 const MAX_HASH: usize = 2_000_000;
@@ -151,11 +152,9 @@ impl SharedState {
                     Ok(k) => s
                         .settings
                         .set_text(k, &decode(value))
-                        .map_err(|e| bad(e.to_string()))?,
+                        .map_err(|e| bad(e.message()))?,
                     Err(_) if key == "file" && !is_file_key(value) => {
-                        return Err(bad(format!(
-                        "file '{value}' is not a file's name and fingerprint (name:16 hex digits)"
-                    )))
+                        return Err(bad(msg!(Code::FileKey, value = value)))
                     }
                     Err(_) if is_safe(key) && is_safe(value) && state.extras.len() < MAX_EXTRAS => {
                         state.extras.push((key.to_string(), value.to_string()));
@@ -192,16 +191,16 @@ impl SharedState {
         }
         state.notice = legacy_notice(&state, version);
         if !dropped.is_empty() {
-            let left_out = format!(
-                "the link's {} left out: not a setting, and not in a link's characters",
-                dropped.join(", ")
+            let left_out = msg!(
+                Code::LeftOut,
+                keys = dropped.iter().map(String::as_str).collect::<Vec<_>>()
             );
             state.notice = Some(match state.notice.take() {
-                Some(notice) => format!("{notice}. {left_out}"),
+                Some(notice) => msg!(Code::Notices, first = notice, then = left_out),
                 None => left_out,
             });
         }
-        state.setup.validate().map_err(|e| bad(e.to_string()))?;
+        state.setup.validate().map_err(|e| bad(e.message()))?;
         Ok(state)
     }
 
@@ -325,8 +324,9 @@ fn is_file_key(value: &str) -> bool {
     })
 }
 
-fn bad(message: String) -> Error {
-    Error::BadLink(format!("shared link: {message}"))
+/// A link refused: why, within "shared link: …".
+fn bad(why: impl Into<Message>) -> Error {
+    Error::BadLink(msg!(Code::SharedLink, why = why.into()))
 }
 
 #[cfg(test)]

@@ -106,7 +106,7 @@ fn unsafe_extras_are_dropped_and_said() {
     let state =
         SharedState::parse("speed=200&x=<script>&view=compare&algos=pa,projectron++").unwrap();
     assert_eq!(
-        state.notice.as_deref(),
+        state.notice.map(|m| m.to_string()).as_deref(),
         Some("the link's x left out: not a setting, and not in a link's characters")
     );
     let expected = [

@@ -9,7 +9,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::data::{class_index, Dataset, Stream};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::features::{Features, SparseFeatures};
 use crate::learner::{LinearModel, Task};
 
@@ -110,17 +110,18 @@ impl FileSource {
     /// that exported points load back where they were.
     pub fn new(name: &str, data: Dataset, task: Task) -> Result<Self> {
         if data.is_empty() {
-            return Err(Error::BadSample(format!(
-                "{name}: no valid rows to learn from"
-            )));
+            return Err(Error::BadSample(crate::msg!(Code::NoRows, file = name)));
         }
         if task == Task::Classification {
             if let Some(row) = data.labels().iter().position(|&y| class_index(y).is_none()) {
-                return Err(Error::BadSample(format!(
+                return Err(Error::BadSample(
+                    format!(
                     "{name}: row {} has label {}, not the page's label of a class (+1, -1, 3 to 6)",
                     row + 1,
                     crate::number::text(data.label(row))
-                )));
+                )
+                    .into(),
+                ));
             }
         }
         let classes = match task {

@@ -216,7 +216,7 @@ fn a_file_of_three_classes_opens_as_three_classes_and_replays() {
 
     // A kernel learner cannot learn three classes: PA-I takes over, and says so.
     let mut kernel = session(Algorithm::Projectron, Preset::Overlapping);
-    let note = kernel.load_file(file).unwrap().unwrap();
+    let note = kernel.load_file(file).unwrap().unwrap().to_string();
     assert_eq!(
         note,
         "Projectron cannot learn 3 classes by one-vs-rest; switched to PA-I"

@@ -53,7 +53,7 @@ fn a_regression_file_swaps_a_classifier_and_says_so() {
     let data = Dataset::from_dense(vec![0.0, 1.0, 2.0, 3.0], 1, vec![1.0, 3.0, 5.0, 7.5]).unwrap();
     let mut s = session(Algorithm::Projectron, Preset::Xor);
     let file = FileSource::new("line.csv", data, Task::Regression).unwrap();
-    let note = s.load_file(file.clone()).unwrap().unwrap();
+    let note = s.load_file(file.clone()).unwrap().unwrap().to_string();
     assert!(note.contains("switched to PA-I"), "{note}");
     assert_eq!(
         (s.settings().preset, s.algorithm()),

@@ -96,9 +96,9 @@ impl Timeline {
     pub fn at(&self, live: &Session, t: u64) -> Result<Session> {
         let total = live.recording.log().samples();
         if t > total {
-            return Err(Error::BadLink(format!(
-                "the session has {total} samples: no sample {t}"
-            )));
+            return Err(Error::BadLink(
+                format!("the session has {total} samples: no sample {t}").into(),
+            ));
         }
         let (_, from) = self
             .checkpoints

@@ -6,8 +6,9 @@ use serde::Serialize;
 
 use super::Algorithm;
 use crate::data::Preset;
+use crate::error::Message;
 use crate::learner::Family;
-use crate::settings::{Choice, Key, Kind, Reduction, Scope, Settings, TABLE};
+use crate::settings::{Choice, Key, Kind, Range, Reduction, Scope, Settings, TABLE};
 
 #[derive(Serialize)]
 pub struct Catalogue {
@@ -104,8 +105,10 @@ pub struct SettingCard {
     pub help: &'static str,
     pub kind: Kind,
     pub words: &'static [&'static str],
-    /// The allowed values, in words.
-    pub range: &'static str,
+    /// The allowed values, as a message (a code and its bounds).
+    pub range: Message,
+    /// Whether the value is a share from 0 to 1 (the page writes it as a percentage).
+    pub share: bool,
     pub live: bool,
     pub scope: Scope,
     /// The page's default, as text.
@@ -155,7 +158,8 @@ impl Catalogue {
                     help: s.help,
                     kind: s.kind,
                     words: s.words,
-                    range: s.range.words(),
+                    range: s.range.message(),
+                    share: s.range == Range::Unit,
                     live: s.live,
                     scope: s.scope,
                     default: page.text(s.key),

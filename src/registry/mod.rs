@@ -19,7 +19,7 @@ use families::second_order as so;
 pub use families::{holds, Absent, MISSING};
 
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::eval::Progress;
 use crate::features::Features;
 use crate::grid::Grid;
@@ -317,7 +317,7 @@ pub fn refuse_unused(algorithms: &[Algorithm], settings: &Settings, given: &[Key
                 m
             }
         };
-        return Err(Error::Unused(message));
+        return Err(Error::Unused(message.into()));
     }
     Ok(())
 }
@@ -373,9 +373,7 @@ impl AnyLearner {
     pub fn retune_checked(&mut self, settings: &Checked) -> Result<()> {
         check_rules(self.algorithm(), settings)?;
         if settings.task != self.task() {
-            return Err(Error::Mismatch(
-                "the task cannot change mid-stream; reset the learner".into(),
-            ));
+            return Err(Error::Mismatch(crate::msg!(Code::TaskFixed)));
         }
         self.apply_live(settings);
         Ok(())
@@ -403,11 +401,11 @@ pub fn check_rules(algorithm: Algorithm, settings: &Checked) -> Result<()> {
             .filter(|a| a.supports(Task::Regression))
             .map(|a| a.name())
             .collect();
-        return Err(Error::Mismatch(format!(
-            "{} does not do {}; the learners that do: {}",
-            algorithm.name(),
-            settings.task.name(),
-            able.join(", ")
+        return Err(Error::Mismatch(crate::msg!(
+            Code::TaskRefused,
+            learner = algorithm.name(),
+            task = settings.task.name(),
+            list = able
         )));
     }
     algorithm.check(settings)

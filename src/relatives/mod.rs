@@ -60,9 +60,9 @@ pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'sta
 /// (`with_code`), and says only that decoupled is not defined.
 pub(crate) fn refuse_decoupled(label: &str, why: &str, settings: &Settings) -> Result<()> {
     if settings.bias == BiasMode::Decoupled {
-        return Err(Error::Mismatch(format!(
-            "--bias decoupled is not defined for {label}{why}"
-        )));
+        return Err(Error::Mismatch(
+            format!("--bias decoupled is not defined for {label}{why}").into(),
+        ));
     }
     Ok(())
 }

@@ -21,7 +21,7 @@ pub use choices::{
 pub use table::{Key, Settings, TABLE};
 #[cfg(test)]
 pub use value::CHECKS;
-pub use value::{Choice, Range, MAX_SEED};
+pub use value::{Choice, NoneMeans, Range, MAX_SEED};
 
 use crate::error::{Error, Result};
 

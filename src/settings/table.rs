@@ -7,7 +7,7 @@
 //! the playground's where it differs (its plane is 2-D and small).
 
 use super::table_macro::{settings_table, Field};
-use super::value::Slot;
+use super::value::{NoneMeans, Slot};
 use super::{
     BiasMode, Condition, CovarianceForm, KernelKind, LibolForm, OgdLoss, OlrdForm, Range,
     Reduction, Scope, SpaForm, Spec,
@@ -76,8 +76,21 @@ const fn relatives_help(help: &'static str) -> &'static str {
     family_help(cfg!(feature = "relatives"), help)
 }
 
-const fn whole(min: u64, max: u64, words: &'static str) -> Range {
-    Range::Whole { min, max, words }
+const fn whole(min: u64, max: u64) -> Range {
+    Range::Whole {
+        min,
+        max,
+        none: NoneMeans::Nothing,
+    }
+}
+
+/// A whole number, or none (no value).
+const fn whole_or_none(min: u64, max: u64) -> Range {
+    Range::Whole {
+        min,
+        max,
+        none: NoneMeans::NoValue,
+    }
 }
 
 settings_table! {
@@ -107,7 +120,7 @@ settings_table! {
         "kernel width σ": kernel_help("The Gaussian kernel's width: k = exp(−‖x − z‖² / 2σ²); small σ draws tight, wiggly boundaries.");
     /// The polynomial kernel's degree.
     Degree degree: u64 = 2;
-        "degree", code 10, whole(1, 10, "a whole number from 1 to 10"), Learner, live true, when "--kernel polynomial" |s| s.kernel == KernelKind::Polynomial;
+        "degree", code 10, whole(1, 10), Learner, live true, when "--kernel polynomial" |s| s.kernel == KernelKind::Polynomial;
         "polynomial degree": kernel_help("The power of the polynomial kernel (offset + x·z)^degree.");
     /// The polynomial kernel's offset.
     Offset offset: f64 = 1.0;
@@ -115,7 +128,7 @@ settings_table! {
         "polynomial offset": kernel_help("The constant of the polynomial kernel (offset + x·z)^degree.");
     /// A hard cap on the support set (kernel perceptron, kernel PA, OLRD).
     Budget budget: Option<u64> = None, page Some(200);
-        "budget", code 6, whole(1, 1_000_000, "a whole number from 1 to 1000000, or none"), Learner, live true;
+        "budget", code 6, whole_or_none(1, 1_000_000), Learner, live true;
         "budget": kernel_help("The most support vectors kept; past it one is removed (which one depends on the learner). Empty: no budget.");
     /// Projectron's threshold on the distance from the span.
     Eta eta: f64 = 0.1;
@@ -127,7 +140,7 @@ settings_table! {
         "ALD threshold ν": kernel_help("A sample joins the dictionary when its squared distance from the dictionary's span exceeds ν (Meng & Song write η).");
     /// APSM and ALD projection's window of concurrent projections.
     Window window: u64 = 4;
-        "q", code 12, whole(1, 64, "a whole number from 1 to 64"), Learner, live false;
+        "q", code 12, whole(1, 64), Learner, live false;
         "window q": kernel_help("How many recent samples each step projects onto at once.");
     /// APSM and ALD projection's relaxation factor of the step.
     Lambda lambda: f64 = 0.1;
@@ -143,11 +156,11 @@ settings_table! {
         "ball radius Δ": kernel_help("APSM keeps ‖f‖ ≤ Δ by scaling the model back into that ball.");
     /// APSM's dictionary: the L most recent samples.
     Dictionary dictionary: u64 = 700;
-        "dictionary", code 16, whole(1, 1_000_000, "a whole number from 1 to 1000000"), Learner, live false;
+        "dictionary", code 16, whole(1, 1_000_000), Learner, live false;
         "dictionary size L": kernel_help("APSM keeps the L most recent samples; older ones are dropped.");
     /// T, the stream length OLRU and OLRD plan for (none: the data's length).
     Horizon horizon: Option<u64> = None;
-        "horizon", code 17, whole(1, 1_000_000_000, "a whole number from 1 to 1000000000, or none for the data's length"), Learner, live false;
+        "horizon", code 17, Range::Whole { min: 1, max: 1_000_000_000, none: NoneMeans::DataLength }, Learner, live false;
         "planned stream length T": kernel_help("The stream length OLRU and OLRD plan for (P = c T^−a, B = 1 + c √T); none: the data's length (3000 on the page).");
     /// OLRU's update probability P = min(1, c T^-a): its c.
     OlruC olru_c: f64 = 1.2;
@@ -262,7 +275,7 @@ settings_table! {
         "preset": "The synthetic stream the page learns from.";
     /// Seeds the stream (page), the shuffles (command line) and the randomised learners.
     Seed seed: u64 = 0, page 1;
-        "seed", code 25, whole(0, super::MAX_SEED, "a whole number from 0 to 9007199254740991"), Run, live false;
+        "seed", code 25, whole(0, super::MAX_SEED), Run, live false;
         "seed": "Seeds the data (the page's stream, the command line's shuffles) and the randomised learners: the same seed, the same run.";
     /// Label noise added to the page's stream.
     Noise noise: f64 = 0.0;
@@ -275,7 +288,7 @@ settings_table! {
         "multiclass": "More than two classes: one-vs-rest (a linear learner per class) or crammer-singer (PA's, Crammer et al. 2006).";
     /// The page's classes: its preset's, or more once a click adds one.
     Classes classes: u64 = 2;
-        "classes", code 33, whole(2, 6, "a whole number from 2 to 6"), Page, live false;
+        "classes", code 33, whole(2, 6), Page, live false;
         "classes": "Classes on the plane; keys 1 to 6 pick a click's class.";
     /// Classification or regression (the command line; the page's follows its preset).
     Task task: Task = Task::Classification;

@@ -2,7 +2,8 @@
 //! and range-checked: from text (a link, a command-line flag, a field on
 //! the page) or from a number (the event log).
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Message, Result};
+use crate::msg;
 
 /// The values a real-valued or whole-number setting may take.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,28 +25,55 @@ pub enum Range {
     OpenUnit,
     /// One of a choice's words (checked by the choice itself).
     Choice,
-    /// Whole numbers from `min` to `max`, and those words for messages.
-    Whole {
-        min: u64,
-        max: u64,
-        words: &'static str,
-    },
+    /// Whole numbers from `min` to `max`; `none` says what none means in
+    /// words (an optional setting's "none" is not itself checked here).
+    Whole { min: u64, max: u64, none: NoneMeans },
+}
+
+/// What a whole-number setting's "none" means, for its range in words.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NoneMeans {
+    /// The setting has no "none".
+    Nothing,
+    /// None: no value (no budget).
+    NoValue,
+    /// None: the data's length (the planned horizon).
+    DataLength,
 }
 
 impl Range {
-    /// The range in words, for messages: "positive and finite".
-    pub fn words(self) -> &'static str {
+    /// The range as a message: its code, and its bounds as numbers for the
+    /// page to write in the reader's language.
+    pub fn message(self) -> Message {
+        let (low, high) = match self {
+            Range::Unit | Range::OpenUnit | Range::UpToOne => (0.0, 1.0),
+            Range::OpenTwo => (0.0, 2.0),
+            Range::Confidence => (0.5, 1.0),
+            _ => (0.0, 0.0),
+        };
         match self {
-            Range::Positive => "positive and finite",
-            Range::NonNegative => "non-negative and finite",
-            Range::Unit => "between 0 and 1",
-            Range::OpenTwo => "strictly between 0 and 2",
-            Range::Confidence => "strictly between 0.5 and 1",
-            Range::UpToOne => "greater than 0 and at most 1",
-            Range::OpenUnit => "strictly between 0 and 1",
-            Range::Choice => "one of its words",
-            Range::Whole { words, .. } => words,
+            Range::Positive => msg!(Code::RangePositive),
+            Range::NonNegative => msg!(Code::RangeNonNegative),
+            Range::Unit => msg!(Code::RangeBetween, low = low, high = high),
+            Range::OpenTwo | Range::Confidence | Range::OpenUnit => {
+                msg!(Code::RangeStrictly, low = low, high = high)
+            }
+            Range::UpToOne => msg!(Code::RangeUpTo, low = low, high = high),
+            Range::Choice => msg!(Code::RangeChoice),
+            Range::Whole { min, max, none } => {
+                let code = match none {
+                    NoneMeans::Nothing => Code::RangeWhole,
+                    NoneMeans::NoValue => Code::RangeWholeOrNone,
+                    NoneMeans::DataLength => Code::RangeWholeOrLength,
+                };
+                msg!(code, low = min, high = max)
+            }
         }
+    }
+
+    /// The range in English words: "positive and finite".
+    pub fn words(self) -> String {
+        self.message().to_string()
     }
 
     /// Whether `v` lies in the range.
@@ -70,7 +98,7 @@ impl Range {
         if self.holds(v) {
             Ok(v)
         } else {
-            Err(Error::setting(name, self.words(), v))
+            Err(Error::setting(name, self.message(), v))
         }
     }
 }
@@ -112,7 +140,7 @@ impl<T: Choice> ChoiceSlot for T {
 
 fn parse_number(name: &'static str, range: Range, text: &str) -> Result<f64> {
     let v = crate::number::parse(text.trim())
-        .ok_or_else(|| Error::setting_text(name, range.words(), format!("'{text}'")))?;
+        .ok_or_else(|| Error::setting_text(name, range.message(), format!("'{text}'")))?;
     range.check(name, v)
 }
 
@@ -274,7 +302,7 @@ mod tests {
         let budget = Range::Whole {
             min: 1,
             max: 1_000_000,
-            words: "a whole number from 1 to 1000000",
+            none: NoneMeans::Nothing,
         };
         let mut b = Some(3);
         let mut slot = Slot::Optional(&mut b);
@@ -293,7 +321,7 @@ mod tests {
         let window = Range::Whole {
             min: 1,
             max: 64,
-            words: "a whole number from 1 to 64",
+            none: NoneMeans::Nothing,
         };
         let mut q = 4;
         assert!(Slot::Whole(&mut q)

@@ -36,7 +36,7 @@ impl Covered {
             return Err(Error::Mismatch(format!(
                 "the theory layer covers two-class classification, not {}: its bounds and comparators are about margins y·f(x)",
                 settings.task.name()
-            )));
+            ).into()));
         }
         let c = settings.c;
         Ok(match algorithm {
@@ -54,10 +54,13 @@ impl Covered {
                 } else {
                     "is not covered: its bounds are not transcribed"
                 };
-                return Err(Error::Mismatch(format!(
-                    "the theory layer covers the linear learners ({COVERED_NAMES}); {} {why}",
-                    other.label()
-                )));
+                return Err(Error::Mismatch(
+                    format!(
+                        "the theory layer covers the linear learners ({COVERED_NAMES}); {} {why}",
+                        other.label()
+                    )
+                    .into(),
+                ));
             }
         })
     }

@@ -94,10 +94,13 @@ impl Samples {
             ));
         }
         if y != 1.0 && y != -1.0 {
-            return Err(Error::Mismatch(format!(
-                "the theory layer covers two classes labelled -1 and +1, got the label {}",
-                crate::number::text(y)
-            )));
+            return Err(Error::Mismatch(
+                format!(
+                    "the theory layer covers two classes labelled -1 and +1, got the label {}",
+                    crate::number::text(y)
+                )
+                .into(),
+            ));
         }
         self.plane &= matches!(x, Features::Dense(v) if v.len() == 2);
         x.for_each_nonzero(|i, v| {

@@ -105,10 +105,13 @@ impl Theory {
     /// (the bounds assume it).
     pub fn record(&mut self, i: usize, update: &Update) -> Result<()> {
         if i >= self.samples.len() {
-            return Err(Error::BadSample(format!(
-                "no sample {i}: the theory layer holds {}",
-                self.samples.len()
-            )));
+            return Err(Error::BadSample(
+                format!(
+                    "no sample {i}: the theory layer holds {}",
+                    self.samples.len()
+                )
+                .into(),
+            ));
         }
         self.samples.count(i);
         let t = &mut self.totals;

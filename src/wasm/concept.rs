@@ -4,6 +4,8 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::plain;
+
 use super::js;
 use super::page::Playground;
 use crate::data::Truth;
@@ -12,11 +14,11 @@ use crate::playground::Event;
 /// A coordinate in the log's units; a value that is not a number is refused.
 /// (Its text by `number::text`: `{v}` would bring core's float formatting,
 /// 6 KB gzip, into the page's module.)
-fn units(name: &str, v: f64) -> Result<i64, JsError> {
+fn units(name: &str, v: f64) -> Result<i64, JsValue> {
     if v.is_finite() {
         Ok(crate::playground::units(v))
     } else {
-        Err(JsError::new(&format!(
+        Err(plain(&format!(
             "{name} must be a finite number, got {}",
             crate::number::text(v)
         )))
@@ -44,7 +46,7 @@ impl Playground {
 
     /// Moves the preset's line: a boundary's angle (radians) and offset,
     /// or a regression line's slope and intercept, from the next sample on.
-    pub fn move_line(&mut self, a: f64, b: f64) -> Result<(), JsError> {
+    pub fn move_line(&mut self, a: f64, b: f64) -> Result<(), JsValue> {
         let event = Event::Concept {
             a: units("the angle or slope", a)?,
             b: units("the offset or intercept", b)?,
@@ -53,7 +55,7 @@ impl Playground {
     }
 
     /// Moves class `class`'s cluster centre (0-based) to (x, y).
-    pub fn move_centre(&mut self, class: u8, x: f64, y: f64) -> Result<(), JsError> {
+    pub fn move_centre(&mut self, class: u8, x: f64, y: f64) -> Result<(), JsValue> {
         let event = Event::Centre {
             class,
             x: units("x", x)?,

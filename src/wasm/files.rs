@@ -7,8 +7,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::js;
+use super::page::object;
 use super::page::Playground;
+use super::{js, plain};
 use crate::data::{Dataset, FileParts};
 use crate::learner::Task;
 
@@ -16,7 +17,7 @@ use crate::learner::Task;
 impl Playground {
     /// Learns from a dense file from now on (`task`: classification or
     /// regression; `values` row-major; `fingerprint`: the worker's, in hex,
-    /// or empty to compute it here). Returns a note for the reader.
+    /// or empty to compute it here). Returns a note for the reader (a message, see error/message.rs), or undefined.
     pub fn load_dense(
         &mut self,
         name: &str,
@@ -25,13 +26,13 @@ impl Playground {
         values: Vec<f64>,
         labels: Vec<f64>,
         fingerprint: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let data = Dataset::from_dense(values, n_features, labels).map_err(js)?;
         self.load(name, task, data, fingerprint)
     }
 
     /// Learns from a sparse file from now on (compressed rows, 0-based
-    /// indices). Returns a note for the reader.
+    /// indices). Returns a note for the reader (a message, see error/message.rs), or undefined.
     #[allow(clippy::too_many_arguments)] // one batch call across the boundary
     pub fn load_sparse(
         &mut self,
@@ -42,7 +43,7 @@ impl Playground {
         values: Vec<f64>,
         labels: Vec<f64>,
         fingerprint: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let data = Dataset::from_csr_owned(row_starts, indices, values, labels).map_err(js)?;
         self.load(name, task, data, fingerprint)
     }
@@ -51,7 +52,7 @@ impl Playground {
     /// target }` (plane value = (file value − mean) · scale; `target`:
     /// [mean, scale] of a regression's y, or null), or null when the plane
     /// shows the file's values as they are.
-    pub fn file_transform(&self) -> Result<JsValue, JsError> {
+    pub fn file_transform(&self) -> Result<JsValue, JsValue> {
         #[derive(serde::Serialize)]
         struct Shown<'a> {
             mean: &'a [f64],
@@ -83,14 +84,14 @@ impl Playground {
 
     /// Learns from the file `from` holds, sharing its data in wasm memory
     /// (no copy: the page loads a file once into a holder and every panel
-    /// takes it from there). Returns a note for the reader.
-    pub fn load_shared(&mut self, from: &Playground) -> Result<String, JsError> {
+    /// takes it from there). Returns a note for the reader (a message, see error/message.rs), or undefined.
+    pub fn load_shared(&mut self, from: &Playground) -> Result<JsValue, JsValue> {
         let file = from
             .page
             .session()
             .file()
-            .ok_or_else(|| JsError::new("that playground holds no file"))?;
-        self.page.load_shared(file).map_err(js)
+            .ok_or_else(|| plain("that playground holds no file"))?;
+        object(&self.page.load_shared(file).map_err(js)?)
     }
 
     pub(super) fn load(
@@ -99,16 +100,16 @@ impl Playground {
         task: &str,
         data: Dataset,
         fingerprint: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let task: Task = task.parse().map_err(js)?;
-        let fingerprint =
-            match fingerprint {
-                "" => None,
-                hex => Some(u64::from_str_radix(hex, 16).map_err(|_| {
-                    JsError::new(&format!("fingerprint '{hex}' is not 16 hex digits"))
-                })?),
-            };
-        self.page.load(name, task, data, fingerprint).map_err(js)
+        let fingerprint = match fingerprint {
+            "" => None,
+            hex => Some(
+                u64::from_str_radix(hex, 16)
+                    .map_err(|_| plain(&format!("fingerprint '{hex}' is not 16 hex digits")))?,
+            ),
+        };
+        object(&self.page.load(name, task, data, fingerprint).map_err(js)?)
     }
 
     /// Appends whole rows of a sparse file: `row_starts` as in
@@ -120,7 +121,7 @@ impl Playground {
         indices: Vec<u32>,
         values: Vec<f64>,
         labels: Vec<f64>,
-    ) -> Result<(), JsError> {
+    ) -> Result<(), JsValue> {
         let parts = self
             .parts
             .get_or_insert_with(|| FileParts::Sparse(Default::default()));
@@ -136,7 +137,7 @@ impl Playground {
     }
 
     /// Appends whole rows of a dense file (row-major).
-    pub fn load_part_dense(&mut self, values: &[f64], labels: &[f64]) -> Result<(), JsError> {
+    pub fn load_part_dense(&mut self, values: &[f64], labels: &[f64]) -> Result<(), JsValue> {
         let pushed = match self.parts.as_mut() {
             Some(parts) => parts.push_dense(values, labels),
             None => Err(crate::error::Error::BadSample(
@@ -147,7 +148,7 @@ impl Playground {
     }
 
     /// A part that was refused drops the parts before it.
-    fn keep_parts_if(&mut self, pushed: crate::error::Result<()>) -> Result<(), JsError> {
+    fn keep_parts_if(&mut self, pushed: crate::error::Result<()>) -> Result<(), JsValue> {
         if pushed.is_err() {
             self.parts = None;
         }
@@ -155,17 +156,17 @@ impl Playground {
     }
 
     /// Learns from the parts received, as `load_sparse` would from the
-    /// whole file. Returns a note for the reader.
+    /// whole file. Returns a note for the reader (a message, see error/message.rs), or undefined.
     pub fn load_parts_end(
         &mut self,
         name: &str,
         task: &str,
         fingerprint: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let parts = self
             .parts
             .take()
-            .ok_or_else(|| JsError::new("no part of a file was received"))?;
+            .ok_or_else(|| plain("no part of a file was received"))?;
         let data = parts.finish().map_err(js)?;
         self.load(name, task, data, fingerprint)
     }

@@ -11,7 +11,7 @@ impl Playground {
     /// The live session's learned samples, in order, and what learned them:
     /// `{algorithm, task, classes, settings: [[name, value]], width, rows,
     /// changed_after}` (rows: each sample's features then its target).
-    pub fn learned(&self) -> Result<JsValue, JsError> {
+    pub fn learned(&self) -> Result<JsValue, JsValue> {
         object(&self.page.live().learned().map_err(js)?)
     }
 }

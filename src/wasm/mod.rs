@@ -11,7 +11,8 @@
 //! reads it through typed-array views at the pointers returned here;
 //! settings, the catalogue, the last update and the model export cross as
 //! named objects (serde-wasm-bindgen). Every error becomes a JS `Error` with
-//! the core's message; a panic (there should be none) traps, and the page
+//! the core's message in English and as data (its code and arguments, see
+//! [`js`]); a panic (there should be none) traps, and the page
 //! shows it and rebuilds the handle (a debug build also logs its message).
 
 use wasm_bindgen::prelude::*;
@@ -45,6 +46,23 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-fn js(error: crate::Error) -> JsError {
-    JsError::new(&error.to_string())
+/// An error for the page: a JS `Error` whose message is the English, with
+/// the message's `code`, `template` and `args` beside it (see
+/// error/message.rs): the page's catalogues translate by the code and it
+/// writes the numbers itself, never reading the English back.
+fn js(error: crate::Error) -> JsValue {
+    let message = error.message();
+    let out = js_sys::Error::new(&message.to_string());
+    let data =
+        serde::Serialize::serialize(&message, &serde_wasm_bindgen::Serializer::json_compatible());
+    if let Ok(data) = data {
+        js_sys::Object::assign(&out, data.unchecked_ref());
+    }
+    out.into()
+}
+
+/// An error only a page misusing the module can cause, as [`js`] gives
+/// every error: code `plain`, the sentence shown as written.
+fn plain(text: &str) -> JsValue {
+    js(crate::Error::Mismatch(text.into()))
 }

@@ -4,6 +4,8 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::plain;
+
 use super::js;
 #[cfg(feature = "files")]
 use crate::data::FileParts;
@@ -36,10 +38,10 @@ const WORK_MS: f64 = 12.0;
 const FIRST_PIECE: u64 = 256;
 
 /// A value as a plain JavaScript object (maps become objects).
-pub(super) fn object(value: &impl Serialize) -> Result<JsValue, JsError> {
+pub(super) fn object(value: &impl Serialize) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+        .map_err(|e| plain(&e.to_string()))
 }
 
 impl Playground {
@@ -47,7 +49,7 @@ impl Playground {
     /// `WORK_MS` of learning, so that looking back replays about that
     /// long; a step that would take longer is learned in pieces of about
     /// that long (the same session: a step of n learned as k then n − k).
-    fn learn(&mut self, event: Event) -> Result<(), JsError> {
+    fn learn(&mut self, event: Event) -> Result<(), JsValue> {
         let mut left = event.samples();
         if left == 0 {
             return self.page.session_mut().apply(event).map_err(js);
@@ -81,7 +83,7 @@ impl Playground {
     /// that learner runs the link's samples from the start, whatever
     /// learners the link switched between (a Compare panel).
     #[wasm_bindgen(constructor)]
-    pub fn new(hash: &str, learner: Option<String>) -> Result<Playground, JsError> {
+    pub fn new(hash: &str, learner: Option<String>) -> Result<Playground, JsValue> {
         let learner = learner.map(|name| name.parse()).transpose().map_err(js)?;
         Ok(Playground {
             page: Page::open(hash, learner).map_err(js)?,
@@ -96,7 +98,7 @@ impl Playground {
 
     /// Opens a link without replaying its log: call [`Playground::replay`]
     /// until it returns 0 (the page does, a slice per frame, with progress).
-    pub fn opening(hash: &str, learner: Option<String>) -> Result<Playground, JsError> {
+    pub fn opening(hash: &str, learner: Option<String>) -> Result<Playground, JsValue> {
         let learner = learner.map(|name| name.parse()).transpose().map_err(js)?;
         Ok(Playground {
             page: Page::opening(hash, learner).map_err(js)?,
@@ -140,7 +142,7 @@ impl Playground {
 
     /// Replays up to `budget` units of the opened link's log (samples, or
     /// one per other event); returns the work left, 0 when done.
-    pub fn replay(&mut self, budget: f64) -> Result<f64, JsError> {
+    pub fn replay(&mut self, budget: f64) -> Result<f64, JsValue> {
         let budget = if budget.is_finite() && budget >= 1.0 {
             budget as u64
         } else {
@@ -153,7 +155,7 @@ impl Playground {
     /// `ms` milliseconds, by the clock, read every `chunk` units; returns
     /// the work left, 0 when done. The page's slices: a time budget holds
     /// whatever a sample costs.
-    pub fn replay_for(&mut self, ms: f64, chunk: f64) -> Result<f64, JsError> {
+    pub fn replay_for(&mut self, ms: f64, chunk: f64) -> Result<f64, JsValue> {
         let deadline = js_sys::Date::now() + ms.max(1.0);
         let chunk = if chunk >= 1.0 { chunk as u64 } else { 1 };
         self.page
@@ -170,15 +172,26 @@ impl Playground {
 
     /// A new seed from the browser's random source (crypto.getRandomValues,
     /// through getrandom), under 2^53 so that a link holds it exactly.
-    pub fn fresh_seed() -> Result<f64, JsError> {
+    pub fn fresh_seed() -> Result<f64, JsValue> {
         crate::data::rng::fresh_seed()
             .map(|seed| seed as f64)
-            .map_err(|e| JsError::new(&format!("no random source: {e}")))
+            .map_err(|e| plain(&format!("no random source: {e}")))
     }
 
     /// Every learner and every setting, for the page's menus and controls.
-    pub fn catalogue() -> Result<JsValue, JsError> {
+    pub fn catalogue() -> Result<JsValue, JsValue> {
         object(&Catalogue::new())
+    }
+
+    /// Every message code and its English template, as [code, template]
+    /// (the catalogues' keys for the core's messages: tests/i18n/keys.mjs
+    /// reads them here).
+    pub fn message_codes() -> Result<JsValue, JsValue> {
+        let codes: Vec<_> = crate::error::Code::ALL
+            .iter()
+            .map(|c| (c.name(), c.template()))
+            .collect();
+        object(&codes)
     }
 
     /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the
@@ -189,7 +202,7 @@ impl Playground {
 
     /// The model as an object (weights, or support vectors and kernel; the
     /// settings in force; the data's origin; the link as `state`).
-    pub fn model_export(&self, extras: &str) -> Result<JsValue, JsError> {
+    pub fn model_export(&self, extras: &str) -> Result<JsValue, JsValue> {
         object(&ModelExport::new(
             self.page.session(),
             self.page.hash(extras),
@@ -208,12 +221,12 @@ impl Playground {
     }
 
     /// What an older link's replay cannot promise; empty otherwise.
-    pub fn notice(&self) -> String {
-        self.page.notice().unwrap_or_default().to_string()
+    pub fn notice(&self) -> Result<JsValue, JsValue> {
+        object(&self.page.notice())
     }
 
     /// Back to the preset's stream.
-    pub fn unload_file(&mut self) -> Result<(), JsError> {
+    pub fn unload_file(&mut self) -> Result<(), JsValue> {
         self.page.unload_file().map_err(js)
     }
 
@@ -268,12 +281,12 @@ impl Playground {
     }
 
     /// Learns the next `n` samples of the stream.
-    pub fn stream(&mut self, n: u32) -> Result<(), JsError> {
+    pub fn stream(&mut self, n: u32) -> Result<(), JsValue> {
         self.learn(Event::Stream(n as u64))
     }
 
     /// Learns `n` more samples cycling over the shown points.
-    pub fn epochs(&mut self, n: u32) -> Result<(), JsError> {
+    pub fn epochs(&mut self, n: u32) -> Result<(), JsValue> {
         self.learn(Event::Epochs(n as u64))
     }
 
@@ -284,7 +297,7 @@ impl Playground {
     }
 
     /// Adds and learns a point (label +1 / -1; ignored for regression).
-    pub fn click(&mut self, x: f64, y: f64, label: f64) -> Result<(), JsError> {
+    pub fn click(&mut self, x: f64, y: f64, label: f64) -> Result<(), JsValue> {
         self.page
             .session_mut()
             .click(x, y, label)
@@ -293,7 +306,7 @@ impl Playground {
     }
 
     /// Erases the shown point nearest (x, y) within `radius`; whether one was.
-    pub fn erase(&mut self, x: f64, y: f64, radius: f64) -> Result<bool, JsError> {
+    pub fn erase(&mut self, x: f64, y: f64, radius: f64) -> Result<bool, JsValue> {
         self.page
             .session_mut()
             .erase_nearest(x, y, radius)
@@ -304,7 +317,7 @@ impl Playground {
     /// settings table (the error names the range). Returns "live" (the
     /// model kept), "replayed" (the samples learned again from the start
     /// with the new value) or "restarted" (new data).
-    pub fn set(&mut self, name: &str, text: &str) -> Result<String, JsError> {
+    pub fn set(&mut self, name: &str, text: &str) -> Result<String, JsValue> {
         let change = self.page.set(name, text).map_err(js)?;
         Ok(match change {
             Change::Live => "live",
@@ -315,7 +328,7 @@ impl Playground {
     }
 
     /// Whether `set(name, text)` would be accepted; changes nothing.
-    pub fn check(&self, name: &str, text: &str) -> Result<(), JsError> {
+    pub fn check(&self, name: &str, text: &str) -> Result<(), JsValue> {
         self.page.check_set(name, text).map_err(js)
     }
 
@@ -328,7 +341,7 @@ impl Playground {
     }
 
     /// Switches learner, starting from the current weights.
-    pub fn set_algorithm(&mut self, name: &str) -> Result<(), JsError> {
+    pub fn set_algorithm(&mut self, name: &str) -> Result<(), JsValue> {
         let algorithm = name.parse().map_err(js)?;
         self.page
             .session_mut()
@@ -337,7 +350,7 @@ impl Playground {
     }
 
     /// Every setting's value, by name.
-    pub fn settings(&self) -> Result<JsValue, JsError> {
+    pub fn settings(&self) -> Result<JsValue, JsValue> {
         object(self.page.session().settings())
     }
 

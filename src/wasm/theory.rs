@@ -10,13 +10,13 @@ use super::page::{object, Playground};
 impl Playground {
     /// Switches the Theory layer on (the session's samples are then learned
     /// again: call `replay_for` until it returns 0) or off.
-    pub fn set_theory(&mut self, on: bool) -> Result<(), JsError> {
+    pub fn set_theory(&mut self, on: bool) -> Result<(), JsValue> {
         self.page.set_theory(on).map_err(js)
     }
 
     /// What the panel shows: `{why_not, report, warm_from, search,
     /// search_limit}`, or null when the layer is off.
-    pub fn theory(&mut self) -> Result<JsValue, JsError> {
+    pub fn theory(&mut self) -> Result<JsValue, JsValue> {
         match self.page.session_scoring().theory_mut() {
             Some(part) => object(&part.view()),
             None => Ok(JsValue::NULL),
@@ -25,7 +25,7 @@ impl Playground {
 
     /// The layer's curves (`{samples, bounds, hinge_regret,
     /// zero_one_regret}`), or null when it is off or has none.
-    pub fn theory_curves(&self) -> Result<JsValue, JsError> {
+    pub fn theory_curves(&self) -> Result<JsValue, JsValue> {
         match self.page.session().theory().and_then(|part| part.curves()) {
             Some(curves) => object(curves),
             None => Ok(JsValue::NULL),

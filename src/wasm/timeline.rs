@@ -3,6 +3,8 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::plain;
+
 use super::js;
 use super::page::Playground;
 use super::views::which;
@@ -11,7 +13,7 @@ use super::views::which;
 impl Playground {
     /// The state after sample `t` (the timeline; at the end, the live
     /// session). Acting while looking back forks there.
-    pub fn seek(&mut self, t: f64) -> Result<(), JsError> {
+    pub fn seek(&mut self, t: f64) -> Result<(), JsValue> {
         let t = if t.is_finite() && t >= 0.0 {
             t as u64
         } else {
@@ -31,11 +33,11 @@ impl Playground {
     }
 
     /// Address of one of that run's curve series (as `curve_ptr`).
-    pub fn original_curve_ptr(&self, series: usize) -> Result<*const f64, JsError> {
+    pub fn original_curve_ptr(&self, series: usize) -> Result<*const f64, JsValue> {
         let curves = self
             .page
             .original_curves()
-            .ok_or_else(|| JsError::new("no fork"))?;
+            .ok_or_else(|| plain("no fork"))?;
         Ok(curves.series(which(series)?).as_ptr())
     }
 }

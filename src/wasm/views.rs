@@ -4,6 +4,8 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::plain;
+
 use super::js;
 use super::page::{object, Playground};
 use crate::grid::{shade, shade_classes, Grid};
@@ -21,7 +23,7 @@ impl Playground {
         x_max: f64,
         y_min: f64,
         y_max: f64,
-    ) -> Result<*const f32, JsError> {
+    ) -> Result<*const f32, JsValue> {
         let grid = Grid::new(nx, ny, (x_min, x_max), (y_min, y_max)).map_err(js)?;
         self.page.session().score_grid(&grid, &mut self.scores);
         Ok(self.scores.as_ptr())
@@ -44,11 +46,11 @@ impl Playground {
         y_min: f64,
         y_max: f64,
         colors: Vec<u32>,
-    ) -> Result<*const f32, JsError> {
+    ) -> Result<*const f32, JsValue> {
         let grid = Grid::new(n, n, (x_min, x_max), (y_min, y_max)).map_err(js)?;
         let classes = self.page.session().classes();
         if colors.len() < classes.max(2) {
-            return Err(JsError::new("fewer colours than classes"));
+            return Err(plain("fewer colours than classes"));
         }
         let rgb = |c: u32| [(c >> 16) as u8, (c >> 8) as u8, c as u8];
         let colors: Vec<[u8; 3]> = colors.into_iter().map(rgb).collect();
@@ -63,10 +65,10 @@ impl Playground {
             n as u32,
             n as u32,
         )
-        .map_err(|_| JsError::new("the shading could not be made into an image"))?;
+        .map_err(|_| plain("the shading could not be made into an image"))?;
         context
             .put_image_data(&image, 0.0, 0.0)
-            .map_err(|_| JsError::new("the shading could not be drawn"))?;
+            .map_err(|_| plain("the shading could not be drawn"))?;
         Ok(self.scores.as_ptr())
     }
 
@@ -100,7 +102,7 @@ impl Playground {
 
     /// Address of one curve series (0 samples, 1 online rate or MAE,
     /// 2 recent loss, 3 test score, 4 support size).
-    pub fn curve_ptr(&self, series: usize) -> Result<*const f64, JsError> {
+    pub fn curve_ptr(&self, series: usize) -> Result<*const f64, JsValue> {
         Ok(self.page.live().curves().series(which(series)?).as_ptr())
     }
 
@@ -157,7 +159,7 @@ impl Playground {
     /// The last sample and its update, by name (x, y, label, score,
     /// margin, loss, tau, after, aggressive, mistake, sq, size, added,
     /// removed), or null.
-    pub fn last(&self) -> Result<JsValue, JsError> {
+    pub fn last(&self) -> Result<JsValue, JsValue> {
         object(&self.page.session().last())
     }
 
@@ -165,7 +167,7 @@ impl Playground {
     /// mistakes made (progressive), samples drawn from the stream; in
     /// epochs mode the passes over the points completed and the point the
     /// next step learns (from 0).
-    pub fn counts(&self) -> Result<JsValue, JsError> {
+    pub fn counts(&self) -> Result<JsValue, JsValue> {
         #[derive(serde::Serialize)]
         struct Counts {
             samples: u64,
@@ -204,7 +206,7 @@ impl Playground {
 /// A curve series by its number (0 samples, 1 online rate or MAE, 2 recent
 /// loss, 3 test score, 4 support size, 5 moving mistake rate or absolute
 /// error).
-pub(super) fn which(series: usize) -> Result<Series, JsError> {
+pub(super) fn which(series: usize) -> Result<Series, JsValue> {
     const ALL: [Series; SERIES] = [
         Series::Samples,
         Series::Online,
@@ -215,5 +217,5 @@ pub(super) fn which(series: usize) -> Result<Series, JsError> {
     ];
     ALL.get(series)
         .copied()
-        .ok_or_else(|| JsError::new("no such curve"))
+        .ok_or_else(|| plain("no such curve"))
 }

@@ -1,8 +1,12 @@
 //! The Web Worker's module: the CSV and LIBSVM readers and nothing else,
 //! so the page downloads them only when a reader opens a file.
 
-use super::js;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+use super::{js, plain};
+use crate::error::{Code, Error, Message};
+use crate::msg;
 
 use crate::data::{Dataset, Format, Loaded, LoadedFile, Loader};
 use crate::learner::Task;
@@ -26,13 +30,13 @@ impl DataLoader {
     /// `format`: csv, libsvm or auto (from the name, then the first line);
     /// `task`: classification, regression or auto (from the labels).
     #[wasm_bindgen(constructor)]
-    pub fn new(name: &str, format: &str, task: &str) -> Result<DataLoader, JsError> {
+    pub fn new(name: &str, format: &str, task: &str) -> Result<DataLoader, JsValue> {
         let format = match format {
             "auto" => None,
             "csv" => Some(Format::Csv),
             "libsvm" => Some(Format::Libsvm),
             other => {
-                return Err(JsError::new(&format!(
+                return Err(plain(&format!(
                     "format must be csv, libsvm or auto, got '{other}'"
                 )))
             }
@@ -64,23 +68,24 @@ impl DataLoader {
 
     /// Ends the file. An error when no line was valid, listing the first
     /// bad ones.
-    pub fn finish(&mut self) -> Result<(), JsError> {
+    pub fn finish(&mut self) -> Result<(), JsValue> {
         let loader = self.loader.take().unwrap_or_else(|| {
             Loader::new(&self.name, self.format.unwrap_or(Format::Csv), self.task)
         });
         let LoadedFile { loaded, task, .. } = loader.finish().map_err(js)?;
         if loaded.data.is_empty() {
-            let first: Vec<String> = loaded
+            let first: Vec<Message> = loaded
                 .skipped
                 .iter()
                 .take(3)
-                .map(|e| e.to_string())
+                .map(|e| e.message_of_line())
                 .collect();
-            return Err(JsError::new(&if first.is_empty() {
-                format!("{}: the file holds no data", self.name)
+            let name = self.name.as_str();
+            return Err(js(Error::BadSample(if first.is_empty() {
+                msg!(Code::NoData, file = name)
             } else {
-                format!("{}: no valid rows; {}", self.name, first.join("; "))
-            }));
+                msg!(Code::NoValidRows, file = name, first = first)
+            })));
         }
         self.loaded = Some((loaded, task));
         Ok(())
@@ -89,11 +94,11 @@ impl DataLoader {
     /// The fingerprint the page's session will give this data (its link
     /// key), in hex: computed here, off the main thread, because hashing a
     /// 45 MB file took a quarter of a second there.
-    pub fn fingerprint(&self) -> Result<String, JsError> {
+    pub fn fingerprint(&self) -> Result<String, JsValue> {
         let (loaded, task) = self
             .loaded
             .as_ref()
-            .ok_or_else(|| JsError::new("the file is not finished"))?;
+            .ok_or_else(|| plain("the file is not finished"))?;
         let file = FileSource::new(&self.name, loaded.data.clone(), *task).map_err(js)?;
         Ok(format!("{:016x}", file.fingerprint()))
     }
@@ -137,18 +142,16 @@ impl DataLoader {
         self.loaded.as_ref().map_or(0, |(l, _)| l.skipped_total)
     }
 
-    /// The listed bad lines, one `file:line:column: message` per line.
-    pub fn errors(&self) -> String {
-        self.loaded
+    /// The listed bad lines, each a message (`file:line:column: why`).
+    pub fn errors(&self) -> Result<JsValue, JsValue> {
+        let lines: Vec<Message> = self
+            .loaded
             .as_ref()
-            .map(|(l, _)| {
-                l.skipped
-                    .iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })
-            .unwrap_or_default()
+            .map(|(l, _)| l.skipped.iter().map(|e| e.message_of_line()).collect())
+            .unwrap_or_default();
+        lines
+            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .map_err(|e| plain(&e.to_string()))
     }
 
     pub fn labels(&self) -> Vec<f64> {

@@ -2,7 +2,9 @@
 // markup of the playground, the embed frame and the blog example (walked in
 // a browser by the same walker that translates them), every t() and plural()
 // in the page's code, the learner core's catalogue (rules, notes, setting
-// names and help) and the core's message templates (core-messages.txt).
+// names and help) and the core's message codes (src/error/message.rs,
+// read from the wasm module: each code is a key, translated from its
+// English template).
 // Every language's catalogue must hold exactly these keys.
 //
 //   node tests/i18n/keys.mjs                print the keys
@@ -65,12 +67,6 @@ export async function allCodeKeys({ part = '' } = {}) {
   return keys;
 }
 
-/** The core's message templates, one per line (# comments). */
-export async function coreTemplates() {
-  const text = await readFile(join(ROOT, 'tests', 'i18n', 'core-messages.txt'), 'utf8');
-  return text.split('\n').filter((line) => line && !line.startsWith('#'));
-}
-
 /**
  * The markup's keys per page and the core catalogue's, read in a browser
  * from the built site: { pages: { path: keys }, kernel: keys, core: keys }
@@ -101,10 +97,12 @@ export async function browserKeys(context, url) {
     const core = [];
     const others = new Set(catalogue.learners.filter((l) => !full.has(l.name)).flatMap((l) => l.settings));
     for (const l of catalogue.learners) (full.has(l.name) ? kernel : core).push(l.rule, l.passive, l.note, l.step, l.update, ...l.branches);
-    for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? kernel : core).push(s.label, s.help, s.range);
+    for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? kernel : core).push(s.label, s.help);
     // The Theory layer's words from the core: its theorems, sources, counts and reasons.
     const theory = wasm.Playground.theory_texts();
-    return { pages, kernel, core, theory };
+    // The core's messages: [code, English template] each.
+    const messages = wasm.Playground.message_codes();
+    return { pages, kernel, core, theory, messages };
   }, PAGES);
   await page.close();
   const wordy = (keys) => keys.filter((k) => /\p{L}{2}/u.test(k ?? ''));
@@ -113,11 +111,13 @@ export async function browserKeys(context, url) {
     kernel: wordy(found.kernel),
     core: wordy(found.core),
     theory: wordy(found.theory),
+    messages: found.messages,
   };
 }
 
 /**
- * Every key, sorted, once, and the catalogue part each belongs to: 'blog'
+ * Every key, sorted, once, and the catalogue part each belongs to (and,
+ * as `templates`, each core message code's English template): 'blog'
  * (the example post's prose, fetched by that post only), 'kernel' (the full
  * module's learners, fetched with it), 'theory' (with the Theory layer), 'truth' (with the
  * teacher's hand), 'python' (with Copy as Python) or '' (the first
@@ -127,15 +127,17 @@ export async function keyParts() {
   const server = await serve();
   const context = await launch();
   try {
-    const { pages, kernel, core, theory } = await browserKeys(context, server.url);
-    const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...await coreTemplates()]);
+    const { pages, kernel, core, theory, messages } = await browserKeys(context, server.url);
+    const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...messages.map(([code]) => code)]);
     const parts = new Map([...first].map((k) => [k, '']));
     for (const k of kernel) if (!first.has(k)) parts.set(k, 'kernel');
     for (const k of [...theory, ...await allCodeKeys({ part: 'theory' })]) if (!parts.has(k)) parts.set(k, 'theory');
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
-    return new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const sorted = new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    sorted.templates = new Map(messages);
+    return sorted;
   } finally {
     await context.close();
     await server.close();

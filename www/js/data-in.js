@@ -8,7 +8,7 @@ import { label } from './catalogue.js';
 import { loadFull, Playground } from './wasm.js';
 import { holdInParts, loadInto, nextFrame, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
-import { count, message, percent, t, tr, usePart } from './i18n.js';
+import { count, message, percent, t, usePart } from './i18n.js';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const LISTED_ERRORS = 50;
@@ -91,7 +91,7 @@ export function useData(app, data) {
   }
   if (app.data !== data) release(app.data);
   app.data = data;
-  app.dataNote = tr(note);
+  app.dataNote = note ? message(note) : '';
   const page = { ...app.page };
   if (pg.task() === 'regression') page.view = 'regress';
   else if (page.view === 'regress') page.view = 'classify';
@@ -152,12 +152,12 @@ function showErrors(data) {
     box.hidden = true;
     return;
   }
-  const lines = data.errors.split('\n').filter(Boolean);
+  const lines = data.errors;
   $('file-errors-summary').textContent = t(data.skipped === 1 ? '{n} line skipped (the other {rows} loaded)' : '{n} lines skipped (the other {rows} loaded)', { n: count(data.skipped), rows: count(data.rows) });
   const list = $('file-errors-list');
   list.replaceChildren(...lines.slice(0, LISTED_ERRORS).map((text) => {
     const item = document.createElement('li');
-    item.textContent = tr(text);
+    item.textContent = message(text);
     return item;
   }));
   if (data.skipped > LISTED_ERRORS) {

@@ -9,8 +9,7 @@ const loaded = new Map();
  * A catalogue key as the built site ships it: 32-bit FNV-1a of the English
  * text, in base 36. The English keys were a third of each download; the
  * build (xtask/catalogues.mjs) swaps them for these, 3.3 to 3.9 KB gzip
- * less per language, and keeps the {slot} keys whole, which tr() reads
- * back as patterns. `www/` keeps the English keys: both are looked up.
+ * less per language. `www/` keeps the English keys: both are looked up.
  */
 export function hashKey(text) {
   let h = 0x811c9dc5;
@@ -40,22 +39,16 @@ function messages(tag, part) {
 const compiled = new Map();
 
 /**
- * A language's catalogue with `parts` (i18n.js): { lookup, patterns }.
- * lookup(text) finds a text by either key; the patterns are the keys with
- * {slots} as expressions ({ re, names, translation }), so that tr() reads
- * the core's filled-in messages back. Fetched and compiled once per
- * language and parts.
+ * A language's catalogue with `parts` (i18n.js): { lookup }. lookup(text)
+ * finds a text (or the learner core's message code) by either key.
+ * Fetched and merged once per language and parts.
  */
 export function catalogue(tag, parts = []) {
   const key = [tag, ...parts].join(' ');
   if (!compiled.has(key)) {
     compiled.set(key, Promise.all([messages(tag), ...parts.map((part) => messages(tag, part))]).then((files) => {
       const all = Object.assign({}, ...files);
-      return {
-        lookup: (text) => all[text] ?? all[hashKey(text)],
-        patterns: Object.keys(all).filter((k) => k.includes('{'))
-          .map((k) => ({ re: template(k), names: [...k.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), translation: all[k] })),
-      };
+      return { lookup: (text) => all[text] ?? all[hashKey(text)] };
     }));
   }
   return compiled.get(key).catch((error) => {
@@ -63,8 +56,6 @@ export function catalogue(tag, parts = []) {
     throw error;
   });
 }
-
-const template = (key) => new RegExp(`^${key.replace(/[.*+?^$()[\]\\|]/g, '\\$&').replace(/\{\w+\}/g, '(.+?)')}$`, 's');
 
 const ATTRIBUTES = ['title', 'aria-label', 'label']; // what the markup carries for people to read
 /** Elements whose text is one message with its inline markup (a <kbd>, a <strong>). */

@@ -8,10 +8,10 @@
 export const LANGUAGES = ['en', 'zh-CN', 'ja', 'it'];
 
 /** English: the text as written. */
-const ENGLISH = { lookup: () => undefined, patterns: [] };
+const ENGLISH = { lookup: () => undefined };
 
 let lang = 'en';
-let table = ENGLISH; // the catalogue shown: lookup(text) and the {slot} patterns, see i18n-load.js
+let table = ENGLISH; // the catalogue shown: lookup(text), see i18n-load.js
 let asked = 0; // use() calls so far: the last one decides, whichever catalogue arrives first
 // The parts of each catalogue this page uses beyond the first load's:
 // 'kernel' (the texts of the full module's learners, the kernel family's
@@ -73,24 +73,45 @@ export function t(text, args) {
   return args ? fill(out, args) : out;
 }
 
-/**
- * A message made elsewhere (the learner core's errors, its catalogue's
- * words), translated when the catalogue has it, as a whole or as one of its
- * {slot} keys with each slot's own text translated in turn.
- */
+/** A text made elsewhere (the learner core's catalogue: a rule, a setting's label), translated when the catalogue has it. */
 export function tr(text) {
   text = String(text);
-  const whole = table.lookup(text);
-  if (whole !== undefined) return whole;
-  for (const { re, names, translation } of table.patterns) {
-    const found = text.match(re);
-    if (found) return fill(translation, Object.fromEntries(names.map((name, i) => [name, tr(found[i + 1])])));
-  }
-  return text;
+  return table.lookup(text) ?? text;
 }
 
-/** An error's message (or any thrown value), in the language shown when the catalogue has it. */
-export const message = (error) => tr(error?.message ?? error);
+/**
+ * A message of the learner core ({ code, template, args }, see
+ * src/error/message.rs) in the language shown: the catalogue's text for
+ * its code (else the English template), each argument written here: a
+ * number in the language's digits, a text or a name through the
+ * catalogue, a message within it in turn.
+ */
+export function say({ code, template, args = {} }) {
+  const text = table.lookup(code) ?? template;
+  return fill(text, Object.fromEntries(Object.entries(args).map(([name, arg]) => [name, argument(arg)])));
+}
+
+function argument(arg) {
+  if ('number' in arg) return number(arg.number);
+  if ('whole' in arg) return String(arg.whole);
+  if ('list' in arg) return arg.list.map(tr).join(t(', '));
+  if ('message' in arg) return say(arg.message);
+  if ('messages' in arg) return arg.messages.map(say).join(t('; '));
+  return tr(arg.text);
+}
+
+/** A real number as a message writes it: in the language's digits, every digit kept (up to 15). */
+function number(v) {
+  const tiny = v !== 0 && (Math.abs(v) < 1e-6 || Math.abs(v) >= 1e15);
+  return format(tiny ? 'scientific' : 'real', { maximumSignificantDigits: 15, notation: tiny ? 'scientific' : 'standard', useGrouping: false }).format(v);
+}
+
+/**
+ * An error (or a note) for the reader, in the language shown: the core's
+ * by its code; anything else thrown (the page's own, the browser's) by
+ * its text.
+ */
+export const message = (error) => (error?.code && error.template ? say(error) : tr(error?.message ?? error));
 
 // Intl formatters, made once per language and kind: the status line asks for several a frame.
 const formats = new Map();

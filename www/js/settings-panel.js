@@ -153,7 +153,7 @@ export class SettingsPanel {
       if (field.slider && value !== null) {
         field.slider.value = String(Math.min(field.slider.max, Math.max(field.slider.min, toSlider(field.card.slider, value))));
       }
-      if (field.output) field.output.value = field.card.range === 'between 0 and 1' ? percent(value, 0) : num(value);
+      if (field.output) field.output.value = field.card.share ? percent(value, 0) : num(value);
     }
   }
 

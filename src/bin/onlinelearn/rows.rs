@@ -160,6 +160,6 @@ impl Rows {
             Grammar::Libsvm(_) => LibsvmLine::label_offset(&text),
             Grammar::Csv(g) => g.label_offset(),
         };
-        LineError::new(offset, message).at(&self.name, self.line_no, &text)
+        LineError::new(offset, message.into()).at(&self.name, self.line_no, &text)
     }
 }

@@ -32,7 +32,7 @@ impl Dataset {
         values: Vec<f64>,
         labels: Vec<f64>,
     ) -> Result<Self> {
-        let bad = |what: String| Error::BadSample(format!("compressed rows: {what}"));
+        let bad = |what: String| Error::BadSample(format!("compressed rows: {what}").into());
         if row_starts.len() != labels.len() + 1 || indices.len() != values.len() {
             return Err(bad(format!(
                 "{} row starts, {} labels, {} indices and {} values do not fit together",

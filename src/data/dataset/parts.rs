@@ -40,12 +40,15 @@ impl FileParts {
             return Err(Error::BadSample("a dense part of a sparse file".into()));
         };
         if values.len() != labels.len() * *n_features {
-            return Err(Error::BadSample(format!(
-                "a part of {} values does not make {} rows of {} features",
-                values.len(),
-                labels.len(),
-                n_features
-            )));
+            return Err(Error::BadSample(
+                format!(
+                    "a part of {} values does not make {} rows of {} features",
+                    values.len(),
+                    labels.len(),
+                    n_features
+                )
+                .into(),
+            ));
         }
         held.extend_from_slice(values);
         held_labels.extend_from_slice(labels);

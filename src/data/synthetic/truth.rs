@@ -81,7 +81,7 @@ impl Stream {
             return Err(Error::Mismatch(format!(
                 "the preset {} has no concept to move by hand (only a boundary, the regression line or class centres)",
                 preset.name()
-            )));
+            ).into()));
         };
         let c = &mut self.concept;
         match (truth, moved) {
@@ -119,18 +119,21 @@ impl Stream {
                 c.centres = Some(centres);
             }
             (truth, moved) => {
-                return Err(Error::Mismatch(format!(
-                    "the preset {} moves by {}, not by {}",
-                    preset.name(),
-                    match truth {
-                        Truth::Centres { .. } => "a class centre",
-                        _ => "its line",
-                    },
-                    match moved {
-                        ConceptMove::Centre { .. } => "a class centre",
-                        ConceptMove::Line { .. } => "a line",
-                    }
-                )))
+                return Err(Error::Mismatch(
+                    format!(
+                        "the preset {} moves by {}, not by {}",
+                        preset.name(),
+                        match truth {
+                            Truth::Centres { .. } => "a class centre",
+                            _ => "its line",
+                        },
+                        match moved {
+                            ConceptMove::Centre { .. } => "a class centre",
+                            ConceptMove::Line { .. } => "a line",
+                        }
+                    )
+                    .into(),
+                ))
             }
         }
         Ok(())

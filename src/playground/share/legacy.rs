@@ -2,6 +2,7 @@
 //! made with, and the notice for what cannot replay as their author saw it.
 
 use super::SharedState;
+use crate::error::{Code, Message};
 use crate::playground::log::{Event, EventLog};
 use crate::registry::Algorithm;
 use crate::settings::{Key, OlrdForm, Settings};
@@ -26,7 +27,7 @@ pub(super) fn legacy_log(log: &EventLog) -> EventLog {
 }
 
 /// What a link of an older version cannot replay as its author saw it.
-pub(super) fn legacy_notice(state: &SharedState, version: u32) -> Option<String> {
+pub(super) fn legacy_notice(state: &SharedState, version: u32) -> Option<Message> {
     let learners = state.learners();
     let mut changed = Vec::new();
     if version == 1 && learners.contains(&Algorithm::AldProjection) {
@@ -47,12 +48,7 @@ pub(super) fn legacy_notice(state: &SharedState, version: u32) -> Option<String>
     } else if version < 3 && learners.iter().any(|a| a.info().stochastic) {
         changed.push("random draws now come from rand, so the learner's random choices differ");
     }
-    (!changed.is_empty()).then(|| {
-        format!(
-            "This link was made with an older version of the playground: {}. Its replay differs from what its author saw.",
-            changed.join("; ")
-        )
-    })
+    (!changed.is_empty()).then(|| crate::msg!(Code::OlderLink, changes = changed.join("; ")))
 }
 
 #[cfg(test)]
@@ -70,8 +66,9 @@ mod tests {
         assert_eq!((s.eta, s.nu), (0.05, 0.05));
         assert!(
             old.notice
-                .as_deref()
+                .as_ref()
                 .unwrap()
+                .to_string()
                 .contains("the streamed samples differ"),
             "APSM has its old defaults, but the stream draws with rand now: {:?}",
             old.notice
@@ -89,6 +86,7 @@ mod tests {
         assert!(random
             .notice
             .unwrap()
+            .to_string()
             .contains("the learner's random choices differ"));
         assert_eq!(old.log.events(), &[Event::Stream(13)]);
         let mut log = EventLog::default();
@@ -98,11 +96,16 @@ mod tests {
             ald.log.events(),
             &[Event::Set(Key::Eta, 0.2), Event::Set(Key::Nu, 0.2)]
         );
-        assert!(ald.notice.unwrap().contains("ALD projection's step size"));
+        assert!(ald
+            .notice
+            .unwrap()
+            .to_string()
+            .contains("ALD projection's step size"));
         let compared = SharedState::parse("algo=pa&view=compare&algos=pa,spa&log=AQ0").unwrap();
         assert!(compared
             .notice
             .unwrap()
+            .to_string()
             .contains("SPA no longer takes a budget"));
         let fresh = SharedState::parse("algo=apsm&eta=0.3").unwrap();
         assert_eq!(

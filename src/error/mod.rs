@@ -5,17 +5,23 @@
 //! input data, which names the file, line and column so the user can go and
 //! fix it. Neither ever panics.
 
+mod message;
+
+use crate::msg;
+pub use message::{Arg, Code, Message};
 use std::fmt;
 
-/// Everything that can go wrong in this crate.
+/// Everything that can go wrong in this crate. Each says what went wrong
+/// as a [`Message`] (see [`Error::message`]): English on the command line,
+/// a code and its arguments for the page.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Error {
     /// A setting outside its allowed range (or not a value of its kind).
     #[error("{name} must be {range}, got {value}")]
     BadSetting {
         name: &'static str,
-        range: &'static str,
-        value: String,
+        range: Message,
+        value: Arg,
     },
     /// A word that is not one of the allowed ones (an algorithm name, a bias mode...).
     #[error("unknown {what} '{got}' (expected one of: {expected})")]
@@ -26,19 +32,19 @@ pub enum Error {
     },
     /// A setting the chosen learner does not use: refused, never ignored.
     #[error("{0}")]
-    Unused(String),
+    Unused(Message),
     /// A malformed line in a data file.
     #[error(transparent)]
     Parse(#[from] ParseError),
     /// A sample that cannot be learned from (a non-finite value, a bad label, a wrong shape).
     #[error("{0}")]
-    BadSample(String),
+    BadSample(Message),
     /// Two things that must agree do not: a learner and a task, a file and a preset.
     #[error("{0}")]
-    Mismatch(String),
+    Mismatch(Message),
     /// A shared link or event log that cannot be opened.
     #[error("{0}")]
-    BadLink(String),
+    BadLink(Message),
     /// Reading a file failed.
     #[error("{path}: {message}")]
     Io { path: String, message: String },
@@ -46,13 +52,50 @@ pub enum Error {
 
 impl Error {
     /// A setting out of range: `name must be range, got value`.
-    pub fn setting(name: &'static str, range: &'static str, value: f64) -> Self {
-        Self::setting_text(name, range, crate::number::text(value))
+    pub fn setting(name: &'static str, range: impl Into<Message>, value: f64) -> Self {
+        Error::BadSetting {
+            name,
+            range: range.into(),
+            value: Arg::Number(value),
+        }
     }
 
     /// A setting that is not a value of its kind at all ("got 'abc'").
-    pub fn setting_text(name: &'static str, range: &'static str, value: String) -> Self {
-        Error::BadSetting { name, range, value }
+    pub fn setting_text(name: &'static str, range: impl Into<Message>, value: String) -> Self {
+        Error::BadSetting {
+            name,
+            range: range.into(),
+            value: Arg::Text(value),
+        }
+    }
+
+    /// What went wrong, as a code and its arguments.
+    pub fn message(&self) -> Message {
+        match self {
+            Error::BadSetting { name, range, value } => msg!(
+                Code::SettingRange,
+                name = *name,
+                range = range.clone(),
+                value = value.clone()
+            ),
+            Error::UnknownName {
+                what,
+                got,
+                expected,
+            } => msg!(
+                Code::UnknownName,
+                what = *what,
+                got = got.as_str(),
+                expected = expected.as_str()
+            ),
+            Error::Unused(m) | Error::BadSample(m) | Error::Mismatch(m) | Error::BadLink(m) => {
+                m.clone()
+            }
+            Error::Parse(e) => e.message_of_line(),
+            Error::Io { path, message } => {
+                msg!(Code::Io, path = path.as_str(), message = message.as_str())
+            }
+        }
     }
 }
 
@@ -60,14 +103,27 @@ impl Error {
 ///
 /// Displays as `file:line:column: message`, the form compilers use, so that
 /// editors and terminals can jump to the spot.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ParseError {
     pub file: String,
     /// 1-based line number.
     pub line: usize,
     /// 1-based column (character position) where the bad token starts.
     pub column: usize,
-    pub message: String,
+    pub message: Message,
+}
+
+impl ParseError {
+    /// The whole message: where, and why.
+    pub fn message_of_line(&self) -> Message {
+        msg!(
+            Code::Line,
+            file = self.file.as_str(),
+            line = self.line,
+            column = self.column,
+            message = self.message.clone()
+        )
+    }
 }
 
 impl fmt::Display for ParseError {
@@ -93,7 +149,11 @@ pub(crate) mod check {
         if (0.0..=1.0).contains(&value) {
             Ok(value)
         } else {
-            Err(Error::setting(name, "between 0 and 1", value))
+            Err(Error::setting(
+                name,
+                crate::msg!(super::Code::RangeBetween, low = 0.0, high = 1.0),
+                value,
+            ))
         }
     }
 }
@@ -116,7 +176,7 @@ mod tests {
             file: "a3a.t".into(),
             line: 17,
             column: 4,
-            message: "feature index 0 is not allowed (LIBSVM indices start at 1)".into(),
+            message: msg!(Code::IndexZero),
         };
         assert_eq!(
             err.to_string(),
