@@ -98,7 +98,12 @@ test('the menu switches in place, the link keeps the choice, and back to English
   // A refused value names its range in the language shown.
   await page.fill('#c', '-1');
   await page.press('#c', 'Enter');
-  assert.equal(await page.textContent('#c-msg'), `«C» deve essere ${say('it', 'positive and finite')}, ricevuto -1`);
+  assert.equal(await page.textContent('#c-msg'), `«C» deve essere ${say('it', 'range-positive')}, ricevuto -1`);
+  // The message crosses as a code and numbers: the page writes the range's
+  // bounds and the value in the language shown (a decimal comma here).
+  await page.fill('#noise', '1.5');
+  await page.press('#noise', 'Enter');
+  assert.equal(await page.textContent('#noise-msg'), `«${say('it', 'label noise')}» deve essere tra 0 e 1, ricevuto 1,5`);
   // The link opens in Italian.
   const link = await page.evaluate(() => location.href);
   const again = await openPage(browser.context, link);
