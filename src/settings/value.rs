@@ -22,6 +22,10 @@ pub enum Range {
     UpToOne,
     /// (0, 1): a fraction strictly inside (IELLIP's c, which divides by 1 − c).
     OpenUnit,
+    /// (1, inf): a multiplicative factor that must grow (Winnow's α).
+    AboveOne,
+    /// Any finite number (Winnow's threshold θ).
+    Finite,
     /// One of a choice's words (checked by the choice itself).
     Choice,
     /// Whole numbers from `min` to `max`, and those words for messages.
@@ -43,6 +47,8 @@ impl Range {
             Range::Confidence => "strictly between 0.5 and 1",
             Range::UpToOne => "greater than 0 and at most 1",
             Range::OpenUnit => "strictly between 0 and 1",
+            Range::AboveOne => "greater than 1 and finite",
+            Range::Finite => "finite",
             Range::Choice => "one of its words",
             Range::Whole { words, .. } => words,
         }
@@ -58,6 +64,8 @@ impl Range {
             Range::Confidence => v > 0.5 && v < 1.0,
             Range::UpToOne => v > 0.0 && v <= 1.0,
             Range::OpenUnit => v > 0.0 && v < 1.0,
+            Range::AboveOne => v > 1.0 && v.is_finite(),
+            Range::Finite => v.is_finite(),
             Range::Choice => true,
             Range::Whole { min, max, .. } => v.fract() == 0.0 && v >= min as f64 && v <= max as f64,
         }
