@@ -143,6 +143,8 @@ test('the selective perceptron, by link, tells an unasked label and an asked mis
   };
   const shown = await page.evaluate(seen);
   assert.ok(shown.asked > 0 && shown.asked < shown.samples, JSON.stringify(shown));
+  // The line under the plane counts them too.
+  await page.waitForFunction((n) => document.getElementById('status').textContent.includes(`${n} labels asked`), shown.asked);
   const copy = await open(shown.hash.slice(1), null, 'selective-perceptron');
   await copy.waitForFunction(() => !window.playground.replaying);
   const again = await copy.evaluate(seen);
@@ -164,6 +166,12 @@ test('Compare runs balanced Winnow and the selective perceptron beside the perce
   const shown = await page.evaluate(() => window.playground.figures.map((f) => ({ algorithm: f.pg.algorithm(), samples: f.pg.counts().samples })));
   for (const name of ['winnow', 'selective-perceptron', 'perceptron']) {
     assert.deepEqual(shown.find((p) => p.algorithm === name), { algorithm: name, samples: 60 }, JSON.stringify(shown));
+  }
+  // The selective perceptron's panel counts the labels it asked for; the others' do not.
+  const captions = await page.evaluate(() => window.playground.figures.map((f) => [f.pg.algorithm(), f.pg.counts().asked, f.plane.caption.textContent]));
+  for (const [name, asked, caption] of captions) {
+    if (name === 'selective-perceptron') has(caption, `${asked} label`);
+    else assert.ok(asked === null && !caption.includes('asked'), `${name}: ${caption}`);
   }
   await screenshot(page, 'relatives-compare');
   assert.deepEqual(page.errors, []);
