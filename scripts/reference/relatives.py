@@ -25,8 +25,8 @@ w_{t+1/2} and projects it onto the ball of radius 1/sqrt(lambda).
   written alpha**(y x_i / R) for real attributes, R the largest |x_i| so
   far; theta the threshold; every weight starts at 1.
 - Selective sampling Perceptron: Cesa-Bianchi, Gentile & Zaniboni, JMLR 7
-  (2006), Fig. 1: ask with probability b/(b + |w.x|), learn on an asked
-  mistake. It takes the Rust's uniform draws u (ask when u < p): xoshiro256**
+  (2006), with a fixed b: ask with probability b/(b + |w.x|), learn on an
+  asked mistake. It takes the Rust's uniform draws u (ask when u < p): xoshiro256**
   seeded by SplitMix64, as rand_xoshiro's seed_from_u64, and rand's f64,
   (next_u64 >> 11) / 2^53, ported below; the fixture keeps the draws, and
   tests/relatives_reference.rs checks the Rust's generator gives them.

@@ -1,7 +1,8 @@
 //! The selective sampling perceptron (Cesa-Bianchi, Gentile & Zaniboni,
 //! "Worst-case analysis of selective sampling for linear classification",
-//! JMLR 7 (2006) 1205-1230, the Perceptron of its Fig. 1), with b > 0. On
-//! each sample it predicts SGN(w·x), then draws Z ~ Bernoulli(p):
+//! JMLR 7 (2006) 1205-1230: its selective sampling Perceptron, with a
+//! fixed b > 0). On each sample it predicts SGN(w·x), then draws
+//! Z ~ Bernoulli(p):
 //!
 //! p = b/(b + |w·x|);  if Z = 1 (the label is asked) and y w·x ≤ 0:  w ← w + y x
 //!
