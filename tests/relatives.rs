@@ -15,11 +15,13 @@ use onlinelearn::{Algorithm, AnyLearner, BiasMode, Learner, Settings};
 use serde_json::Value;
 
 /// Each learner and a live setting to change mid-stream, in its range.
-const LEARNERS: [(&str, (&str, &str)); 4] = [
+const LEARNERS: [(&str, (&str, &str)); 6] = [
     ("ballseptron", ("ballseptron-r", "0.5")),
     ("paum", ("paum-tau-minus", "3")),
     ("shifting-perceptron", ("shifting-lambda", "0.2")),
     ("pegasos", ("pegasos-lambda", "0.1")),
+    ("winnow", ("winnow-alpha", "3")),
+    ("selective-perceptron", ("selective-b", "0.3")),
 ];
 
 /// The `{name}` slots of a template.
@@ -97,6 +99,8 @@ fn a_link_replays_each_learner_and_its_live_change_to_the_bit() {
         assert_eq!(replayed.settings(), s.settings(), "{hash}");
         assert_eq!(replayed.linear_models(), s.linear_models(), "{hash}");
         assert_eq!(replayed.progress(), s.progress(), "{hash}");
+        let asked = |s: &Session| s.learner().unwrap().labels_asked();
+        assert_eq!(asked(&replayed), asked(&s), "{hash}");
     }
 }
 
@@ -128,6 +132,17 @@ fn their_settings_refuse_a_bad_value_naming_its_range() {
             "0",
             "Pegasos λ must be positive and finite, got 0",
         ),
+        (
+            "winnow-alpha",
+            "1",
+            "Winnow α must be greater than 1 and finite, got 1",
+        ),
+        ("winnow-theta", "inf", "Winnow θ must be finite, got inf"),
+        (
+            "selective-b",
+            "-2",
+            "selective b must be positive and finite, got -2",
+        ),
     ];
     for (key, text, message) in bad {
         let mut settings = Settings::default();
@@ -146,6 +161,8 @@ fn their_settings_refuse_a_bad_value_naming_its_range() {
         ("paum", "η y R²"),
         ("shifting-perceptron", "shrunk with w"),
         ("pegasos", "regularised and projected with w"),
+        ("winnow", "constant attribute 1 with its own w⁺₀ and w⁻₀"),
+        ("selective-perceptron", "a weight on a constant 1"),
     ] {
         let err = AnyLearner::new(name.parse().unwrap(), &decoupled).unwrap_err();
         let err = err.to_string();
@@ -213,4 +230,54 @@ fn paum_without_margins_and_the_shifting_perceptron_near_lambda_zero_are_the_per
         500,
     );
     assert_ne!(forgets.linear_model(), perceptron.linear_model());
+}
+
+#[test]
+fn the_selective_perceptron_asks_about_its_share_and_at_b_to_infinity_is_the_perceptron() {
+    // Asked for every label (p = b/(b + |f|) > 1 − 1e-9 here), it is the
+    // perceptron: same weights, mistakes and updates.
+    let none = Settings {
+        bias: BiasMode::None,
+        seed: 7,
+        ..Settings::default()
+    };
+    let (perceptron, p) = learn(Algorithm::Perceptron, &none, 500);
+    let always = Settings {
+        selective_b: 1e12,
+        ..none.clone()
+    };
+    let (selective, q) = learn(Algorithm::SelectivePerceptron, &always, 500);
+    assert_eq!(selective.linear_model(), perceptron.linear_model());
+    assert_eq!((q.mistakes, q.updates), (p.mistakes, p.updates));
+    assert_eq!(selective.labels_asked(), Some(500));
+    // At b = 0.5 it asks for fewer, and on average for the share its
+    // probabilities give: Σ p over the samples, within a few deviations.
+    let data = Stream::new(StreamConfig::new(Preset::NoisyLabels, 7))
+        .unwrap()
+        .take(2000);
+    let (mut expected, mut variance, mut asked) = (0.0, 0.0, 0);
+    for seed in 0..20 {
+        let settings = Settings {
+            selective_b: 0.5,
+            seed,
+            ..Settings::default()
+        };
+        let mut learner = AnyLearner::new(Algorithm::SelectivePerceptron, &settings).unwrap();
+        for i in 0..data.len() {
+            let u = learner.learn_one(data.row(i), data.label(i));
+            let p = u.details.values[0];
+            expected += p;
+            variance += p * (1.0 - p);
+        }
+        asked += learner.labels_asked().unwrap();
+    }
+    let gap = (asked as f64 - expected).abs();
+    assert!(
+        gap < 4.0 * variance.sqrt(),
+        "{asked} asked, {expected} expected"
+    );
+    assert!(
+        (asked as f64) < 0.5 * 20.0 * 2000.0,
+        "it skips most labels: {asked}"
+    );
 }

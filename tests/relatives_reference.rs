@@ -1,18 +1,26 @@
 //! The perceptron's relatives (Ballseptron, PAUM, the shifting perceptron,
-//! Pegasos) against a NumPy transcription of their papers' equations
+//! Pegasos, balanced Winnow, the selective sampling perceptron) against a
+//! NumPy transcription of their papers' equations
 //! (scripts/reference/relatives.py writes
 //! tests/fixtures/relatives_reference.json): one pass in file order on
 //! dense data (seed 000's), noisy data (libol_noisy.csv) and sparse data
 //! (a1a, read sparse here and dense there), with and without the bias.
-//! Weights and bias agree to 1e-9 relative; progressive mistakes and the
-//! number of updates exactly. A case leaves out the a1a samples (its
-//! `skip`) that meet a rule's threshold to rounding: a1a's rows of 0s and
-//! 1s land exactly on PAUM's τ, and there each side's rounding, not the
-//! rule, picks the branch.
+//! Weights and bias agree to 1e-9 relative; progressive mistakes, the
+//! number of updates and the labels the selective perceptron asked for
+//! exactly. A case leaves out the a1a samples (its `skip`) that meet a
+//! rule's threshold to rounding: a1a's rows of 0s and 1s land exactly on
+//! PAUM's τ, and there each side's rounding, not the rule, picks the
+//! branch.
+//!
+//! The selective perceptron's draws are the fixture's (`draws`, by seed):
+//! the transcription asks when u < p with those u, and the first test
+//! checks that our seeded generator gives exactly them, so the match is
+//! draw for draw, not in distribution.
 
 use std::collections::HashMap;
 use std::path::Path;
 
+use onlinelearn::data::rng::seeded;
 use onlinelearn::data::{read_csv, read_libsvm, CsvOptions, OnError};
 use onlinelearn::eval::Progress;
 use onlinelearn::{Algorithm, AnyLearner, Dataset, Learner, Settings, Task};
@@ -60,9 +68,8 @@ fn settings(case: &serde_json::Map<String, Value>) -> Settings {
             _ => continue,
         };
         let name = match key.as_str() {
-            "data" | "algo" | "rows" | "skip" | "weights" | "bias" | "mistakes" | "updates" => {
-                continue
-            }
+            "data" | "algo" | "rows" | "skip" | "weights" | "bias" | "mistakes" | "updates"
+            | "asked" => continue,
             "bias_mode" => "bias",
             other => other,
         };
@@ -71,11 +78,31 @@ fn settings(case: &serde_json::Map<String, Value>) -> Settings {
     settings
 }
 
-#[test]
-fn the_relatives_match_their_papers_equations() {
+fn fixture() -> Value {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/relatives_reference.json");
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn the_transcriptions_draws_are_our_seeded_generators() {
+    use rand::Rng as _;
+    let doc = fixture();
+    let draws = doc["draws"].as_object().unwrap();
+    assert_eq!(draws.len(), 2);
+    for (seed, list) in draws {
+        let mut rng = seeded(seed.parse().unwrap());
+        let list: Vec<f64> = serde_json::from_value(list.clone()).unwrap();
+        assert_eq!(list.len(), 600);
+        for (t, u) in list.iter().enumerate() {
+            assert_eq!(rng.random::<f64>(), *u, "seed {seed}, draw {t}");
+        }
+    }
+}
+
+#[test]
+fn the_relatives_match_their_papers_equations() {
+    let doc = fixture();
     let mut data: HashMap<String, Option<Dataset>> = HashMap::new();
     let mut checked: HashMap<String, usize> = HashMap::new();
     for case in doc["cases"].as_array().unwrap() {
@@ -104,6 +131,11 @@ fn the_relatives_match_their_papers_equations() {
             case["updates"].as_u64().unwrap(),
             "updates: {what}"
         );
+        assert_eq!(
+            learner.labels_asked(),
+            case.get("asked").map(|a| a.as_u64().unwrap()),
+            "labels asked: {what}"
+        );
         let model = learner.linear_model().unwrap();
         let want: Vec<f64> = serde_json::from_value(case["weights"].clone()).unwrap();
         for (i, w) in want.iter().enumerate() {
@@ -119,7 +151,7 @@ fn the_relatives_match_their_papers_equations() {
         *checked.entry(name.into()).or_default() += 1;
     }
     // Every case on the dense and the noisy data, and on a1a when it is here.
-    let all = |name: &str| checked.get(name).copied().unwrap_or(0) == 24;
+    let all = |name: &str| checked.get(name).copied().unwrap_or(0) == 36;
     assert!(
         all("seed000_classification") && all("libol_noisy"),
         "{checked:?}"

@@ -220,6 +220,8 @@ codes! {
     RangeBetween "range-between" => "between {low} and {high}",
     RangeStrictly "range-strictly" => "strictly between {low} and {high}",
     RangeUpTo "range-up-to" => "greater than {low} and at most {high}",
+    RangeAbove "range-above" => "greater than {low} and finite",
+    RangeFinite "range-finite" => "finite",
     RangeWhole "range-whole" => "a whole number from {low} to {high}",
     RangeWholeOrNone "range-whole-or-none" => "a whole number from {low} to {high}, or none",
     RangeWholeOrLength "range-whole-or-length" => "a whole number from {low} to {high}, or none for the data's length",

@@ -189,8 +189,15 @@ pub mod relatives {
     pub use crate::relatives::ballseptron::ENTRY as BALLSEPTRON;
     pub use crate::relatives::paum::ENTRY as PAUM;
     pub use crate::relatives::pegasos::ENTRY as PEGASOS;
+    pub use crate::relatives::selective::ENTRY as SELECTIVE;
     pub use crate::relatives::shifting::ENTRY as SHIFTING;
-    pub use crate::relatives::{Ballseptron, Paum, Pegasos, Shifting};
+    pub use crate::relatives::winnow::ENTRY as WINNOW;
+    pub use crate::relatives::{Ballseptron, Paum, Pegasos, SelectivePerceptron, Shifting, Winnow};
+
+    /// The labels the selective perceptron asked for.
+    pub fn labels_asked(learner: &SelectivePerceptron) -> u64 {
+        learner.labels_asked()
+    }
 }
 
 /// The perceptron's relatives left out (the page's first module).
@@ -204,18 +211,40 @@ pub mod relatives {
     pub type Paum = Absent;
     pub type Shifting = Absent;
     pub type Pegasos = Absent;
+    pub type Winnow = Absent;
+    pub type SelectivePerceptron = Absent;
     pub const BALLSEPTRON: Entry<Absent> = absent(r::ballseptron::ENTRY.check);
     pub const PAUM: Entry<Absent> = absent(r::paum::ENTRY.check);
     pub const SHIFTING: Entry<Absent> = absent(r::shifting::ENTRY.check);
     pub const PEGASOS: Entry<Absent> = absent(r::pegasos::ENTRY.check);
+    pub const WINNOW: Entry<Absent> = absent(r::winnow::ENTRY.check);
+    pub const SELECTIVE: Entry<Absent> = absent(r::selective::ENTRY.check);
+
+    /// No value of a left-out learner exists.
+    pub fn labels_asked(learner: &Absent) -> u64 {
+        match *learner {}
+    }
+}
+
+impl super::AnyLearner {
+    /// The labels it asked for, when it asks for only some (the selective
+    /// sampling perceptron); None for a learner that sees every label.
+    pub fn labels_asked(&self) -> Option<u64> {
+        match self {
+            super::AnyLearner::SelectivePerceptron(l) => Some(relatives::labels_asked(l)),
+            _ => None,
+        }
+    }
 }
 
 /// The perceptron's relatives (the `relatives` feature).
-const RELATIVES: [Algorithm; 4] = [
+const RELATIVES: [Algorithm; 6] = [
     Algorithm::Ballseptron,
     Algorithm::Paum,
     Algorithm::ShiftingPerceptron,
     Algorithm::Pegasos,
+    Algorithm::Winnow,
+    Algorithm::SelectivePerceptron,
 ];
 
 /// The learners whose code is in src/libol/ (the `libol` feature).

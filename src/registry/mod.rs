@@ -162,6 +162,8 @@ registry! {
     Paum(rf::Paum) = relatives::paum::INFO, rf::PAUM;
     ShiftingPerceptron(rf::Shifting) = relatives::shifting::INFO, rf::SHIFTING;
     Pegasos(rf::Pegasos) = relatives::pegasos::INFO, rf::PEGASOS;
+    Winnow(rf::Winnow) = relatives::winnow::INFO, rf::WINNOW;
+    SelectivePerceptron(rf::SelectivePerceptron) = relatives::selective::INFO, rf::SELECTIVE;
 }
 
 impl Algorithm {

@@ -10,6 +10,10 @@
 //!   each mistake, less as mistakes accumulate, to track a moving target.
 //! - [`Pegasos`] (Shalev-Shwartz, Singer & Srebro 2007), one sample per
 //!   step: stochastic sub-gradient descent on the SVM objective.
+//! - [`Winnow`] (Littlestone 1988), in its balanced form (Littlestone
+//!   1989): multiplicative updates of two positive weight vectors.
+//! - [`SelectivePerceptron`] (Cesa-Bianchi, Gentile & Zaniboni 2006): asks
+//!   for a label only with probability b/(b + |w·x|), drawn from the seed.
 //!
 //! LIBOL has none of them (its algorithms/ folder, checked), so each
 //! follows its paper only. A "mistake" here is y f(x) ≤ 0, as for our
@@ -23,12 +27,16 @@
 pub mod ballseptron;
 pub mod paum;
 pub mod pegasos;
+pub mod selective;
 pub mod shifting;
+pub mod winnow;
 
 pub use ballseptron::Ballseptron;
 pub use paum::Paum;
 pub use pegasos::Pegasos;
+pub use selective::SelectivePerceptron;
 pub use shifting::Shifting;
+pub use winnow::Winnow;
 
 use crate::error::{Error, Result};
 use crate::settings::{BiasMode, Settings};

@@ -269,6 +269,15 @@ settings_table! {
     PegasosLambda pegasos_lambda: f64 = 0.01;
         "pegasos-lambda", code 64, Range::Positive, Learner, live true;
         "Pegasos λ": relatives_help("The SVM objective's λ/2 ‖w‖²: Pegasos steps by ηₜ = 1/(λt) and keeps ‖w‖ ≤ 1/√λ (ours: 0.01; the paper's runs use 1e-4 to 1e-6 on large text sets).");
+    WinnowAlpha winnow_alpha: f64 = 2.0;
+        "winnow-alpha", code 65, Range::AboveOne, Learner, live true;
+        "Winnow α": relatives_help("On a mistake balanced Winnow multiplies each w⁺ᵢ by α^(y xᵢ/R) and divides each w⁻ᵢ by it (R: the largest |xᵢ| so far): a larger α learns faster and forgets faster (ours: 2, as Weka's Winnow).");
+    WinnowTheta winnow_theta: f64 = 0.0;
+        "winnow-theta", code 66, Range::Finite, Learner, live true;
+        "Winnow θ": relatives_help("Balanced Winnow predicts +1 when (w⁺ − w⁻)·x ≥ θ. Ours: 0, since the bias weights (a constant attribute 1) already move the boundary; Littlestone's θ for Boolean data with positive weights is of the order of the number of attributes.");
+    SelectiveB selective_b: f64 = 1.0;
+        "selective-b", code 67, Range::Positive, Learner, live true;
+        "selective b": relatives_help("The selective perceptron asks for a sample's label with probability b/(b + |w·x|): a smaller b asks less often where it is already sure (ours: 1; the paper tunes b to the data's radius and margin).");
     /// The page's synthetic stream.
     Preset preset: Preset = Preset::Overlapping;
         "preset", code 26, Range::Choice, Page, live false;

@@ -23,6 +23,10 @@ pub enum Range {
     UpToOne,
     /// (0, 1): a fraction strictly inside (IELLIP's c, which divides by 1 − c).
     OpenUnit,
+    /// (1, inf): a multiplicative factor that must grow (Winnow's α).
+    AboveOne,
+    /// Any finite number (Winnow's threshold θ).
+    Finite,
     /// One of a choice's words (checked by the choice itself).
     Choice,
     /// Whole numbers from `min` to `max`; `none` says what none means in
@@ -59,6 +63,8 @@ impl Range {
                 msg!(Code::RangeStrictly, low = low, high = high)
             }
             Range::UpToOne => msg!(Code::RangeUpTo, low = low, high = high),
+            Range::AboveOne => msg!(Code::RangeAbove, low = 1.0),
+            Range::Finite => msg!(Code::RangeFinite),
             Range::Choice => msg!(Code::RangeChoice),
             Range::Whole { min, max, none } => {
                 let code = match none {
@@ -86,6 +92,8 @@ impl Range {
             Range::Confidence => v > 0.5 && v < 1.0,
             Range::UpToOne => v > 0.0 && v <= 1.0,
             Range::OpenUnit => v > 0.0 && v < 1.0,
+            Range::AboveOne => v > 1.0 && v.is_finite(),
+            Range::Finite => v.is_finite(),
             Range::Choice => true,
             Range::Whole { min, max, .. } => v.fract() == 0.0 && v >= min as f64 && v <= max as f64,
         }

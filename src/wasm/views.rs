@@ -163,10 +163,11 @@ impl Playground {
         object(&self.page.session().last())
     }
 
-    /// `{ samples, mistakes, streamed, passes, point }`: samples learned,
-    /// mistakes made (progressive), samples drawn from the stream; in
-    /// epochs mode the passes over the points completed and the point the
-    /// next step learns (from 0).
+    /// `{ samples, mistakes, streamed, passes, point, asked }`: samples
+    /// learned, mistakes made (progressive), samples drawn from the stream;
+    /// in epochs mode the passes over the points completed and the point
+    /// the next step learns (from 0); the labels a selective learner asked
+    /// for (null for a learner that sees every label).
     pub fn counts(&self) -> Result<JsValue, JsValue> {
         #[derive(serde::Serialize)]
         struct Counts {
@@ -175,6 +176,7 @@ impl Playground {
             streamed: u64,
             passes: u64,
             point: usize,
+            asked: Option<u64>,
         }
         let s = self.page.session();
         let p = s.progress();
@@ -185,6 +187,7 @@ impl Playground {
             streamed: s.samples_streamed(),
             passes,
             point,
+            asked: s.learner().and_then(|l| l.labels_asked()),
         })
     }
 

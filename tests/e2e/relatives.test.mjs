@@ -2,7 +2,8 @@
 // fetched with the full module when one is chosen (never before), a
 // stream learned and one update explained with its numbers for each, their
 // settings' help (which the first module leaves out) shown once the full
-// module is in, a link replayed to the same weights, and Japanese.
+// module is in, a link replayed to the same weights (and, for the selective
+// perceptron, the same labels asked), Compare, and Japanese.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, chooseLearner, screenshot } from './harness.mjs';
@@ -20,7 +21,7 @@ function modules(page) {
 test('the Ballseptron, chosen from the menu, arrives with the full module, streams, and explains a ball update', async () => {
   const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=3`);
   await page.waitForFunction(() => window.playground?.figures?.length > 0);
-  for (const name of ['ballseptron', 'paum', 'shifting-perceptron', 'pegasos']) {
+  for (const name of ['ballseptron', 'paum', 'shifting-perceptron', 'pegasos', 'winnow', 'selective-perceptron']) {
     assert.match(await page.$eval(`#algo option[value="${name}"]`, (o) => o.parentElement.label), /Linear/, name);
   }
   assert.deepEqual(await modules(page), ['/pkg/onlinelearn_bg.wasm'], 'the first load holds none of their code');
@@ -97,6 +98,82 @@ test('in Japanese, Pegasos\'s update line, verdict and help come from the full m
   has(await verdict(page), `y w·x = ${n.margin} < 1：w は 1 − 1/t 倍に縮み`);
   assert.match(await page.getAttribute('#pegasos-lambda', 'title'), /Pegasos は ηₜ = 1\/\(λt\) で進み/);
   await screenshot(page, 'relatives-pegasos-ja');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('balanced Winnow, chosen from the menu, streams and explains a multiplicative update', async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=5`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  await chooseLearner(page, 'winnow');
+  assert.equal(await page.isVisible('#winnow-alpha'), true);
+  assert.equal(await page.isVisible('#winnow-theta'), true);
+  assert.match(await page.getAttribute('#winnow-alpha', 'title'), /multiplies each w⁺ᵢ by α\^\(y xᵢ\/R\)/);
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(50)));
+  const { last, text, n } = await stepUntil(page, (l) => l.aggressive && l.branch1 === 1);
+  assert.ok(last.mistake || last.margin === 0, 'Winnow updates on y f ≤ 0 only');
+  assert.ok(last.reach >= 1 && last.factor > 1 && last.factor <= 2, JSON.stringify(last));
+  has(text, `R = ${n.reach};  α = 2,  θ = 0;  the largest factor α^(max|xᵢ|/R) = ${n.factor}`);
+  has(text, 'w⁺ᵢ ← w⁺ᵢ·α^(y·xᵢ/R),  w⁻ᵢ ← w⁻ᵢ·α^(−y·xᵢ/R)');
+  has(text, 'Littlestone 1988; the balanced form, Littlestone 1989');
+  has(await verdict(page), `Aggressive: y f = ${n.margin} ≤ 0, a mistake: each w⁺ᵢ was multiplied by α^(y xᵢ/R) and each w⁻ᵢ divided by it (R = ${n.reach}, the largest factor ${n.factor}); the margin went from ${n.margin} to ${n.reached}`);
+  await screenshot(page, 'relatives-winnow');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the selective perceptron, by link, tells an unasked label and an asked mistake, counts the labels asked, and its link replays them', async () => {
+  const page = await open('algo=selective-perceptron&selective-b=0.5&preset=noisy-labels&seed=4', null, 'selective-perceptron');
+  assert.equal(await page.inputValue('#selective-b'), '0.5');
+  assert.match(await page.getAttribute('#selective-b', 'title'), /probability b\/\(b \+ \|w·x\|\)/);
+  const skipped = await stepUntil(page, (l) => l.branch1 === 3);
+  assert.ok(skipped.last.draw >= skipped.last.ask && !skipped.last.aggressive);
+  has(skipped.text, `p = b/(b + |w·x|) = 0.5/(0.5 + ${skipped.n.absf}) = ${skipped.n.ask};  u = ${skipped.n.draw}`);
+  has(await verdict(page), `Passive: the label was not asked (u = ${skipped.n.draw} ≥ p = ${skipped.n.ask}; ${skipped.n.asked} labels asked so far): the learner never sees y, so nothing changes.`);
+  const asked = await stepUntil(page, (l) => l.branch1 === 1);
+  assert.ok(asked.last.aggressive && asked.last.asked > skipped.last.asked);
+  has(await verdict(page), `Aggressive: the label was asked (u = ${asked.n.draw} < p = ${asked.n.ask}; ${asked.n.asked} labels asked so far) and y w·x = ${asked.n.margin} ≤ 0, a mistake: w ← w + y x`);
+  has(asked.text, 'Cesa-Bianchi, Gentile & Zaniboni 2006');
+  await screenshot(page, 'relatives-selective');
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(150)));
+  await page.waitForFunction(() => !window.playground.replaying);
+  const seen = () => {
+    const pg = window.playground.figures[0].pg;
+    return { hash: location.hash, model: Array.from(pg.model()), asked: pg.last()?.asked, samples: pg.counts().samples };
+  };
+  const shown = await page.evaluate(seen);
+  assert.ok(shown.asked > 0 && shown.asked < shown.samples, JSON.stringify(shown));
+  // The line under the plane counts them too.
+  await page.waitForFunction((n) => document.getElementById('status').textContent.includes(`${n} labels asked`), shown.asked);
+  const copy = await open(shown.hash.slice(1), null, 'selective-perceptron');
+  await copy.waitForFunction(() => !window.playground.replaying);
+  const again = await copy.evaluate(seen);
+  assert.deepEqual({ ...again, hash: shown.hash }, shown, 'the link rebuilds the same weights and the same labels asked');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(copy.errors, []);
+  await copy.close();
+  await page.close();
+});
+
+test('Compare runs balanced Winnow and the selective perceptron beside the perceptron on the same samples', async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=3`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  await chooseLearner(page, 'winnow');
+  await page.evaluate(() => { window.playground.figures[0].pg.stream(60); window.playground.changed(); });
+  await page.click('[data-view="compare"]');
+  for (const name of ['selective-perceptron', 'perceptron']) await page.check(`#compare-algos input[value="${name}"]`);
+  await page.waitForFunction(() => ['selective-perceptron', 'perceptron'].every((a) => window.playground.figures.some((f) => f.pg.algorithm() === a)) && !window.playground.replaying);
+  const shown = await page.evaluate(() => window.playground.figures.map((f) => ({ algorithm: f.pg.algorithm(), samples: f.pg.counts().samples })));
+  for (const name of ['winnow', 'selective-perceptron', 'perceptron']) {
+    assert.deepEqual(shown.find((p) => p.algorithm === name), { algorithm: name, samples: 60 }, JSON.stringify(shown));
+  }
+  // The selective perceptron's panel counts the labels it asked for; the others' do not.
+  const captions = await page.evaluate(() => window.playground.figures.map((f) => [f.pg.algorithm(), f.pg.counts().asked, f.plane.caption.textContent]));
+  for (const [name, asked, caption] of captions) {
+    if (name === 'selective-perceptron') has(caption, `${asked} label`);
+    else assert.ok(asked === null && !caption.includes('asked'), `${name}: ${caption}`);
+  }
+  await screenshot(page, 'relatives-compare');
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -8,7 +8,7 @@ import { pairs } from './state.js';
  * Listed here because the element declares them before wasm (and so the
  * table) is loaded; tests/e2e/embed.test.mjs checks the list against it.
  */
-export const SETTINGS = ['algo', 'c', 'eps', 'lr', 'bias', 'kernel', 'sigma', 'degree', 'offset', 'budget', 'eta', 'nu', 'q', 'lambda', 'rho', 'radius', 'dictionary', 'horizon', 'olru-c', 'olru-a', 'olrd-c', 'olrd-form', 'spa-form', 'spa-alpha', 'spa-beta', 'r', 'confidence', 'initial-variance', 'covariance', 'alma-form', 'alma-alpha', 'alma-c', 'romma-form', 'ogd-loss', 'sop-form', 'cw-form', 'cw-eta', 'iellip-form', 'iellip-b', 'iellip-c', 'narow-b', 'ballseptron-r', 'paum-tau-plus', 'paum-tau-minus', 'shifting-lambda', 'pegasos-lambda', 'noise', 'seed', 'preset', 'multiclass', 'classes'];
+export const SETTINGS = ['algo', 'c', 'eps', 'lr', 'bias', 'kernel', 'sigma', 'degree', 'offset', 'budget', 'eta', 'nu', 'q', 'lambda', 'rho', 'radius', 'dictionary', 'horizon', 'olru-c', 'olru-a', 'olrd-c', 'olrd-form', 'spa-form', 'spa-alpha', 'spa-beta', 'r', 'confidence', 'initial-variance', 'covariance', 'alma-form', 'alma-alpha', 'alma-c', 'romma-form', 'ogd-loss', 'sop-form', 'cw-form', 'cw-eta', 'iellip-form', 'iellip-b', 'iellip-c', 'narow-b', 'ballseptron-r', 'paum-tau-plus', 'paum-tau-minus', 'shifting-lambda', 'pegasos-lambda', 'winnow-alpha', 'winnow-theta', 'selective-b', 'noise', 'seed', 'preset', 'multiclass', 'classes'];
 export const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif', 'theory', 'truth', 'timeline', 'command', 'python'];
 export const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 

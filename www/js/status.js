@@ -44,6 +44,8 @@ export class StatusLines {
       ? t('{n} samples learned by each of the {k} learners', { n: count(samples), k: app.figures.length })
       : plural(samples, '{n} sample learned', '{n} samples learned')];
     if (settings.task === 'classification' && samples > 0 && !compare) parts.push(mistakeShare(mistakes, samples));
+    const { asked } = pg.counts();
+    if (asked != null && !compare) parts.push(labelsAsked(asked));
     if (app.data) {
       const { streamed: drawn } = pg.counts();
       const rows = app.data.rows;
@@ -133,5 +135,10 @@ function panelCaption(pg) {
   const parts = [];
   if (samples > 0) parts.push(mistakeShare(mistakes, samples));
   if (pg.is_kernel()) parts.push(plural(pg.support_len() / 5, '{n} support vector', '{n} support vectors'));
+  const { asked } = pg.counts();
+  if (asked != null) parts.push(labelsAsked(asked));
   return parts.join(' · ');
 }
+
+/** A selective learner's count of the labels it asked for (the selective perceptron's). */
+const labelsAsked = (asked) => plural(asked, '{n} label asked', '{n} labels asked');

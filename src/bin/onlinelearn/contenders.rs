@@ -98,6 +98,15 @@ impl Contender {
         }
     }
 
+    /// The labels it asked for, for a learner that asks for only some (the
+    /// selective sampling perceptron).
+    pub fn labels_asked(&self) -> Option<u64> {
+        match &self.model {
+            Model::Binary(learner) => learner.labels_asked(),
+            Model::Many(_) => None,
+        }
+    }
+
     /// Judges its prediction on a test sample (`target` as the blocks
     /// hold it: ±1, a number, or a class index).
     pub fn judge(&mut self, x: Features<'_>, target: f64) {

@@ -38,6 +38,9 @@ struct Report<'a> {
     skipped_lines: usize,
     mistakes: u64,
     mistake_rate: f64,
+    /// The labels a selective learner asked for (the others see every one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    labels_asked: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     weights: Option<Vec<f64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -101,6 +104,7 @@ fn report<'a>(o: &'a Contender, run: &'a Run) -> Report<'a> {
         skipped_lines: run.skipped_lines,
         mistakes: o.progress.mistakes,
         mistake_rate: o.progress.mistake_rate(),
+        labels_asked: o.labels_asked(),
         bias: model.as_ref().map(|m| m.bias),
         weights: model.map(|m| m.weights),
         support_size: o.support_size(),
@@ -197,6 +201,13 @@ fn summary(o: &Contender, run: &Run) {
     }
     if let Some(size) = o.support_size() {
         println!("  support vectors       {size}");
+    }
+    if let Some(asked) = o.labels_asked() {
+        let share = 100.0 * asked as f64 / o.progress.samples.max(1) as f64;
+        println!(
+            "  labels asked          {asked} of {} ({share:.2}%)",
+            o.progress.samples
+        );
     }
     println!(
         "  learned in            {:.3} ms ({})",
