@@ -108,10 +108,18 @@ impl fmt::Display for Arg {
 }
 
 /// A message: its code, and its arguments by the names its template uses.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Message {
     pub code: Code,
     pub args: Vec<(&'static str, Arg)>,
+}
+
+/// As its English text (as [`Arg`]'s, and to keep core's debug builders
+/// out of the page's module: an `expect` on an error formats it).
+impl fmt::Debug for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {self}", self.code.name())
+    }
 }
 
 impl Message {

@@ -47,7 +47,7 @@ use crate::learner::{
     Update,
 };
 use crate::linear::Weights;
-use crate::settings::{check, Key, Settings};
+use crate::settings::{Checked, Key, Settings};
 
 const BIAS: &str =
     with_code(": its bias is a weight on a constant 1 (--bias augmented), or absent (--bias none)");
@@ -103,10 +103,10 @@ pub struct SelectivePerceptron {
 }
 
 impl SelectivePerceptron {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         refuse_decoupled("the selective sampling perceptron", BIAS, s)?;
         Ok(Self {
-            b: check(Key::SelectiveB, s.selective_b)?,
+            b: s.selective_b,
             weights: Weights::new(s.bias),
             seed: s.seed,
             rng: seeded(s.seed),
@@ -188,12 +188,16 @@ mod tests {
     use crate::settings::BiasMode;
 
     fn selective(b: f64, seed: u64) -> SelectivePerceptron {
-        SelectivePerceptron::from_settings(&Settings {
-            selective_b: b,
-            bias: BiasMode::None,
-            seed,
-            ..Settings::default()
-        })
+        SelectivePerceptron::from_settings(
+            &Settings {
+                selective_b: b,
+                bias: BiasMode::None,
+                seed,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 

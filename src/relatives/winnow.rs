@@ -58,7 +58,7 @@ use crate::learner::{
     hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
     Update,
 };
-use crate::settings::{check, BiasMode, Key, Settings};
+use crate::settings::{BiasMode, Checked, Key, Settings};
 
 const BIAS: &str = with_code(
     ": its bias is the constant attribute 1 with its own w⁺₀ and w⁻₀ (--bias augmented), or absent (--bias none)",
@@ -142,11 +142,11 @@ pub struct Winnow {
 }
 
 impl Winnow {
-    pub fn from_settings(s: &Settings) -> Result<Self> {
+    pub fn from_settings(s: &Checked) -> Result<Self> {
         refuse_decoupled("balanced Winnow", BIAS, s)?;
         Ok(Self {
-            alpha: check(Key::WinnowAlpha, s.winnow_alpha)?,
-            theta: check(Key::WinnowTheta, s.winnow_theta)?,
+            alpha: s.winnow_alpha,
+            theta: s.winnow_theta,
             bias: s.bias,
             pairs: Vec::new(),
             weights: Vec::new(),
@@ -258,12 +258,16 @@ mod tests {
     use super::*;
 
     fn winnow(alpha: f64, theta: f64, bias: BiasMode) -> Winnow {
-        Winnow::from_settings(&Settings {
-            winnow_alpha: alpha,
-            winnow_theta: theta,
-            bias,
-            ..Settings::default()
-        })
+        Winnow::from_settings(
+            &Settings {
+                winnow_alpha: alpha,
+                winnow_theta: theta,
+                bias,
+                ..Settings::default()
+            }
+            .checked()
+            .unwrap(),
+        )
         .unwrap()
     }
 
