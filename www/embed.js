@@ -21,7 +21,7 @@ import { element } from './js/dom.js';
 import { figureControls, fillLegend, showLayers } from './js/embed-controls.js';
 import { FigureCurves, FigureLines } from './js/embed-panels.js';
 import { MAX_SPEED } from './js/state.js';
-import { CONTROLS, DEFAULT_CONTROLS, SETTINGS, hashFrom } from './js/embed-attributes.js';
+import { CONTROLS, DEFAULT_CONTROLS, OWN_ATTRIBUTES, hashFrom, isSetting, settingNames } from './js/embed-attributes.js';
 
 /** Start a little before the figure scrolls into view. */
 const NEAR = '200px';
@@ -29,8 +29,6 @@ const NEAR = '200px';
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 export class OnlineLearner extends Controller(HTMLElement) {
-  static observedAttributes = ['state', ...SETTINGS, 'controls', 'explain', 'curves', 'theory', 'truth', 'speed', 'label', 'lang'];
-
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
@@ -38,6 +36,11 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.started = false;
     // Nothing runs while the figure is off-screen (or not built yet).
     this.loop.visible = () => this.visible && this.figures.length > 0;
+    // Any attribute may be a setting of the learner core's table, known
+    // only once wasm is loaded: so every attribute is watched, not a list
+    // declared before (observedAttributes), and a change rebuilds the
+    // figure when it is one of the element's own or a setting.
+    new MutationObserver((records) => this.attributesChanged(records.map((r) => r.attributeName))).observe(this, { attributes: true });
   }
 
   /** The timeline's first use: the session moves to the full module, which keeps its past. */
@@ -72,9 +75,11 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.started = false;
   }
 
-  attributeChangedCallback() {
-    // Before the first start the attributes are simply read then.
+  attributesChanged(names) {
+    // Before the first start the attributes are simply read then; until
+    // the figure is built (and the catalogue known) any change counts.
     if (!this.started) return;
+    if (this.figure && !names.some((name) => OWN_ATTRIBUTES.includes(name) || isSetting(name))) return;
     this.stale = true;
     this.rebuilding ??= this.rebuild().finally(() => { this.rebuilding = null; });
   }
@@ -125,13 +130,14 @@ export class OnlineLearner extends Controller(HTMLElement) {
   }
 
   /**
-   * The link this element's attributes describe. `theory`: the Theory
-   * layer on (`theory="0"` off; without it, as `state` says).
+   * The link this element's attributes describe (once wasm is loaded: the
+   * settings are the table's). `theory`: the Theory layer on
+   * (`theory="0"` off; without it, as `state` says).
    */
   hash() {
     const theory = this.getAttribute('theory');
     const settings = { theory: theory === null ? null : theory === '0' ? '0' : '1' };
-    for (const key of SETTINGS) settings[key] = this.getAttribute(key);
+    for (const key of settingNames()) settings[key] = this.getAttribute(key);
     return hashFrom(this.getAttribute('state'), settings);
   }
 
