@@ -26,6 +26,9 @@ import { CONTROLS, DEFAULT_CONTROLS, OWN_ATTRIBUTES, hashFrom, isSetting, settin
 /** Start a little before the figure scrolls into view. */
 const NEAR = '200px';
 
+/** Whether a change of the attribute `name` rebuilds the figure: one of its own, or a setting (once wasm is loaded). */
+const rebuildsOn = (name) => OWN_ATTRIBUTES.includes(name) || isSetting(name);
+
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 export class OnlineLearner extends Controller(HTMLElement) {
@@ -76,11 +79,12 @@ export class OnlineLearner extends Controller(HTMLElement) {
   }
 
   attributesChanged(names) {
-    // Before the first start the attributes are simply read then; until
-    // the figure is built (and the catalogue known) any change counts.
+    // Before the first start the attributes are simply read then.
     if (!this.started) return;
-    if (this.figure && !names.some((name) => OWN_ATTRIBUTES.includes(name) || isSetting(name))) return;
-    this.stale = true;
+    // Until the figure is built, the module (and so the table) may not be
+    // in: the names wait for the start to be told apart.
+    if (this.figure && !names.some(rebuildsOn)) return;
+    this.changedNames = [...(this.changedNames ?? []), ...names];
     this.rebuilding ??= this.rebuild().finally(() => { this.rebuilding = null; });
   }
 
@@ -94,14 +98,15 @@ export class OnlineLearner extends Controller(HTMLElement) {
    */
   async rebuild() {
     await this.starting;
-    while (this.stale && this.figure) {
-      this.stale = false;
+    while (this.figure && this.changedNames?.some(rebuildsOn)) {
+      this.changedNames = null;
       await this.speak();
-      if (!this.figure) return; // taken off the page meanwhile
+      if (!this.figure) break; // taken off the page meanwhile
       const playing = this.playing;
       this.build();
       if (playing) this.setPlaying(true);
     }
+    this.changedNames = null;
   }
 
   /**
