@@ -1,30 +1,30 @@
 // Run by `cargo xtask pack`: the npm package's index.d.ts, written from the
 // learner core's own table (its learners, its settings with their help,
-// range, default and words) and the element's attribute lists
-// (www/js/embed-attributes.js), so that the types name exactly what the
-// element accepts and a new setting needs no edit here.
+// range, default and words: the element's setting attributes) and the
+// element's controls (www/js/embed-attributes.js), so that the types name
+// exactly what the element accepts and a new setting needs no edit here.
 //   node xtask/pack-types.mjs SITE OUT
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTROLS, SETTINGS } from '../www/js/embed-attributes.js';
+import { CONTROLS, settingNames } from '../www/js/embed-attributes.js';
 
 const [site, out] = process.argv.slice(2);
 const glue = await import(join(site, 'pkg/onlinelearn_full.js'));
 await glue.default({ module_or_path: await readFile(join(site, 'pkg/onlinelearn_full_bg.wasm')) });
-const { learners, settings } = glue.Playground.catalogue();
+const table = glue.Playground.catalogue();
+const { learners, settings } = table;
 
 const quote = (words) => words.map((w) => `'${w}'`).join(' | ');
 const doc = (lines) => `  /**\n${lines.filter(Boolean).map((l) => `   * ${l.replace(/\*\//g, '* /')}`).join('\n')}\n   */`;
 
 const fields = [];
-for (const name of SETTINGS) {
+for (const name of settingNames(table)) {
   const key = /^[a-z]+$/.test(name) ? name : `'${name}'`;
   if (name === 'algo') {
     fields.push(doc(['The learner (`pa1` by default).', ...learners.map((l) => `- \`${l.name}\`: ${l.label}`)]), `  ${key}?: Algorithm;`);
     continue;
   }
   const s = settings.find((x) => x.name === name);
-  if (!s) throw new Error(`${name} is an attribute of the element but not a setting of the core`);
   const type = s.kind === 'choice' ? quote(s.words) : s.kind === 'optional' ? "string | number | 'none'" : 'string | number';
   fields.push(doc([`${s.label}: ${s.help}`, `Values: ${s.range}; default \`${s.default}\`.`]), `  ${key}?: ${type};`);
 }
@@ -56,6 +56,8 @@ ${fields.join('\n')}
   autoplay?: Flag;
   /** The Theory layer under the figure (\`0\` for off). */
   theory?: Flag | '0' | '1';
+  /** The true concept behind the preset, with handles to move it (\`0\` for off). */
+  truth?: Flag | '0' | '1';
   /** Samples per second while playing (30 by default). */
   speed?: string | number;
   /** A title drawn on the plane. */

@@ -15,7 +15,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rollup } from '@rollup/wasm-node';
 import { minify } from 'terser';
-import { SETTINGS } from '../www/js/embed-attributes.js';
+import { OWN_ATTRIBUTES, settingNames } from '../www/js/embed-attributes.js';
 
 const [site, out] = process.argv.slice(2);
 const www = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'www');
@@ -44,6 +44,9 @@ const { output } = await bundle.generate({ format: 'es', inlineDynamicImports: t
 const { code } = await minify(output[0].code, { module: true, compress: { passes: 2 }, mangle: true });
 await mkdir(dirname(out), { recursive: true });
 await writeFile(out, code);
-// The attributes the Python side accepts, from the element's own list.
-const observed = [...SETTINGS, 'state', 'controls', 'explain', 'curves', 'theory', 'speed', 'label', 'lang', 'autoplay', 'id'];
-await writeFile(join(dirname(out), 'attributes.json'), `${JSON.stringify(observed)}\n`);
+// The attributes the Python side accepts, as the element reads them: the
+// settings of the core's table (from the built site's module) and its own.
+const glue = await import(join(site, 'pkg/onlinelearn.js'));
+await glue.default({ module_or_path: await readFile(join(site, 'pkg/onlinelearn_bg.wasm')) });
+const accepted = [...settingNames(glue.Playground.catalogue()), ...OWN_ATTRIBUTES, 'autoplay', 'id'];
+await writeFile(join(dirname(out), 'attributes.json'), `${JSON.stringify(accepted)}\n`);

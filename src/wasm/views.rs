@@ -9,6 +9,7 @@ use super::plain;
 use super::js;
 use super::page::{object, Playground};
 use crate::grid::{shade, shade_classes, Grid};
+use crate::learner::Learner;
 use crate::playground::{Series, SERIES};
 
 #[wasm_bindgen]
@@ -92,6 +93,13 @@ impl Playground {
     pub fn support_len(&mut self) -> usize {
         self.page.session().support_vectors(&mut self.support);
         self.support.len()
+    }
+
+    /// The support set's size (0 for a linear learner), without writing
+    /// the buffer: the status lines count it every frame, and the buffer
+    /// is written once a frame, for the plane.
+    pub fn support_size(&self) -> usize {
+        self.page.session().learner().map_or(0, |l| l.support_size())
     }
 
     /// Points in the curves (the live session's, whole, whatever sample

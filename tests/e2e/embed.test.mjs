@@ -133,13 +133,22 @@ test('the element honours its attributes; figures on one page do not interfere',
   assert.match(await page.locator('#c').locator('.error').textContent(), /Settings not understood: .*C.*positive/);
   assert.equal(await page.evaluate(() => document.getElementById('c').figure.pg.settings().c), 0.1);
 
-  // Every setting of the core's table is an attribute the element observes.
-  const unobserved = await page.evaluate(async () => {
-    const observed = customElements.get('online-learner').observedAttributes;
+  // Every setting of the core's table is an attribute the element reads
+  // into its link: each set on a new element shows in the link it describes.
+  const unread = await page.evaluate(async () => {
     const { catalogue } = await import('/js/catalogue.js');
-    return catalogue().settings.map((s) => s.name).filter((name) => !observed.includes(name));
+    const probe = document.createElement('online-learner');
+    for (const s of catalogue().settings) probe.setAttribute(s.name, s.default);
+    const keys = new Set(probe.hash().split('&').map((pair) => pair.split('=')[0]));
+    return catalogue().settings.map((s) => s.name).filter((name) => !keys.has(name));
   });
-  assert.deepEqual(unobserved, [], 'settings the element would ignore as attributes');
+  assert.deepEqual(unread, [], 'settings the element would ignore as attributes');
+  // A setting's attribute changed after the start rebuilds the figure with
+  // it; removed, the figure goes back to the default.
+  await page.evaluate(() => document.getElementById('c').setAttribute('c', '0.25'));
+  await page.waitForFunction(() => document.getElementById('c').figure?.pg.settings().c === 0.25);
+  await page.evaluate(() => document.getElementById('c').removeAttribute('c'));
+  await page.waitForFunction(() => document.getElementById('c').figure?.pg.settings().c === 0.1);
   // Clicks and steps reach only their own figure.
   const a = page.locator('#a');
   await clickPlane(page, 0.3, 0.3, { within: a });

@@ -4,27 +4,17 @@
 // without its log, which replays at once when short, else a slice per frame
 // behind a progress panel with Cancel; a link that needs the full module
 // (a kernel learner, a file, the Theory layer, a fork) loads it first.
-import { loadFull, needsFull } from './wasm.js';
+import { needsFull } from './wasm.js';
 import { Figure } from './figure.js';
-import { bindPlaneKeys, bindPointer } from './input.js';
+import { loadKernel, newRun } from './controller.js';
 import { label } from './catalogue.js';
 import { loadInto, release } from './parsed-data.js';
-import { SYNC_MS, replayFor } from './replay.js';
 import { PALETTE } from './palette.js';
 import * as state from './state.js';
-import { language, message, t, usePart } from './i18n.js';
+import { language, message, t } from './i18n.js';
 import { show } from './page-language.js';
 
 const $ = (id) => document.getElementById(id);
-/** The full module (wasm.js) and the kernel learners' texts in the language shown. */
-export const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
-
-/** A build's or a replay's token: `ready` resolves true once the figures hold all of it, false if it was made moot. */
-export function newRun() {
-  const run = { cancel: false };
-  run.ready = new Promise((resolve) => { run.resolve = resolve; });
-  return run;
-}
 
 /** App's methods that build the figures (mixed into App.prototype by app.js). */
 export const building = {
@@ -48,9 +38,8 @@ export const building = {
   build(hash) {
     // Until the figures hold the whole link, input waits and the link in
     // the address bar stays the one before (Cancel goes back to it).
-    const before = this.goodHash;
     this.endIntro(); // a first visit's intro belongs to the figures it started on
-    const run = newRun();
+    const run = newRun({ before: this.goodHash });
     const { ready } = run;
     this.replaying = run;
     this.overlay?.hide();
@@ -81,7 +70,7 @@ export const building = {
     if (page.lang && page.lang !== language()) show(page.lang).then(() => this.relabel()).catch((e) => this.fail(e));
     const task = probe.pg.task();
     const wantedFile = probe.pg.pending_file();
-    const notice = probe.pg.notice();
+    run.notice = probe.pg.notice(); // shown with the link's problems once built
     probe.destroy();
     if (task === 'regression') page.view = 'regress';
     else if (page.view === 'regress') page.view = 'classify';
@@ -91,60 +80,40 @@ export const building = {
     $('planes').classList.toggle('many', compare);
     const algos = compare ? page.algos : [null];
     // Each Compare panel runs its own learner on the link's samples.
-    this.figures = algos.map((algo, i) => new Figure($('planes'), hash, {
+    this.figures = algos.map((algo, i) => this.addFigure($('planes'), hash, {
       learner: algo ?? undefined,
       title: algo ? label(algo) : '',
       color: PALETTE[i % PALETTE.length],
       // Many small planes: a coarser shading grid keeps the frame short.
       gridSize: algos.length > 2 ? 100 : 200,
-      onResize: () => this.loop.changed(),
     }));
-    for (const figure of this.figures) {
-      bindPointer(figure.plane, this);
-      bindPlaneKeys(figure.plane, this);
-    }
     this.attachData(wantedFile);
     this.setPlaying(false);
     this.sync();
-    this.settle(run, before, notice);
+    this.settle(run);
     return ready;
   },
 
   /**
-   * Replays what the figures' sessions have left to (an opened link, a
-   * setting that learns the samples again): at once when short, else a
-   * slice per frame behind the progress panel (whose Cancel goes back to
-   * the link `before`). `run` is the build's token (see build()).
+   * Replays what the figures' sessions have left (controller.js,
+   * replayRest: a long replay behind the progress panel, whose Cancel
+   * goes back to the link `run.before`), then shows them. `run` is the
+   * build's token (see build()); `run.ready` resolves once built.
    */
-  settle(run, before, notice = '') {
-    this.replaying = run;
+  settle(run) {
     this.ready = run.ready;
-    const pgs = this.figures.map((f) => f.pg);
-    let done;
-    try {
-      done = replayFor(pgs, SYNC_MS);
-    } catch (error) {
-      this.replaying = null; // the caller shows it and rebuilds
-      throw error;
-    }
-    if (done) {
-      this.replaying = null;
-      this.built(notice, run);
-    } else {
-      // A long replay: a slice per frame behind a progress panel.
-      import('./replay-panel.js').then((m) => m.finishReplay(this, pgs, run, before, notice)).catch((e) => this.fail(e));
-    }
+    if (this.replayRest(run)) this.built(run);
   },
 
-  /** The figures hold the whole link: draw them (and the Theory layer, on first use). */
-  built(notice, run) {
+  /** The figures hold the whole link: draw them (and the Theory layer, on first use). `run.notice`: the link's own. */
+  built(run) {
     if (this.page.theory) import('./theory.js').then((m) => m.attachTheory(this, $('theory-place'))).catch((e) => this.fail(e));
     else this.theory?.detach();
     if (this.page.truth) this.showTruth();
     else this.truth?.detach();
     this.curves.define();
     this.sync();
-    const problems = [...(run.problems ?? []), notice].filter(Boolean);
+    const problems = [...(run.problems ?? []), run.notice].filter(Boolean);
     if (problems.length) this.showError(problems.map(message).join(' '));
     this.changed();
     run.resolve(true);
@@ -162,8 +131,8 @@ export const building = {
       for (const figure of this.figures) loadInto(figure.pg, this.data);
     }
     this.dataPanel.askFor(wantedFile && !this.data ? wantedFile : '');
-    this.dataPanel.sync(this.data, this.dataNote, this.figures[0].pg);
-    document.body.dataset.wide = String(!this.figures[0].pg.on_plane());
+    this.dataPanel.sync(this.data, this.dataNote, this.figure.pg);
+    document.body.dataset.wide = String(!this.figure.pg.on_plane());
   },
 
   /** The true concept on the planes (truth.js, loaded on first use). */
@@ -173,6 +142,6 @@ export const building = {
 
   /** The same session rebuilt (in the full module, for the timeline); resolves whether it was. */
   withPast() {
-    return this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
+    return this.build(this.figure.pg.hash(state.pageExtras(this.page)));
   }
 };

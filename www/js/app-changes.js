@@ -1,13 +1,14 @@
 // The playground's changes (App's methods, mixed in by app.js): a click,
 // a setting, the learner, the Theory layer, the speed, the view, the
-// compared learners, play and pause, steps, Reset, Clear, the language,
-// and the first visit's intro, which any of them ends.
+// compared learners, play and pause, steps, the language, and the first
+// visit's intro, which any of them ends. Reset and the learning itself
+// are the controller's (controller.js).
 import { needsFull } from './wasm.js';
 import { label, replacements } from './catalogue.js';
 import { classOf } from './classes.js';
 import * as state from './state.js';
 import { count, message, t } from './i18n.js';
-import { loadKernel, newRun } from './app-build.js';
+import { loadKernel, newRun } from './controller.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,8 +17,8 @@ export const changing = {
   /** Adds a point; a class beyond the session's raises its classes first (the points replay as that many). */
   click(x, y, label) {
     const classes = classOf(label) + 1;
-    const classify = this.figures[0].pg.task() === 'classification';
-    if (classify && !this.replaying && classes > this.figures[0].pg.classes()) {
+    const classify = this.figure.pg.task() === 'classification';
+    if (classify && !this.replaying && classes > this.figure.pg.classes()) {
       try { this.setSetting('classes', String(classes)); } catch (error) { return this.showError(message(error)); }
       // The points learned again as that many classes (in slices when they are many), then this one.
       this.ready.then((built) => built && this.act((pg) => pg.click(x, y, label)));
@@ -34,8 +35,8 @@ export const changing = {
   setSetting(name, text) {
     this.endIntro();
     for (const figure of this.figures) figure.pg.check(name, text);
-    const before = this.figures[0].pg.hash(state.pageExtras(this.page));
-    const { samples } = this.figures[0].pg.counts();
+    const before = this.figure.pg.hash(state.pageExtras(this.page));
+    const { samples } = this.figure.pg.counts();
     const forked = this.past; // a setting changed at a sample looked back at: the session forks there
     let change = 'live';
     for (const figure of this.figures) change = figure.pg.set(name, text);
@@ -43,7 +44,7 @@ export const changing = {
     if (forked) this.forked();
     if (change === 'replayed') {
       // The samples are learned again, a slice per frame when they are many.
-      this.settle(newRun(), before);
+      this.settle(newRun({ before }));
     } else {
       if (change !== 'live') this.curves.define();
       this.sync();
@@ -55,12 +56,12 @@ export const changing = {
   /** Switches learner; returns a note on what else changed (a promise while the full module loads). */
   setAlgorithm(name) {
     this.endIntro();
-    const hash = this.figures[0].pg.hash(state.pageExtras(this.page));
+    const hash = this.figure.pg.hash(state.pageExtras(this.page));
     if (needsFull(hash, name)) {
       // The session moves to the full module (replayed there), then switches.
       return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
     }
-    const pg = this.figures[0].pg;
+    const pg = this.figure.pg;
     const wasKernel = pg.is_kernel();
     // A value the new learner refuses (AROW's bias cannot be decoupled)
     // gives way to one it accepts; the returned note says so.
@@ -70,10 +71,10 @@ export const changing = {
     });
     const forked = this.past;
     pg.set_algorithm(name);
-    this.figures[0].redraw();
+    this.figure.redraw();
     if (forked) this.forked();
     // A kernel learner starts afresh: redraw its curves (and the support chart) from the session.
-    if (wasKernel || this.figures[0].pg.is_kernel()) this.curves.define();
+    if (wasKernel || this.figure.pg.is_kernel()) this.curves.define();
     this.sync();
     this.changed();
     return notes.join(' ');
@@ -84,7 +85,7 @@ export const changing = {
     this.endIntro();
     if (this.replaying || on === this.page.theory) return;
     this.page.theory = on;
-    if (on) return this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
+    if (on) return this.build(this.figure.pg.hash(state.pageExtras(this.page)));
     this.perform((pg) => pg.set_theory(false));
     this.theory?.detach();
     this.sync();
@@ -114,7 +115,7 @@ export const changing = {
 
   setCompared(algos) {
     this.page.algos = algos;
-    this.build(`${this.figures[0].pg.hash('')}&${state.pageExtras(this.page)}`);
+    this.build(`${this.figure.pg.hash('')}&${state.pageExtras(this.page)}`);
   },
 
   togglePlay() {
@@ -122,27 +123,11 @@ export const changing = {
     if (!this.replaying) this.setPlaying(!this.playing);
   },
 
-  /** Plays or pauses; the intro plays while the button still offers Play. */
-  setPlaying(playing) {
-    // Playing goes on from the end of the session (after a fork, from the fork).
-    if (playing) this.timeline.toEnd();
-    this.loop.setPlaying(playing);
-    this.controls.setPlaying(playing && !this.intro);
-    if (!playing) this.writeHash();
-  },
-
-  /** Learns `n` more samples: from the stream or the file, or (epochs) over the shown points. */
-  advance(n) {
-    // A file cycles in its own order: each pass over it is an epoch already.
-    const epochs = this.page.view === 'epochs' && !this.data;
-    this.perform((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
-  },
-
   /** The loop's learning: `k` samples, or the rest of a first visit's intro, which then pauses. */
   learnFrame(k) {
     if (this.intro) {
       const n = Math.min(k, this.intro);
-      this.figures[0].intro.stream(n);
+      this.figure.intro.stream(n);
       this.intro -= n;
       if (!this.intro) {
         this.intro = 1; // ends it: the shown copy has caught up with the session
@@ -154,21 +139,16 @@ export const changing = {
     this.advance(k);
   },
 
-  step() {
+  /** Learns `n` samples now (the Step button, →). */
+  step(n = 1) {
     this.endIntro();
-    this.advance(1);
-  },
-
-  /** The learner starts afresh on the same points (the stream goes on where it was). */
-  reset() {
-    this.act((pg) => pg.reset());
-    this.curves.define();
+    this.advance(n);
   },
 
   /** Clears the plane: the points, the model and the curves; the stream starts again. */
   clear() {
     this.act((pg) => pg.clear());
-    this.curves.define();
+    this.restart();
   },
 
   /** The language changed: the controls again, and the figures rebuilt from the link (their labels, curves and lines). */
@@ -177,7 +157,7 @@ export const changing = {
     this.gifPanel?.root.remove();
     this.settingsPanel.build();
     this.controls.setPlaying(false);
-    this.build(this.figures[0].pg.hash(state.pageExtras(this.page)));
+    this.build(this.figure.pg.hash(state.pageExtras(this.page)));
   },
 
   /** A first visit's intro stops at the reader's first action: the plane shows the session as it is. */

@@ -1,11 +1,12 @@
 // The playground page: one or more figures (a Playground in wasm and the
 // plane that draws it), the controls, and what the page does when a reader
-// acts. Learning happens in wasm, one call per frame per figure; the frame
-// loop (loop.js) learns at the chosen speed and redraws what changed. App's
-// methods are split by job: here the start, the actions and the drawing;
-// app-build.js builds the figures from a link; app-changes.js holds the
-// changes of setting, learner, layer, view and play.
-import { isTrap, loadWasm, Playground } from './wasm.js';
+// acts. App is the shared controller (controller.js: the figures, the frame
+// loop, the actions, the drawing) with the page's panels and its own
+// methods, split by job: here the start, the panels and the hooks the
+// controller calls; app-build.js builds the figures from a link;
+// app-changes.js holds the changes of setting, learner, layer, view and play.
+import { loadWasm, Playground } from './wasm.js';
+import { Controller } from './controller.js';
 import { Controls } from './controls.js';
 import { SettingsPanel } from './settings-panel.js';
 import { CurvesPanel } from './curves-panel.js';
@@ -14,17 +15,13 @@ import { TimelineBar } from './timeline-bar.js';
 import { bindKeys } from './input.js';
 import { isSecondOrder, refusedBy } from './catalogue.js';
 import { DataPanel } from './data-panel.js';
-import { Loop } from './loop.js';
 import * as state from './state.js';
-import { message } from './i18n.js';
 import { bindLanguageMenu, startLanguage } from './page-language.js';
 import { building } from './app-build.js';
 import { changing } from './app-changes.js';
 
 const $ = (id) => document.getElementById(id);
 const HASH_EVERY_MS = 1000;
-/** The drawing a frame does for the figures before it leaves the rest to the next. */
-const DRAW_BUDGET_MS = 40;
 const FIRST_VISIT_SAMPLES = 12;
 /**
  * A first visit's session learns its samples at once (the same as any
@@ -35,33 +32,28 @@ const FIRST_VISIT_SAMPLES = 12;
 const FIRST_PAINT_SAMPLES = 2;
 const INTRO_SPEED = 6;
 
-export class App {
+export class App extends Controller(Object) {
   constructor() {
-    this.figures = [];
+    super();
     this.sessions = {}; // by task: the link of the session a view switch left (view-switch.js)
     this.page = state.defaultPage();
-    this.tool = '1';
     this.lastHashWrite = 0;
-    this.goodHash = '';
     this.data = null; // a loaded file (parsed arrays), kept to rebuild the figures
     this.dataNote = '';
     this.recorder = null; // export.js's Recorder, once a recording starts
-    this.loop = new Loop({
-      speed: () => (this.intro ? INTRO_SPEED : this.page.speed),
-      learn: (k) => this.learnFrame(k),
-      render: (now) => this.render(now),
-      busy: () => Boolean(this.recorder?.recording) || this.figures.some((f) => f.animating()),
-    });
   }
 
-  /** The frames drawn (for the browser tests). */
-  get frames() {
-    return this.loop.frames;
+  /** Samples per second while playing (a first visit's intro at its own pace). */
+  get speed() {
+    return this.intro ? INTRO_SPEED : this.page.speed;
   }
 
-  /** Whether the reader set it playing (a first visit's intro plays on its own). */
-  get playing() {
-    return this.loop.playing && !this.intro;
+  /**
+   * Whether a step goes over the shown points again (the Epochs view). A
+   * file cycles in its own order: each pass over it is an epoch already.
+   */
+  get epochs() {
+    return this.page.view === 'epochs' && !this.data;
   }
 
   async start() {
@@ -80,11 +72,12 @@ export class App {
     this.status = new StatusLines(this);
     this.timeline = new TimelineBar(this);
     this.dataPanel = new DataPanel(this);
+    this.announcer = $('announce');
     bindLanguageMenu(this);
     this.load(link);
     if (!link) {
       this.perform((pg) => pg.stream(FIRST_VISIT_SAMPLES));
-      const figure = this.figures[0];
+      const figure = this.figure;
       figure.intro = new Playground(figure.pg.setup_hash(), undefined);
       figure.intro.stream(FIRST_PAINT_SAMPLES);
       this.intro = FIRST_VISIT_SAMPLES - FIRST_PAINT_SAMPLES;
@@ -98,7 +91,7 @@ export class App {
 
   /** The first figure's settings, with its learner and task. */
   settings() {
-    return this.figures[0].settings();
+    return this.figure.settings();
   }
 
   /** Shows the state the page is in on the controls. */
@@ -111,10 +104,10 @@ export class App {
     this.settingsPanel.sync(settings, inForce, settings.task, refused);
     document.body.dataset.kernel = String(this.figures.some((f) => f.pg.is_kernel()));
     document.body.dataset.secondOrder = String(this.figures.some((f) => isSecondOrder(f.pg.algorithm())));
-    document.body.dataset.multiclass = String(this.figures[0].pg.classes() > 2);
+    document.body.dataset.multiclass = String(this.figure.pg.classes() > 2);
   }
 
-  // ---- actions (from controls, pointer and keys) ----
+  // ---- what the controller asks of the page (controller.js) ----
 
   /** A reader's action on every figure (it ends a first visit's intro). */
   act(action) {
@@ -122,119 +115,34 @@ export class App {
     this.perform(action);
   }
 
-  /** Runs an action on every figure; an error is shown and the page recovers. */
-  perform(action) {
-    if (this.replaying) return; // the replay's panel holds input until it is done
-    // Acting on a sample looked back at forks the session there (history.rs).
-    const forked = this.past;
-    try {
-      for (const figure of this.figures) action(figure.pg);
-    } catch (error) {
-      this.fail(error);
-    }
-    if (forked) this.forked();
-    this.changed();
-  }
-
-  /** The session went on from the sample looked at: its curves from there, the run before faded. */
-  forked() {
-    this.past = false;
-    for (const figure of this.figures) figure.redraw();
-    this.curves.define();
-  }
-
-  /** The timeline moved to sample `at` of `total` (timeline.js). */
-  looked(at, total) {
-    this.curves.mark(at < total ? at : null);
-    this.changed();
-  }
-
-  erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
-
-  // ---- drawing ----
-
+  /** Something changed: drawn on the next frame, and (paused) kept in the link. */
   changed() {
     this.loop.changed();
     // Working on the preset answers a link's request for its file.
-    if (!$('file-needed').hidden && !this.figures[0].pg.pending_file()) this.dataPanel.askFor('');
+    if (!$('file-needed').hidden && !this.figure.pg.pending_file()) this.dataPanel.askFor('');
     if (!this.playing) this.writeHash();
   }
 
-  /** Draws what changed; returns whether a plane was drawn (the loop sizes learning by it). */
-  render(now) {
-    if (this.replaying) return false;
-    let drew = false;
-    try {
-      const settings = this.settings();
-      const start = performance.now();
-      for (const figure of this.figures) {
-        // Eight panels of 5,000 points took 140 ms to draw in one frame:
-        // past the budget, the rest are drawn on the next frames.
-        if (performance.now() - start > DRAW_BUDGET_MS) {
-          this.loop.changed();
-          break;
-        }
-        drew = figure.render(settings.task, settings.eps, { now, playing: this.playing }) || drew;
-      }
-      this.curves.append();
-      this.timeline.sync();
-      this.theory?.frame(now);
-      this.truth?.frame();
-      this.status.show(now);
-      if (this.recorder?.recording) this.recorder.frame();
-      if (this.playing && now - this.lastHashWrite > HASH_EVERY_MS) this.writeHash(now);
-    } catch (error) {
-      this.fail(error);
-    }
-    return drew;
+  /** The play button (the intro plays while it still offers Play); a pause writes the link. */
+  showPlaying(playing) {
+    this.controls.setPlaying(playing && !this.intro);
+    if (!playing) this.writeHash();
   }
 
-  writeHash(now = performance.now()) {
-    if (!this.figures.length || this.replaying) return;
-    try {
-      this.goodHash = this.figures[0].pg.hash(state.pageExtras(this.page));
-      state.writeHash(this.goodHash);
-      state.remember(this.goodHash);
-      this.lastHashWrite = now;
-    } catch (error) {
-      this.fail(error);
-    }
+  /** After a drawn frame: the recording's frame, and while playing the link now and then. */
+  framed(now) {
+    if (this.recorder?.recording) this.recorder.frame();
+    if (this.playing && now - this.lastHashWrite > HASH_EVERY_MS) this.writeHash(now);
   }
 
-  // ---- for the browser tests and the curious ----
-
-  /** A figure's shown points, (x, y, label) flattened. */
-  points(i = 0) {
-    return this.figures[i].points();
+  /** After a trap: the page rebuilt from a link. */
+  restore(hash) {
+    this.build(hash);
   }
 
-  /** A figure's curve (0 samples, 1 online, 2 recent loss, 3 test, 4 support). */
-  curve(series, i = 0) {
-    return this.figures[i].curve(series);
-  }
-
-  /** Short news for screen readers (the keyboard cursor's position). */
-  announce(text) {
-    $('announce').textContent = text;
-  }
-
-  showHelp() {
-    if (!$('help').open) $('help').showModal();
-  }
-
-  // ---- errors: show them, keep working ----
-
-  fail(error) {
-    this.showError(message(error));
-    // A trap (a panic) can leave a handle unusable: rebuild from the last good state.
-    if (isTrap(error)) {
-      this.setPlaying(false);
-      try {
-        this.build(this.goodHash);
-      } catch {
-        this.build('');
-      }
-    }
+  /** A long replay: a slice per frame behind the progress panel with Cancel (loaded then). */
+  finishReplay(run, pgs) {
+    import('./replay-panel.js').then((m) => m.finishReplay(this, pgs, run)).catch((e) => this.fail(e));
   }
 
   showError(text) {
@@ -244,6 +152,27 @@ export class App {
 
   clearError() {
     $('error-banner').hidden = true;
+  }
+
+  writeHash(now = performance.now()) {
+    if (!this.figures.length || this.replaying) return;
+    try {
+      this.goodHash = this.figure.pg.hash(state.pageExtras(this.page));
+      state.writeHash(this.goodHash);
+      state.remember(this.goodHash);
+      this.lastHashWrite = now;
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** A figure's curve (0 samples, 1 online, 2 recent loss, 3 test, 4 support), for the browser tests. */
+  curve(series, i = 0) {
+    return this.figures[i].curve(series);
+  }
+
+  showHelp() {
+    if (!$('help').open) $('help').showModal();
   }
 }
 

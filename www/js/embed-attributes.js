@@ -1,16 +1,23 @@
-// The <online-learner> element's attributes: which are session settings,
-// which controls it offers, and the link they describe.
+// The <online-learner> element's attributes: its own, the session
+// settings, which controls it offers, and the link they describe.
 import { pairs } from './state.js';
+import { catalogue } from './catalogue.js';
 
-/**
- * Attributes that are session settings: the link's keys (every setting of
- * the learner core's table, by the name the link uses) and the learner.
- * Listed here because the element declares them before wasm (and so the
- * table) is loaded; tests/e2e/embed.test.mjs checks the list against it.
- */
-export const SETTINGS = ['algo', 'c', 'eps', 'lr', 'bias', 'kernel', 'sigma', 'degree', 'offset', 'budget', 'eta', 'nu', 'q', 'lambda', 'rho', 'radius', 'dictionary', 'horizon', 'olru-c', 'olru-a', 'olrd-c', 'olrd-form', 'spa-form', 'spa-alpha', 'spa-beta', 'r', 'confidence', 'initial-variance', 'covariance', 'alma-form', 'alma-alpha', 'alma-c', 'romma-form', 'ogd-loss', 'sop-form', 'cw-form', 'cw-eta', 'iellip-form', 'iellip-b', 'iellip-c', 'narow-b', 'ballseptron-r', 'paum-tau-plus', 'paum-tau-minus', 'shifting-lambda', 'pegasos-lambda', 'winnow-alpha', 'winnow-theta', 'selective-b', 'noise', 'seed', 'preset', 'multiclass', 'classes'];
+/** The element's own attributes that rebuild the figure when they change (`autoplay` is read once, at the start). */
+export const OWN_ATTRIBUTES = ['state', 'controls', 'explain', 'curves', 'theory', 'truth', 'speed', 'label', 'lang'];
 export const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif', 'theory', 'truth', 'timeline', 'command', 'python'];
 export const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
+
+/**
+ * The attributes that are session settings, by the names the link uses:
+ * the learner (`algo`) and every setting of the learner core's table, read
+ * from the wasm module's catalogue (so, only once it is loaded), so that a
+ * new setting is an attribute with no edit here. The build's scripts pass
+ * the catalogue they loaded (xtask/pack-types.mjs, widget-bundle.mjs).
+ */
+export const settingNames = (table = catalogue()) => ['algo', ...table.settings.map((s) => s.name)];
+
+export const isSetting = (name) => settingNames().includes(name);
 
 /** The hash for a `state` attribute with setting attributes on top. */
 export function hashFrom(stateText, settings) {
@@ -20,4 +27,3 @@ export function hashFrom(stateText, settings) {
   }
   return [...keys].map(([k, v]) => `${k}=${v}`).join('&');
 }
-

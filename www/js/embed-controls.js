@@ -20,7 +20,7 @@ export function figureControls(host) {
       parts.push(step);
     } else if (name === 'reset') {
       const reset = element('button', { type: 'button' }, t('Reset'));
-      reset.addEventListener('click', () => host.act((p) => p.reset(), { curves: true }));
+      reset.addEventListener('click', () => host.reset());
       parts.push(reset);
     } else if (name === 'c' && pg.in_force().includes('c')) {
       const c = pg.settings().c;
@@ -50,7 +50,8 @@ export function figureControls(host) {
       select.value = pg.algorithm();
       select.addEventListener('change', async () => {
         if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull().catch((e) => host.fail(e));
-        host.act((p) => p.set_algorithm(select.value), { curves: true });
+        host.act((p) => p.set_algorithm(select.value));
+        host.restart();
         fillLegend(host);
         host.buildControls();
       });
@@ -69,7 +70,7 @@ export function figureControls(host) {
         host.bar.after(place);
         host.gifPanel = new GifPanel({
           figures: () => [host.figure],
-          chart: () => (host.hasAttribute('curves') ? host.chart.canvas : null),
+          chart: () => (host.hasAttribute('curves') ? host.curves.chart.canvas : null),
           advance: (n) => { if (n > 0) host.act((p) => p.stream(n)); },
           draw: () => host.render(performance.now()),
           playing: () => host.playing,
@@ -167,7 +168,7 @@ function timelineControl(host) {
   const out = element('output', {});
   slider.addEventListener('input', () => import('./timeline.js').then((m) => m.seek(host, Number(slider.value))).catch((e) => host.fail(e)));
   let shown = '';
-  host.timelineBar = {
+  host.timeline = {
     sync() {
       const [at, total] = host.figure.pg.position();
       if (`${at}/${total}` === shown) return;
@@ -192,16 +193,4 @@ const truthOn = (host) => host.truthShown
 export function showLayers(host, hash, places) {
   if (places.theory && host.theoryOn(hash)) import('./theory.js').then((m) => m.attachTheory(host, places.theory)).catch((e) => host.fail(e));
   if (places.truth && truthOn(host)) import('./truth.js').then((m) => m.attachTruth(host, places.truth)).catch((e) => host.fail(e));
-}
-
-/** A new session or chart: the layers read everything afresh. */
-export function defineLayers(host) {
-  host.theory?.define();
-  host.truth?.define();
-}
-
-/** Each frame: the layers follow the figure. */
-export function frameLayers(host, now) {
-  host.theory?.frame(now);
-  host.truth?.frame();
 }

@@ -1,7 +1,8 @@
 // Rows a script gives an <online-learner> (`el.feed(x, y)`: a notebook's
 // NumPy arrays, a host page's data), learned in order in place of the
-// synthetic stream, as the figure plays or steps. Loaded on the first
-// feed, so a figure that is never fed downloads none of it.
+// synthetic stream, as the figure plays or steps (embed.js, advance).
+// Loaded on the first feed, so a figure that is never fed downloads none
+// of it.
 //
 // Each row becomes a point on the plane, learned as a click is (and so
 // kept in the figure's link, and replayed when an attribute rebuilds it):
@@ -41,15 +42,14 @@ export class Fed {
     this.rows.push(...rows);
   }
 
-  /** Learns up to `k` more rows on `pg`; with none left, a playing figure pauses. */
-  learn(host, pg, k) {
+  /** Learns up to `k` more rows on `pg` (the element pauses a playing figure once none is left). */
+  learn(pg, k) {
     const end = Math.min(this.next + k, this.rows.length);
     while (this.next < end) {
       const [x, y, label] = this.rows[this.next];
       this.next += 1; // a refused row is passed over, not retried every frame
       pg.click(x, y, label);
     }
-    if (this.next >= this.rows.length && host.playing) host.setPlaying(false);
   }
 
   get left() {

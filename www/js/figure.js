@@ -31,7 +31,7 @@ export class Figure {
     this.drawn = null;
     this.lastDraw = -Infinity;
     this.drawCost = 0; // ms, smoothed
-    this.support = new Map(); // id -> support vector, last frame
+    this.lastSupport = null; // the support set as last drawn: what a removed vector fades from
     this.fading = [];
     // What layers draw over the overlay, by layer ('theory': its lines;
     // 'truth': the true concept): { key, draw(ctx, plane) }, redrawn when a key changes.
@@ -102,13 +102,16 @@ export class Figure {
     const model = pg.model();
     const classRows = pg.classes() > 2 ? pg.class_models() : null;
     const kernel = pg.is_kernel();
-    // support_len() refills the buffer (it may move): ask for the pointer after.
+    // The support vectors are read where wasm wrote them this frame, never
+    // copied out: support_len() writes the buffer (it may move, so the
+    // pointer is asked for after), and each use takes a fresh view, since
+    // any call into wasm may grow its memory and detach an older one.
     const supportLength = kernel ? pg.support_len() : 0;
-    const support = kernel ? Array.from(f64View(pg, pg.support_ptr(), supportLength)) : null;
-    if (kernel) this.trackRemovals(support);
+    const support = () => (kernel ? f64View(pg, pg.support_ptr(), supportLength) : null);
+    if (kernel) this.trackRemovals(support());
     // Support rings are stamped with the points: they share a layer.
-    const pointsKey = `${samples}:${pg.points_len()}:${support?.length ?? 0}`;
-    const modelKey = kernel ? `${samples}:${support.length}` : (classRows ?? model).join(',');
+    const pointsKey = `${samples}:${pg.points_len()}:${supportLength}`;
+    const modelKey = kernel ? `${samples}:${supportLength}` : (classRows ?? model).join(',');
     const animating = this.fading.length > 0;
     const pointsDue = this.drawn?.points !== pointsKey || animating;
     // A kernel surface shaded coarse while playing is shaded in full once paused.
@@ -121,7 +124,7 @@ export class Figure {
     const drawPoints = pointsDue && !(split && this.shadeTurn);
     const drawShading = shadingDue && !(split && !this.shadeTurn);
     if (drawPoints) {
-      this.plane.drawPoints(f64View(pg, pg.points_ptr(), pg.points_len()), task, support, this.fading);
+      this.plane.drawPoints(f64View(pg, pg.points_ptr(), pg.points_len()), task, support(), this.fading);
     }
     if (drawShading) {
       // Kernel learners: their surface's f = 0 and f = ±1. Second-order
@@ -157,19 +160,27 @@ export class Figure {
     };
   }
 
-  /** Support vectors gone since the last frame start fading out. */
+  /**
+   * Support vectors gone since the last frame start fading out. `support`:
+   * this frame's set, (x, y, alpha, id, label) quintuples in wasm memory.
+   * A removed vector is no longer there: the set as last drawn is the one
+   * copy kept here, for the fade, taken each drawn frame (a typed-array
+   * copy of at most a few hundred numbers; comparing first, to copy only
+   * on a change, cost 56 bytes gzip in each bundle).
+   */
   trackRemovals(support) {
     const now = performance.now();
-    const current = new Map();
-    for (let k = 0; k < support.length; k += 5) {
-      current.set(support[k + 3], { x: support[k], y: support[k + 1], alpha: support[k + 2], label: support[k + 4] });
-    }
+    const last = this.lastSupport;
     // A reset or a new session empties the set at once: nothing to fade then.
-    if (current.size > 0) {
-      for (const [id, sv] of this.support) if (!current.has(id)) this.fading.push({ ...sv, t0: now });
+    if (support.length > 0 && last) {
+      const ids = new Set();
+      for (let k = 3; k < support.length; k += 5) ids.add(support[k]);
+      for (let k = 0; k < last.length; k += 5) {
+        if (!ids.has(last[k + 3])) this.fading.push({ x: last[k], y: last[k + 1], alpha: last[k + 2], label: last[k + 4], t0: now });
+      }
     }
+    this.lastSupport = support.slice();
     this.fading = this.fading.filter((f) => now - f.t0 < FADE_MS);
-    this.support = current;
   }
 
   /** Whether the figure still has an animation to finish (fading rings). */

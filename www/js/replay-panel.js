@@ -1,7 +1,7 @@
-// The playground's long replay (replay.js slices it): input waits behind a
-// panel that shows a progress bar and Cancel once the replay has taken a
-// second. Loaded only when a link is too long to replay at once.
-import { replayInFrames } from './replay.js';
+// The playground's long replay (replay-frames.js slices it): input waits
+// behind a panel that shows a progress bar and Cancel once the replay has
+// taken a second. Loaded only when a link is too long to replay at once.
+import { finishReplay as sliceReplay } from './replay-frames.js';
 import { message, percent, t } from './i18n.js';
 
 /** Progress is shown once the replay has taken this long. */
@@ -36,33 +36,28 @@ export class ReplayOverlay {
 }
 
 /**
- * The page's long replay: a slice per frame behind the progress panel
- * (input waits); Cancel goes back to the link `before` (or the default
- * page). `run` is the build's token: another build makes this one moot.
+ * The page's long replay of the sessions `pgs`: a slice per frame behind
+ * the progress panel (input waits); Cancel goes back to the link
+ * `run.before` (or the default page). `run` is the build's token: another
+ * build makes this one moot.
  */
-export async function finishReplay(app, pgs, run, before, notice) {
+export async function finishReplay(app, pgs, run) {
   const overlay = new ReplayOverlay(() => { run.cancel = true; });
   app.overlay = overlay;
-  let done = false;
+  let end;
   try {
-    done = await replayInFrames(pgs, { cancelled: () => run.cancel || app.replaying !== run, progress: (f, ms) => overlay.show(f, ms) });
+    end = await sliceReplay(app, pgs, run, (f, ms) => overlay.show(f, ms));
   } catch (error) {
-    if (app.replaying !== run) return;
     overlay.hide();
-    app.replaying = null;
     app.showError(t('This link could not be replayed: {why}. Showing the default playground.', { why: message(error) }));
     run.resolve(false);
     app.build('');
     return;
   }
-  if (app.replaying !== run) return run.resolve(false); // another build took over
+  if (!end) return run.resolve(false); // another build took over
   overlay.hide();
-  app.replaying = null;
-  if (done) {
-    app.built(notice, run);
-    return;
-  }
+  if (end === 'done') return app.built(run);
   run.resolve(false);
-  app.build(before);
-  app.showError(before ? t('Replay stopped: showing the state before.') : t('Replay stopped: showing the default playground.'));
+  app.build(run.before);
+  app.showError(run.before ? t('Replay stopped: showing the state before.') : t('Replay stopped: showing the default playground.'));
 }

@@ -76,7 +76,7 @@ export class StatusLines {
     line.hidden = app.figures.length > 1;
     const model = pg.model();
     if (pg.is_kernel()) {
-      const size = pg.support_len() / 5;
+      const size = pg.support_size();
       const inForce = new Set(pg.in_force());
       const shown = ['sigma', 'degree', 'offset', 'budget'].filter((k) => inForce.has(k) && settings[k] !== null)
         .map((k) => `${SHORT[k]()} = ${typeof settings[k] === 'number' ? num(settings[k]) : tr(settings[k])}`);
@@ -131,11 +131,10 @@ function fileSample(pg, data, task) {
 
 /** A Compare panel's own figures: its mistakes, and its support set. */
 function panelCaption(pg) {
-  const { samples, mistakes } = pg.counts();
+  const { samples, mistakes, asked } = pg.counts();
   const parts = [];
   if (samples > 0) parts.push(mistakeShare(mistakes, samples));
-  if (pg.is_kernel()) parts.push(plural(pg.support_len() / 5, '{n} support vector', '{n} support vectors'));
-  const { asked } = pg.counts();
+  if (pg.is_kernel()) parts.push(plural(pg.support_size(), '{n} support vector', '{n} support vectors'));
   if (asked != null) parts.push(labelsAsked(asked));
   return parts.join(' · ');
 }

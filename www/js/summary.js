@@ -19,7 +19,7 @@ export function summarize(pg, label) {
   if (pg.classes() > 2) {
     parts.push(t('{k} classes, one weight vector each; the highest score wins.', { k: pg.classes() }));
   } else if (pg.is_kernel()) {
-    parts.push(plural(pg.support_len() / 5, '{n} support vector.', '{n} support vectors.'));
+    parts.push(plural(pg.support_size(), '{n} support vector.', '{n} support vectors.'));
   } else if (model.length && pg.on_plane()) {
     const [w1, w2, b] = nums(Array.from(model));
     parts.push(regression

@@ -28,11 +28,6 @@ export class TimelineBar {
     this.go((m) => m.step(this.host, by));
   }
 
-  /** Back to the live session (before playing on). */
-  toEnd() {
-    if (this.host.past) this.go((m) => m.toEnd(this.host));
-  }
-
   /** Shows the position: called every frame, touches the page only when it moved. */
   sync() {
     const [at, total] = this.host.figures[0].pg.position();

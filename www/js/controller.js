@@ -1,0 +1,251 @@
+// The one controller of the playground page (App, app.js) and of the
+// <online-learner> element (embed.js): it owns the figures (a session
+// handle in wasm and the plane that draws it, figure.js), the frame loop
+// and what each frame learns, the actions on the sessions (and the fork
+// an action at a past sample makes), the replays that hold input, the
+// recovery from a trap, and the drawing of a frame.
+//
+// What differs between the two is the host's, in panels with one
+// interface (the page's CurvesPanel and StatusLines, the element's
+// FigureCurves and FigureLines in embed-panels.js) and in a few methods:
+//   curves: define() afresh, append() each frame, mark(at) the sample looked at
+//   status: show(now) each frame; timeline (if shown): sync() each frame
+//   announcer: the element a keyboard cursor's position is read out in
+//   speed: samples per second while playing
+//   showError(text), showPlaying(playing): where an error and the play state show
+//   restore(hash): rebuild from a link after a trap
+//   finishReplay(run, pgs): a long replay, a slice per frame, with the host's progress
+//   withPast(): the timeline's first use (the session moves to the full module)
+// and, if it needs them: acted() after every action, framed(now) after
+// every drawn frame, epochs (whether a step goes over the shown points
+// again rather than the stream: the page's Epochs view), its own
+// advance(n) (the element's rows fed by a script), loop.visible (the
+// element: on screen).
+//
+// It is a class factory, not a class, because the element must extend
+// HTMLElement and the page's App extends nothing:
+//   class App extends Controller(Object), class OnlineLearner extends Controller(HTMLElement)
+import { isTrap, loadFull } from './wasm.js';
+import { Figure } from './figure.js';
+import { Loop } from './loop.js';
+import { SYNC_MS, replayFor } from './replay.js';
+import { bindPlaneKeys, bindPointer } from './input.js';
+import { message, usePart } from './i18n.js';
+
+/** The drawing a frame does for the figures before it leaves the rest to the next. */
+const DRAW_BUDGET_MS = 40;
+
+/** The full module (wasm.js) and the kernel learners' texts in the language shown. */
+export const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
+
+/**
+ * A build's or a replay's token: `ready` resolves true once the figures
+ * hold all of it, false if it was made moot. `fields` ride along (the
+ * page's: the link to go back to on Cancel, the notices to show once built).
+ */
+export function newRun(fields = {}) {
+  const run = { cancel: false, ...fields };
+  run.ready = new Promise((resolve) => { run.resolve = resolve; });
+  return run;
+}
+
+export const Controller = (Base) => class extends Base {
+  constructor() {
+    super();
+    this.figures = [];
+    this.tool = '1'; // what a click adds: a class label, or 'erase' (input.js)
+    this.goodHash = ''; // the last link known to open: a trap rebuilds from it
+    this.past = false; // whether the timeline looks back at a sample (timeline.js)
+    this.replaying = null; // the token of the replay that holds input, while it lasts (the page's: a newRun)
+    this.loop = new Loop({
+      speed: () => this.speed,
+      learn: (k) => this.learnFrame(k),
+      render: (now) => this.render(now),
+      // Frames wanted with nothing changed: a recording (export.js), an animation to finish (fading rings).
+      busy: () => Boolean(this.recorder?.recording) || this.figures.some((f) => f.animating()),
+    });
+  }
+
+  /** The first figure (the element has one; the page one, or a panel per learner in Compare). */
+  get figure() {
+    return this.figures[0] ?? null;
+  }
+
+  /** Animation frames drawn (for the browser tests): they stay still while nothing is to be done. */
+  get frames() {
+    return this.loop.frames;
+  }
+
+  /** Whether the reader set it playing (the page's first-visit intro plays on its own). */
+  get playing() {
+    return this.loop.playing && !this.intro;
+  }
+
+  // ---- actions: from the controls, the pointer, the keys and scripts ----
+
+  /** A reader's action on every figure's session (`action(pg)`). */
+  act(action) {
+    this.perform(action);
+  }
+
+  /** Runs `action` on every figure's session, unless a replay holds input; an error is shown and the host recovers. */
+  perform(action) {
+    if (this.replaying || !this.figures.length) return;
+    // Acting on a sample the timeline looks back at forks the session there (history.rs).
+    const forked = this.past;
+    try {
+      for (const figure of this.figures) action(figure.pg);
+      this.acted?.();
+    } catch (error) {
+      this.fail(error);
+    }
+    if (forked) this.forked();
+    this.changed();
+  }
+
+  /** The session went on from the sample looked at: its curves from there (the run before faded). */
+  forked() {
+    this.past = false;
+    this.restart();
+  }
+
+  /** The planes drawn afresh and the curves started again (a reset, a fork, another learner). */
+  restart() {
+    for (const figure of this.figures) figure.redraw();
+    this.curves.define();
+  }
+
+  click(x, y, label) { this.act((pg) => pg.click(x, y, label)); }
+  erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
+
+  /** The learner starts afresh on the same points (the stream goes on where it was). */
+  reset() {
+    this.act((pg) => pg.reset());
+    this.restart();
+  }
+
+  /** Learns `n` more samples: from the stream, or (epochs) over the shown points again. */
+  advance(n) {
+    const epochs = this.epochs;
+    this.perform((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
+  }
+
+  /** The loop's learning: `k` samples this frame. */
+  learnFrame(k) {
+    this.advance(k);
+  }
+
+  step(n = 1) {
+    this.advance(n);
+  }
+
+  /** Plays or pauses; playing goes on from the end of the session (after a fork, from the fork). */
+  setPlaying(playing) {
+    if (playing && this.past) import('./timeline.js').then((m) => m.toEnd(this)).catch((e) => this.fail(e));
+    this.loop.setPlaying(playing);
+    this.showPlaying(playing);
+  }
+
+  // ---- the sessions' replays ----
+
+  /**
+   * Replays what the figures' sessions have left (an opened link, a
+   * setting that learns the samples again): at once when short, else a
+   * slice per frame behind the host's progress (finishReplay), while
+   * input waits. `run`: this replay's token (the page's carry its build's
+   * promise, newRun). Returns whether it was done at once; throws a log's
+   * error.
+   */
+  replayRest(run) {
+    this.replaying = run;
+    let done;
+    try {
+      done = replayFor(this.figures.map((f) => f.pg), SYNC_MS);
+    } catch (error) {
+      this.replaying = null; // the caller shows it and rebuilds
+      throw error;
+    }
+    if (done) this.replaying = null;
+    else this.finishReplay(run, this.figures.map((f) => f.pg));
+    return done;
+  }
+
+  /**
+   * A figure on `parent` opened from `hash` (not replayed: replayRest
+   * does), with the reader's pointer and keys bound to this controller.
+   * Its plane's resize clears its canvases: the loop must draw again.
+   */
+  addFigure(parent, hash, options) {
+    const figure = new Figure(parent, hash, { ...options, onResize: () => this.loop.changed() });
+    bindPointer(figure.plane, this);
+    bindPlaneKeys(figure.plane, this);
+    return figure;
+  }
+
+  // ---- drawing ----
+
+  /** Something changed: draw it on the next frame. */
+  changed() {
+    this.loop.changed();
+  }
+
+  /** The timeline moved to sample `at` of `total` (timeline.js). */
+  looked(at, total) {
+    this.curves.mark(at < total ? at : null);
+    this.changed();
+  }
+
+  /** Draws what changed; returns whether a plane was drawn (the loop sizes learning by it). */
+  render(now) {
+    if (this.replaying) return false;
+    let drew = false;
+    try {
+      const { task, eps } = this.figure.settings();
+      const start = performance.now();
+      for (const figure of this.figures) {
+        // Eight panels of 5,000 points took 140 ms to draw in one frame:
+        // past the budget, the rest are drawn on the next frames.
+        if (performance.now() - start > DRAW_BUDGET_MS) {
+          this.loop.changed();
+          break;
+        }
+        drew = figure.render(task, eps, { now, playing: this.playing }) || drew;
+      }
+      this.curves.append();
+      this.timeline?.sync();
+      this.theory?.frame(now);
+      this.truth?.frame();
+      this.status.show(now);
+      this.framed?.(now);
+    } catch (error) {
+      this.fail(error);
+    }
+    return drew;
+  }
+
+  /** Short news for screen readers (the keyboard cursor's position). */
+  announce(text) {
+    this.announcer.textContent = text;
+  }
+
+  // ---- errors: show them, keep working ----
+
+  fail(error) {
+    this.showError(message(error));
+    // A trap (a panic) can leave a handle unusable: rebuild from the last good link.
+    if (!isTrap(error)) return;
+    this.setPlaying(false);
+    try {
+      this.restore(this.goodHash);
+    } catch {
+      this.restore('');
+    }
+  }
+
+  // ---- for the browser tests and the curious ----
+
+  /** A figure's shown points, (x, y, label) flattened. */
+  points(i = 0) {
+    return this.figures[i].points();
+  }
+};

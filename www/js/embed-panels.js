@@ -1,0 +1,75 @@
+// The <online-learner>'s panels under its plane, with the interface the
+// controller draws through (controller.js), as the page's CurvesPanel and
+// StatusLines have it: the curves (define, append, mark) and the lines
+// (show: the status line, the explanation, the screen-reader summary).
+import { Chart } from './chart.js';
+import { explain } from './explain.js';
+import { mistakeShare, plural } from './format.js';
+import { t } from './i18n.js';
+import { summarize } from './summary.js';
+import { label } from './catalogue.js';
+import { CURVE } from './palette.js';
+
+/** The live region speaks at most this often while playing. */
+const SUMMARY_EVERY_MS = 10000;
+
+/** The online mistake rate (or MAE) and the held-out score, drawn only with the `curves` attribute. */
+export class FigureCurves {
+  constructor(host, canvas, legend) {
+    this.host = host;
+    this.chart = new Chart(canvas, legend);
+  }
+
+  /** A fresh chart: the curves start again (a new session, a reset, another learner), and the layers read afresh. */
+  define() {
+    const figure = this.host.figure;
+    const regression = figure.pg.task() === 'regression';
+    const chart = this.chart;
+    chart.clear();
+    chart.fixedY = !regression;
+    chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: CURVE.online });
+    chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: CURVE.test, dash: true });
+    figure.curvesRead = 0;
+    this.host.theory?.define();
+    this.host.truth?.define();
+  }
+
+  append() {
+    if (!this.host.hasAttribute('curves')) return;
+    const points = this.host.figure.newCurvePoints();
+    this.chart.append('online', points.samples, points.online);
+    this.chart.append('test', points.samples, points.test);
+  }
+
+  /** A marker at the sample the timeline shows (null: none). */
+  mark(at) {
+    this.chart.mark(at);
+  }
+}
+
+/** The lines under the plane: samples and mistakes, the last update explained (`explain`), and a summary for screen readers. */
+export class FigureLines {
+  /** `line`: the status line; `explainPanel`, `summary`: where those go. */
+  constructor(host, { line, explainPanel, summary }) {
+    Object.assign(this, { host, line, explainPanel, summary });
+    this.lastSummary = -Infinity;
+  }
+
+  show(now) {
+    const host = this.host;
+    const pg = host.figure.pg;
+    const task = pg.task();
+    const { samples, mistakes } = pg.counts();
+    this.line.textContent = task === 'classification' && samples > 0
+      ? `${plural(samples, '{n} sample', '{n} samples')} · ${mistakeShare(mistakes, samples)}`
+      : plural(samples, '{n} sample', '{n} samples');
+    if (host.hasAttribute('explain')) {
+      explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings: pg.settings(), task, offset: pg.kernel_offset() }, samples);
+    }
+    if (!host.playing || now - this.lastSummary > SUMMARY_EVERY_MS) {
+      this.lastSummary = now;
+      const text = summarize(pg, label(pg.algorithm()));
+      if (this.summary.textContent !== text) this.summary.textContent = text;
+    }
+  }
+}
