@@ -49,6 +49,15 @@ pub enum Plan {
     },
 }
 
+/// An edit checked on the session of `stamp`.
+#[derive(Clone, Debug)]
+pub(super) struct Planned {
+    pub(super) name: String,
+    pub(super) text: String,
+    pub(super) stamp: u64,
+    pub(super) plan: Plan,
+}
+
 impl Session {
     /// Checks a change of one setting from text (the page's controls) and
     /// decides what it needs; changes nothing. A live setting applies

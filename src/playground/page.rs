@@ -5,9 +5,9 @@
 //! The wasm handle wraps this.
 
 use super::curves::Curves;
+use super::edits::Planned;
 use super::history::History;
 use super::log::EventLog;
-use super::page_edits::Planned;
 use super::replay::Replay;
 use super::session::Session;
 use super::share::SharedState;

@@ -1,20 +1,11 @@
 //! A page's edits: a change of setting checked once and made (see
 //! `Session::plan` in edits.rs), and the Theory layer switched on or off.
 
-use super::edits::{Change, Edit, Plan};
+use super::edits::{Change, Edit, Plan, Planned};
 use super::history::History;
 use super::page::Page;
 use super::replay::Replay;
 use crate::error::Result;
-
-/// An edit checked on the session of `stamp`.
-#[derive(Clone, Debug)]
-pub(super) struct Planned {
-    name: String,
-    text: String,
-    stamp: u64,
-    plan: Plan,
-}
 
 impl Page {
     /// Changes one setting (see `Session::plan`); fewer classes than the
