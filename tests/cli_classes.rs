@@ -1,6 +1,7 @@
 //! The command line with classes beyond the binary ±1: AROW and SCW
 //! (their settings, the diagonal Σ for wide data), and multiclass data by
-//! either reduction.
+//! every reduction: one-vs-rest, Crammer & Singer's PA and perceptron
+//! updates, the Banditron, and the settings they refuse.
 
 mod command;
 
@@ -94,13 +95,16 @@ fn more_than_two_classes_learn_by_either_reduction_and_report_a_confusion_matrix
     let err = stderr(&run(&[
         "learn",
         "--algo",
-        "perceptron",
+        "averaged-perceptron",
         "--multiclass",
         "crammer-singer",
         "--train",
         &train,
     ]));
-    assert!(err.contains("the learners that can: pa, pa1, pa2"), "{err}");
+    assert!(
+        err.contains("the learners that can: perceptron, pa, pa1, pa2"),
+        "{err}"
+    );
     let err = stderr(&run(&["learn", "--algo", "projectron", "--train", &train]));
     assert!(
         err.contains("Projectron cannot learn 4 classes by one-vs-rest"),
@@ -139,4 +143,162 @@ fn more_than_two_classes_learn_by_either_reduction_and_report_a_confusion_matrix
         err.contains("fractional.svm:2:1: label 2.5 is not a class"),
         "{err}"
     );
+}
+
+/// The fixture's case of `reduction` with these settings (see
+/// scripts/reference/multiclass.py).
+fn reference(reduction: &str, pick: impl Fn(&Value) -> bool) -> Value {
+    let text = std::fs::read_to_string(fixture("multiclass_reference.json")).unwrap();
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["multiclass"] == reduction && c["algo"] == "perceptron" && pick(c))
+        .unwrap_or_else(|| panic!("no case of {reduction}"))
+        .clone()
+}
+
+fn same_rows(report: &Value, case: &Value, what: &str) {
+    assert_eq!(report["mistakes"], case["mistakes"], "{what}");
+    let (got, want) = (&report["weights"], &case["weights"]);
+    for k in 0..4 {
+        for j in 0..6 {
+            let (a, b) = (got[k][j].as_f64().unwrap(), want[k][j].as_f64().unwrap());
+            assert!(
+                (a - b).abs() <= 1e-9 * a.abs().max(b.abs()),
+                "{what}: w[{k}][{j}] {a} vs {b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_multiclass_perceptron_and_the_banditron_learn_on_the_command_line() {
+    let train = fixture("multiclass_train.svm");
+    for reduction in [
+        "crammer-singer",
+        "crammer-singer-uniform",
+        "crammer-singer-proportional",
+    ] {
+        for form in ["paper", "libol"] {
+            let report = learn_json(&[
+                "--algo",
+                "perceptron",
+                "--multiclass",
+                reduction,
+                "--crammer-singer-form",
+                form,
+                "--bias",
+                "none",
+                "--train",
+                &train,
+            ]);
+            assert_eq!(report["multiclass"], reduction);
+            assert_eq!(report["settings"]["crammer-singer-form"], form);
+            let case = reference(reduction, |c| {
+                c["crammer-singer-form"] == form && c["bias"] == "none"
+            });
+            same_rows(&report, &case, &format!("{reduction} {form}"));
+        }
+    }
+    // The Banditron: the default seed (0) draws its guesses without
+    // shuffling the file, so it meets the transcription's seed-0 case.
+    let report = learn_json(&[
+        "--algo",
+        "perceptron",
+        "--multiclass",
+        "banditron",
+        "--banditron-gamma",
+        "0.2",
+        "--bias",
+        "none",
+        "--train",
+        &train,
+    ]);
+    assert_eq!(report["settings"]["banditron-gamma"], 0.2);
+    assert_eq!(report["settings"].get("crammer-singer-form"), None);
+    let case = reference("banditron", |c| {
+        c["banditron-gamma"] == 0.2 && c["seed"] == 0 && c["bias"] == "none"
+    });
+    same_rows(&report, &case, "banditron");
+    assert_eq!(report["wrong_guesses"], case["wrong_guesses"]);
+    let summary = stdout(&run(&[
+        "learn",
+        "--algo",
+        "perceptron",
+        "--multiclass",
+        "banditron",
+        "--train",
+        &train,
+    ]));
+    assert!(summary.contains("wrong guesses"), "{summary}");
+}
+
+#[test]
+fn a_setting_of_a_reduction_not_in_force_is_refused_and_the_help_names_them() {
+    let train = fixture("multiclass_train.svm");
+    let refused = |args: &[&str]| {
+        let mut all = vec!["learn", "--train", train.as_str()];
+        all.extend_from_slice(args);
+        stderr(&run(&all))
+    };
+    let err = refused(&["--algo", "perceptron", "--banditron-gamma", "0.1"]);
+    assert!(
+        err.contains("--banditron-gamma applies only with --multiclass banditron"),
+        "{err}"
+    );
+    let err = refused(&[
+        "--algo",
+        "perceptron",
+        "--multiclass",
+        "banditron",
+        "--crammer-singer-form",
+        "libol",
+    ]);
+    assert!(
+        err.contains("--crammer-singer-form applies only with --multiclass crammer-singer"),
+        "{err}"
+    );
+    let err = refused(&[
+        "--algo",
+        "pa1",
+        "--multiclass",
+        "crammer-singer",
+        "--crammer-singer-form",
+        "libol",
+    ]);
+    assert!(
+        err.contains("--crammer-singer-form is not used by pa1; it is used by perceptron with --multiclass crammer-singer"),
+        "{err}"
+    );
+    let err = refused(&["--algo", "pa1", "--multiclass", "banditron"]);
+    assert!(
+        err.contains("PA-I cannot learn 4 classes by banditron; the learners that can: perceptron"),
+        "{err}"
+    );
+    for gamma in ["0", "1"] {
+        let err = refused(&[
+            "--algo",
+            "perceptron",
+            "--multiclass",
+            "banditron",
+            "--banditron-gamma",
+            gamma,
+        ]);
+        assert!(
+            err.contains("--banditron-gamma: Banditron γ must be"),
+            "{err}"
+        );
+    }
+    let help = stdout(&run(&["learn", "--help"]));
+    for words in [
+        "--banditron-gamma",
+        "--crammer-singer-form",
+        "crammer-singer-uniform",
+        "crammer-singer-proportional",
+        "banditron",
+    ] {
+        assert!(help.contains(words), "--help names {words}");
+    }
 }

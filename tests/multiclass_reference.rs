@@ -1,9 +1,13 @@
 //! Multiclass against the references scripts/reference/multiclass.py
 //! writes: one-vs-rest PA-I and PA-II against scikit-learn's
-//! SGDClassifier (coef_, intercept_ and test accuracy, to 1e-9), and
-//! Crammer & Singer's PA against a NumPy transcription of LIBOL's M_PA*.m
-//! (weights, progressive mistakes, test accuracy). The data's labels are
-//! 1, 11, 21, 31: the class index comes from their order.
+//! SGDClassifier (coef_, intercept_ and test accuracy, to 1e-9), Crammer &
+//! Singer's PA against a NumPy transcription of LIBOL's M_PA*.m, the
+//! multiclass perceptron's max, uniform and proportional updates against
+//! transcriptions of the paper's rule and of LIBOL's M_Perceptron*.m, and
+//! the Banditron against a transcription fed the same uniform draws
+//! (weights, progressive mistakes, wrong guesses, test accuracy). On the
+//! same data as CSV (dense) and as LIBSVM (sparse rows). The data's labels
+//! are 1, 11, 21, 31: the class index comes from their order.
 
 use std::path::Path;
 
@@ -57,7 +61,13 @@ fn multiclass_matches_scikit_learn_and_libol() {
             settings
                 .set("bias", case["bias"].as_str().unwrap())
                 .unwrap();
-            settings.c = case["c"].as_f64().unwrap();
+            for key in ["c", "crammer-singer-form", "banditron-gamma", "seed"] {
+                match &case[key] {
+                    Value::Null => {}
+                    Value::String(word) => settings.set(key, word).map(drop).unwrap(),
+                    number => settings.set(key, &number.to_string()).map(drop).unwrap(),
+                }
+            }
             let algorithm: Algorithm = case["algo"].as_str().unwrap().parse().unwrap();
             let mut learner = Multiclass::new(algorithm, &settings, classes.len()).unwrap();
             let mistakes = (0..train.len())
@@ -66,11 +76,24 @@ fn multiclass_matches_scikit_learn_and_libol() {
                 })
                 .count() as u64;
             let name = format!(
-                "{} {} {} C={} on {train_file}",
-                case["multiclass"], case["algo"], case["bias"], case["c"]
+                "{} {} {} C={} form={} γ={} seed={} on {train_file}",
+                case["multiclass"],
+                case["algo"],
+                case["bias"],
+                case["c"],
+                case["crammer-singer-form"],
+                case["banditron-gamma"],
+                case["seed"]
             );
             if let Some(want) = case["mistakes"].as_u64() {
                 assert_eq!(mistakes, want, "mistakes of {name}");
+            }
+            if let Some(want) = case["wrong_guesses"].as_u64() {
+                assert_eq!(
+                    learner.wrong_guesses(),
+                    Some(want),
+                    "wrong guesses of {name}"
+                );
             }
             let models = learner.models();
             for (k, model) in models.iter().enumerate() {
@@ -94,6 +117,24 @@ fn multiclass_matches_scikit_learn_and_libol() {
                 close(accuracy, case["test_accuracy"].as_f64().unwrap()),
                 "{name}: accuracy {accuracy}"
             );
+        }
+    }
+}
+
+#[test]
+fn the_banditron_draws_the_uniforms_the_transcription_took() {
+    use onlinelearn::data::rng::seeded;
+    use rand::Rng as _;
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/multiclass_reference.json");
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let draws = doc["draws"].as_object().unwrap();
+    assert!(!draws.is_empty());
+    for (seed, values) in draws {
+        let mut rng = seeded(seed.parse().unwrap());
+        for (t, want) in values.as_array().unwrap().iter().enumerate() {
+            let u: f64 = rng.random();
+            assert_eq!(u, want.as_f64().unwrap(), "seed {seed}, draw {t}");
         }
     }
 }

@@ -13,15 +13,25 @@
 //!   the highest-scoring wrong class, suffer ℓ = max(0, 1 − (F_y − F_s)),
 //!   step τ = ℓ / (2‖x‖²) (PA), min(C, ℓ / (2‖x‖²)) (PA-I) or
 //!   ℓ / (2‖x‖² + 1/(2C)) (PA-II), then W_y += τx and W_s −= τx.
+//!   With the perceptron it is Crammer & Singer 2003's max update.
+//! - **crammer-singer-uniform**, **crammer-singer-proportional**: the
+//!   perceptron's other two updates of Crammer & Singer 2003
+//!   ([`ultraconservative`]).
+//! - **banditron**: Kakade, Shalev-Shwartz & Tewari 2008's perceptron told
+//!   only whether its guess was right ([`banditron`]).
 //!
 //! Ties, in the wrong class chosen and in prediction, go to the lowest
 //! class index (MATLAB's and NumPy's max).
 
+mod banditron;
 mod class_step;
 mod classes;
+mod ultraconservative;
 
+pub use banditron::Banditron;
 pub use class_step::{ClassLearner, ClassStep};
 pub use classes::Classes;
+pub use ultraconservative::{Spread, Ultraconservative};
 
 use crate::data::Dataset;
 use crate::error::{Code, Error, Result};
@@ -31,7 +41,8 @@ use crate::linear::{PaVariant, Weights};
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Checked, Choice, Reduction, Settings};
 
-/// K classes learned by one-vs-rest or by Crammer & Singer's PA.
+/// K classes learned by one-vs-rest, Crammer & Singer's PA or perceptron,
+/// or the Banditron.
 #[derive(Clone, Debug)]
 pub enum Multiclass {
     OneVsRest(Vec<AnyLearner>),
@@ -40,6 +51,8 @@ pub enum Multiclass {
         c: f64,
         rows: Vec<Weights>,
     },
+    Perceptron(Ultraconservative),
+    Banditron(Banditron),
 }
 
 impl Multiclass {
@@ -83,6 +96,18 @@ impl Multiclass {
                 let first = AnyLearner::from_checked(algorithm, &binary)?;
                 Multiclass::OneVsRest(vec![first; classes])
             }
+            Reduction::CrammerSinger if algorithm == Algorithm::Perceptron => {
+                Multiclass::Perceptron(Ultraconservative::new(Spread::Max, settings, classes))
+            }
+            Reduction::CrammerSingerUniform => {
+                Multiclass::Perceptron(Ultraconservative::new(Spread::Uniform, settings, classes))
+            }
+            Reduction::CrammerSingerProportional => Multiclass::Perceptron(Ultraconservative::new(
+                Spread::Proportional,
+                settings,
+                classes,
+            )),
+            Reduction::Banditron => Multiclass::Banditron(Banditron::new(settings, classes)),
             Reduction::CrammerSinger => {
                 // The rules the binary PA's would check, without building it.
                 crate::registry::check_rules(algorithm, &binary)?;
@@ -100,11 +125,21 @@ impl Multiclass {
         })
     }
 
+    /// The weight rows of the reductions that keep one row per class.
+    fn rows(&self) -> &[Weights] {
+        match self {
+            Multiclass::OneVsRest(_) => &[],
+            Multiclass::CrammerSinger { rows, .. } => rows,
+            Multiclass::Perceptron(rule) => rule.rows(),
+            Multiclass::Banditron(rule) => rule.rows(),
+        }
+    }
+
     /// The number of classes.
     pub fn classes(&self) -> usize {
         match self {
             Multiclass::OneVsRest(learners) => learners.len(),
-            Multiclass::CrammerSinger { rows, .. } => rows.len(),
+            _ => self.rows().len(),
         }
     }
 
@@ -112,7 +147,15 @@ impl Multiclass {
     pub fn score(&self, x: Features<'_>, k: usize) -> f64 {
         match self {
             Multiclass::OneVsRest(learners) => learners[k].score(x),
-            Multiclass::CrammerSinger { rows, .. } => rows[k].score(x),
+            _ => self.rows()[k].score(x),
+        }
+    }
+
+    /// The Banditron's wrong guesses so far (None for the other reductions).
+    pub fn wrong_guesses(&self) -> Option<u64> {
+        match self {
+            Multiclass::Banditron(rule) => Some(rule.wrong_guesses()),
+            _ => None,
         }
     }
 
@@ -128,6 +171,11 @@ impl Multiclass {
 
     /// Learns one sample of class `class`.
     pub fn learn_one(&mut self, x: Features<'_>, class: usize) -> ClassStep {
+        match self {
+            Multiclass::Perceptron(rule) => return rule.learn_one(x, class),
+            Multiclass::Banditron(rule) => return rule.learn_one(x, class),
+            _ => {}
+        }
         let predicted = self.best(x, None);
         let wrong = self.best(x, Some(class));
         let score = self.score(x, class);
@@ -162,6 +210,7 @@ impl Multiclass {
                     (0.0, false)
                 }
             }
+            Multiclass::Perceptron(_) | Multiclass::Banditron(_) => unreachable!("learned above"),
         };
         kept.update = Update {
             score,
@@ -200,11 +249,9 @@ impl Multiclass {
                         AnyLearner::warm_started_checked(algorithm, &binary(settings), model)?;
                 }
             }
-            Multiclass::CrammerSinger { rows, .. } => {
-                for (row, model) in rows.iter_mut().zip(models) {
-                    *row = Weights::from_model(model, settings.bias);
-                }
-            }
+            Multiclass::CrammerSinger { rows, .. } => warm(rows, models, settings),
+            Multiclass::Perceptron(rule) => warm(rule.rows_mut(), models, settings),
+            Multiclass::Banditron(rule) => warm(rule.rows_mut(), models, settings),
         }
         Ok(next)
     }
@@ -223,6 +270,14 @@ impl Multiclass {
                 .try_for_each(|learner| learner.retune_checked(&binary)),
             Multiclass::CrammerSinger { c, .. } => {
                 *c = settings.c;
+                Ok(())
+            }
+            Multiclass::Perceptron(rule) => {
+                rule.retune(settings);
+                Ok(())
+            }
+            Multiclass::Banditron(rule) => {
+                rule.retune(settings);
                 Ok(())
             }
         }
@@ -249,8 +304,15 @@ impl Multiclass {
                 .iter()
                 .map(|l| l.linear_model().expect("one-vs-rest runs linear learners"))
                 .collect(),
-            Multiclass::CrammerSinger { rows, .. } => rows.iter().map(Weights::model).collect(),
+            _ => self.rows().iter().map(Weights::model).collect(),
         }
+    }
+}
+
+/// Rows that start from these models (a learner switched mid-stream).
+fn warm(rows: &mut [Weights], models: &[LinearModel], settings: &Checked) {
+    for (row, model) in rows.iter_mut().zip(models) {
+        *row = Weights::from_model(model, settings.bias);
     }
 }
 
@@ -308,9 +370,9 @@ mod tests {
         assert_eq!(rows[0].weights, vec![-0.1, -0.2]);
         assert!(rows[1].weights.iter().all(|&w| w == 0.0));
         assert_eq!(m.predict(x), 2);
-        let err = Multiclass::new(Algorithm::Perceptron, &settings, 3).unwrap_err();
+        let err = Multiclass::new(Algorithm::Arow, &settings, 3).unwrap_err();
         assert!(err
             .to_string()
-            .contains("the learners that can: pa, pa1, pa2"));
+            .contains("the learners that can: perceptron, pa, pa1, pa2"));
     }
 }

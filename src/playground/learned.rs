@@ -70,9 +70,7 @@ impl Session {
             ));
         }
         let settings = self.current.settings.clone();
-        let keys = self
-            .algorithm()
-            .settings_in_force(self.current.learner_settings());
+        let keys = self.learner_settings_in_force();
         Ok(Learned {
             algorithm: self.algorithm().name(),
             task: self.task().name(),
@@ -87,7 +85,7 @@ impl Session {
     /// The learner and the values of the settings it reads.
     fn learner_fingerprint(&self) -> (&'static str, Vec<(Key, f64)>) {
         let settings = self.current.learner_settings();
-        let keys = self.algorithm().settings_in_force(settings);
+        let keys = self.learner_settings_in_force();
         (
             self.algorithm().name(),
             keys.iter().map(|&k| (k, settings.number(k))).collect(),

@@ -238,15 +238,24 @@ impl Session {
     /// The settings the session's learner reads that apply, with the
     /// page's own (preset, seed, label noise).
     pub fn settings_in_force(&self) -> Vec<Key> {
-        let mut keys = self
-            .algorithm()
-            .settings_in_force(self.current.learner_settings());
+        let mut keys = self.learner_settings_in_force();
         keys.extend([Key::Preset, Key::Seed, Key::Noise]);
         if self.task() == Task::Classification && self.on_plane() && self.file().is_none() {
             keys.push(Key::Classes);
         }
         if self.classes() > 2 {
             keys.push(Key::Multiclass);
+        }
+        keys
+    }
+
+    /// The settings the learner reads that apply, with those of its
+    /// reduction when there are more than two classes (the Banditron's γ).
+    pub fn learner_settings_in_force(&self) -> Vec<Key> {
+        let settings = self.current.learner_settings();
+        let mut keys = self.algorithm().settings_in_force(settings);
+        if self.classes() > 2 {
+            keys.extend(self.algorithm().reduction_in_force(settings));
         }
         keys
     }

@@ -28,7 +28,7 @@ use crate::learner::{Configured, Family, Info, Learner, LinearModel, Task, Updat
 use crate::libol;
 use crate::linear;
 use crate::relatives;
-use crate::settings::{Checked, Key, Scope, Settings};
+use crate::settings::{Checked, Choice, Key, Reduction, Scope, Settings};
 
 macro_rules! registry {
     ($($variant:ident($ty:ty) = $info:path, $entry:path;)+) => {
@@ -200,15 +200,49 @@ impl Algorithm {
 
     /// Whether `reduction` learns more than two classes with this learner:
     /// one-vs-rest takes every linear and second-order learner (one per
-    /// class), Crammer & Singer's is the PA family's (see multiclass.rs).
-    pub fn takes(self, reduction: crate::settings::Reduction) -> bool {
+    /// class), Crammer & Singer's rows the PA family's step and the
+    /// perceptron's, their uniform and proportional updates and the
+    /// Banditron the perceptron's (see src/multiclass/).
+    pub fn takes(self, reduction: Reduction) -> bool {
         match reduction {
-            crate::settings::Reduction::OneVsRest => {
+            Reduction::OneVsRest => {
                 matches!(self.info().family, Family::Linear | Family::SecondOrder)
             }
-            crate::settings::Reduction::CrammerSinger => {
-                matches!(self, Algorithm::Pa | Algorithm::Pa1 | Algorithm::Pa2)
+            Reduction::CrammerSinger => matches!(
+                self,
+                Algorithm::Perceptron | Algorithm::Pa | Algorithm::Pa1 | Algorithm::Pa2
+            ),
+            Reduction::CrammerSingerUniform
+            | Reduction::CrammerSingerProportional
+            | Reduction::Banditron => self == Algorithm::Perceptron,
+        }
+    }
+
+    /// The settings its reduction (`settings.multiclass`) reads and that
+    /// apply, when it learns more than two classes.
+    pub fn reduction_in_force(self, settings: &Settings) -> Vec<Key> {
+        self.reduction_reads(settings.multiclass)
+            .iter()
+            .copied()
+            .filter(|key| key.applies(settings))
+            .collect()
+    }
+
+    /// The settings `reduction` itself reads when it learns more than two
+    /// classes with this learner (the Banditron's γ; the multiclass
+    /// perceptron's form, paper or LIBOL's).
+    pub fn reduction_reads(self, reduction: Reduction) -> &'static [Key] {
+        match reduction {
+            _ if !self.takes(reduction) => &[],
+            Reduction::CrammerSinger
+            | Reduction::CrammerSingerUniform
+            | Reduction::CrammerSingerProportional
+                if self == Algorithm::Perceptron =>
+            {
+                &[Key::CrammerSingerForm]
             }
+            Reduction::Banditron => &[Key::BanditronGamma],
+            _ => &[],
         }
     }
 
@@ -241,13 +275,19 @@ impl Algorithm {
         })
     }
 
-    /// The learners that read `key` (with the default settings).
+    /// The learners that read `key` (with the default settings), or whose
+    /// reductions do.
     pub fn users_of(key: Key) -> Vec<Algorithm> {
         let defaults = Settings::default();
         Algorithm::ALL
             .iter()
             .copied()
-            .filter(|a| (a.info().reads)(&defaults).contains(&key))
+            .filter(|a| {
+                (a.info().reads)(&defaults).contains(&key)
+                    || Reduction::ALL
+                        .iter()
+                        .any(|&r| a.reduction_reads(r).contains(&key))
+            })
             .collect()
     }
 }
@@ -281,20 +321,32 @@ impl std::str::FromStr for Algorithm {
 /// under the other settings: never silently ignored. `given` holds the
 /// learner settings set explicitly (on the command line, say).
 pub fn refuse_unused(algorithms: &[Algorithm], settings: &Settings, given: &[Key]) -> Result<()> {
+    // A reduction's own settings count with more than two classes (data
+    // with two refuses `--multiclass` itself).
+    let reduction = settings.multiclass;
+    let by_reduction = |a: &Algorithm, key: Key| {
+        a.reduction_reads(reduction).contains(&key) && key.applies(settings)
+    };
     for &key in given {
         let spec = key.spec();
         if spec.scope != Scope::Learner
             || algorithms
                 .iter()
-                .any(|a| a.settings_in_force(settings).contains(&key))
+                .any(|a| a.settings_in_force(settings).contains(&key) || by_reduction(a, key))
         {
             continue;
         }
         let flag = format!("--{}", spec.name);
+        // The learners that read it, as themselves or under some reduction.
         let readers: Vec<Algorithm> = algorithms
             .iter()
             .copied()
-            .filter(|a| (a.info().reads)(settings).contains(&key))
+            .filter(|&a| {
+                (a.info().reads)(settings).contains(&key)
+                    || Reduction::ALL
+                        .iter()
+                        .any(|&r| a.reduction_reads(r).contains(&key))
+            })
             .collect();
         let message = match (spec.when, readers.is_empty()) {
             // Read, but the setting does not apply under another one.
@@ -315,6 +367,15 @@ pub fn refuse_unused(algorithms: &[Algorithm], settings: &Settings, given: &[Key
                     m.push_str("; no learner uses it with these settings");
                 } else {
                     m.push_str(&format!("; it is used by {}", users.join(", ")));
+                    // A reduction's setting: say which reductions read it.
+                    let of_reduction = Reduction::ALL.iter().any(|&r| {
+                        Algorithm::ALL
+                            .iter()
+                            .any(|a| a.reduction_reads(r).contains(&key))
+                    });
+                    if let (Some(when), true) = (spec.when, of_reduction) {
+                        m.push_str(&format!(" with {}", when.words));
+                    }
                 }
                 m
             }

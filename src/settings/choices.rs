@@ -130,19 +130,36 @@ pub enum CovarianceForm {
 
 choice!(CovarianceForm, "covariance form", [CovarianceForm::Full => "full", CovarianceForm::Diagonal => "diagonal"]);
 
-/// How a binary learner learns more than two classes.
+/// How a binary learner learns more than two classes. Append, never
+/// reorder: the event log stores a choice by its index.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Reduction {
     /// One binary learner per class, that class against the rest; the
     /// highest score wins.
     #[default]
     OneVsRest,
-    /// Crammer & Singer's multiclass PA (Crammer et al. 2006, section 7):
-    /// one weight row per class, moved against the best-scoring wrong one.
+    /// One weight row per class, moved against the best-scoring wrong one:
+    /// with PA, Crammer et al. 2006's multiclass PA (section 7); with the
+    /// perceptron, Crammer & Singer 2003's max update.
     CrammerSinger,
+    /// The perceptron's uniform update (Crammer & Singer 2003): every wrong
+    /// class that scores at least the true one loses x/|E|.
+    CrammerSingerUniform,
+    /// The perceptron's proportional update (Crammer & Singer 2003): the
+    /// wrong classes lose x in proportion to how far they outscore the true one.
+    CrammerSingerProportional,
+    /// Kakade, Shalev-Shwartz & Tewari 2008: told only whether its guess
+    /// was right (bandit feedback).
+    Banditron,
 }
 
-choice!(Reduction, "multiclass reduction", [Reduction::OneVsRest => "one-vs-rest", Reduction::CrammerSinger => "crammer-singer"]);
+choice!(Reduction, "multiclass reduction", [
+    Reduction::OneVsRest => "one-vs-rest",
+    Reduction::CrammerSinger => "crammer-singer",
+    Reduction::CrammerSingerUniform => "crammer-singer-uniform",
+    Reduction::CrammerSingerProportional => "crammer-singer-proportional",
+    Reduction::Banditron => "banditron",
+]);
 
 impl Choice for Preset {
     const ALL: &'static [Self] = &Preset::ALL;

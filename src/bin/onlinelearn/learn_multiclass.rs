@@ -1,6 +1,7 @@
 //! The multiclass report. Class labels are read as numbers and must be
 //! whole; more than two classes go to `onlinelearn::multiclass` by
-//! `--multiclass one-vs-rest|crammer-singer` (two stay binary, see
+//! `--multiclass` (one-vs-rest, crammer-singer and its uniform and
+//! proportional updates, banditron; two stay binary, see
 //! labels.rs). The report gives the classes, the K weight rows in class
 //! order, the progressive mistakes, the test accuracy and a confusion
 //! matrix.
@@ -25,6 +26,9 @@ struct Report {
     classes: Vec<f64>,
     mistakes: u64,
     mistake_rate: f64,
+    /// The Banditron's wrong guesses (it is told only whether each was right).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wrong_guesses: Option<u64>,
     /// K rows, in class order.
     weights: Vec<Vec<f64>>,
     bias: Vec<f64>,
@@ -75,6 +79,7 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         right as f64 / run.n_test.unwrap_or(0).max(1) as f64
     });
     let mut keys = c.algorithm.settings_in_force(&run.settings);
+    keys.extend(c.algorithm.reduction_in_force(&run.settings));
     keys.extend([Key::Multiclass, Key::Seed, Key::Task]);
     let models = learner.models();
     Report {
@@ -88,6 +93,7 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         classes: classes.names().to_vec(),
         mistakes: c.progress.mistakes,
         mistake_rate: c.progress.mistakes as f64 / c.progress.samples.max(1) as f64,
+        wrong_guesses: learner.wrong_guesses(),
         bias: models.iter().map(|m| m.bias).collect(),
         weights: models.into_iter().map(|m| m.weights).collect(),
         test_accuracy,
@@ -117,6 +123,12 @@ fn print_summary(r: &Report, name: &str) {
         r.mistakes,
         100.0 * r.mistake_rate
     );
+    if let Some(wrong) = r.wrong_guesses {
+        println!(
+            "  wrong guesses         {wrong} ({:.2}%; the Banditron is told only these)",
+            100.0 * wrong as f64 / (r.n_train * r.passes).max(1) as f64
+        );
+    }
     if let (Some(accuracy), Some(n), Some(m)) = (r.test_accuracy, r.n_test, &r.confusion) {
         println!(
             "  test accuracy         {:.2}% on {n} samples",
