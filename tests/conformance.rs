@@ -324,7 +324,7 @@ fn class_cases() -> Vec<(String, Algorithm, Settings)> {
                 ..Settings::default()
             };
             let mut variants = vec![(String::new(), base.clone())];
-            for &key in algorithm.reduction_in_force(&base).iter() {
+            for &key in algorithm.reduction_reads(reduction) {
                 for &word in key.spec().words {
                     let mut settings = base.clone();
                     settings.set(key.name(), word).unwrap();

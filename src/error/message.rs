@@ -234,7 +234,7 @@ codes! {
     RangeWholeOrNone "range-whole-or-none" => "a whole number from {low} to {high}, or none",
     RangeWholeOrLength "range-whole-or-length" => "a whole number from {low} to {high}, or none for the data's length",
     RangeChoice "range-choice" => "one of its words",
-    ReductionRefuses "reduction-refuses" => "{learner} cannot learn {k} classes by {reduction}; the learners that can: {list} (one-vs-rest takes every linear and second-order learner, crammer-singer takes pa, pa1, pa2)",
+    ReductionRefuses "reduction-refuses" => "{learner} cannot learn {k} classes by {reduction}; the learners that can: {list}",
     TaskRefused "task-refused" => "{learner} does not do {task}; the learners that do: {list}",
     PresetRefused "preset-refused" => "{learner} cannot learn {preset} ({task}); choose PA, PA-I or PA-II",
     PresetClasses "preset-classes" => "{preset} has {k} classes; classes must be from {least} to 6",
@@ -255,7 +255,7 @@ codes! {
     /// Two notices of one link, one after the other.
     Notices "notices" => "{first}. {then}",
     SwitchedTask "switched-task" => "{learner} cannot learn {task}; switched to PA-I",
-    SwitchedReduction "switched-reduction" => "{learner} cannot learn {k} classes by {reduction}; switched to PA-I",
+    SwitchedReduction "switched-reduction" => "{learner} cannot learn {k} classes by {reduction}; switched to {to}",
     ReplayedOnFile "replayed-on-file" => "replayed the shared session on {file}",
     NotTheFile "not-the-file" => "{file} is not the file the link was made with ({wanted}, same name and contents); starting afresh",
     /// A malformed line: where, and why (a message of the codes below).

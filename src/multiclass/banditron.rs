@@ -35,6 +35,7 @@ use rand::Rng as _;
 
 use super::{best, ClassLearner, ClassStep};
 use crate::data::rng::{seeded, Rng};
+use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{Details, Update};
 use crate::linear::Weights;
@@ -55,14 +56,15 @@ pub struct Banditron {
 const NAMES: [&str; 4] = ["guess", "told", "chance", "draw"];
 
 impl Banditron {
-    pub fn new(settings: &Checked, classes: usize) -> Self {
-        Self {
+    /// Never refused: the same signature as the left-out build's (left_out.rs).
+    pub fn new(settings: &Checked, classes: usize) -> Result<Self> {
+        Ok(Self {
             gamma: settings.banditron_gamma,
             eta: settings.learning_rate,
             rows: vec![Weights::new(settings.bias); classes],
             rng: seeded(settings.seed),
             wrong_guesses: 0,
-        }
+        })
     }
 
     pub fn rows(&self) -> &[Weights] {
@@ -172,7 +174,7 @@ mod tests {
             seed,
             ..Settings::default()
         };
-        Banditron::new(&settings.checked().unwrap(), k)
+        Banditron::new(&settings.checked().unwrap(), k).unwrap()
     }
 
     #[test]

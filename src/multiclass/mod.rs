@@ -23,15 +23,53 @@
 //! Ties, in the wrong class chosen and in prediction, go to the lowest
 //! class index (MATLAB's and NumPy's max).
 
+// The multiclass perceptron's updates and the Banditron are the
+// perceptron relatives' family: the page's first module (built without
+// the `relatives` feature) leaves their code out, as it does the binary
+// relatives' (src/registry/families.rs), and loads the full module to run them.
+#[cfg(feature = "relatives")]
 mod banditron;
 mod class_step;
 mod classes;
+#[cfg(not(feature = "relatives"))]
+mod left_out;
+#[cfg(feature = "relatives")]
 mod ultraconservative;
 
+#[cfg(feature = "relatives")]
 pub use banditron::Banditron;
 pub use class_step::{ClassLearner, ClassStep};
 pub use classes::Classes;
-pub use ultraconservative::{Spread, Ultraconservative};
+#[cfg(not(feature = "relatives"))]
+pub use left_out::{Banditron, Ultraconservative};
+#[cfg(feature = "relatives")]
+pub use ultraconservative::Ultraconservative;
+
+/// Which wrong rows the multiclass perceptron's update moves, and how much
+/// (see ultraconservative.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spread {
+    /// The best-scoring wrong row loses all of x.
+    Max,
+    /// Each row of E loses x/|E|.
+    Uniform,
+    /// Each row of E loses its share of the gaps W_r·x − W_y·x.
+    Proportional,
+}
+
+/// Whether this build holds the code `reduction` runs with `algorithm`:
+/// the perceptron's updates and the Banditron only with the `relatives`
+/// feature (the page's full module).
+pub fn holds(algorithm: Algorithm, reduction: Reduction) -> bool {
+    let perceptron = matches!(
+        reduction,
+        Reduction::CrammerSingerUniform
+            | Reduction::CrammerSingerProportional
+            | Reduction::Banditron
+    ) || (reduction == Reduction::CrammerSinger
+        && algorithm == Algorithm::Perceptron);
+    !perceptron || cfg!(feature = "relatives")
+}
 
 use crate::data::Dataset;
 use crate::error::{Code, Error, Result};
@@ -97,17 +135,17 @@ impl Multiclass {
                 Multiclass::OneVsRest(vec![first; classes])
             }
             Reduction::CrammerSinger if algorithm == Algorithm::Perceptron => {
-                Multiclass::Perceptron(Ultraconservative::new(Spread::Max, settings, classes))
+                Multiclass::Perceptron(Ultraconservative::new(Spread::Max, settings, classes)?)
             }
             Reduction::CrammerSingerUniform => {
-                Multiclass::Perceptron(Ultraconservative::new(Spread::Uniform, settings, classes))
+                Multiclass::Perceptron(Ultraconservative::new(Spread::Uniform, settings, classes)?)
             }
             Reduction::CrammerSingerProportional => Multiclass::Perceptron(Ultraconservative::new(
                 Spread::Proportional,
                 settings,
                 classes,
-            )),
-            Reduction::Banditron => Multiclass::Banditron(Banditron::new(settings, classes)),
+            )?),
+            Reduction::Banditron => Multiclass::Banditron(Banditron::new(settings, classes)?),
             Reduction::CrammerSinger => {
                 // The rules the binary PA's would check, without building it.
                 crate::registry::check_rules(algorithm, &binary)?;

@@ -40,22 +40,12 @@
 //! τ_r = −1/|E| (a τ the family allows, and the proportional one's limit
 //! as the gaps become equal). Ties in ŷ and s go to the lowest class.
 
-use super::{best, ClassLearner, ClassStep};
+use super::{best, ClassLearner, ClassStep, Spread};
+use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{Details, Update};
 use crate::linear::Weights;
 use crate::settings::{Checked, LibolForm};
-
-/// Which wrong rows lose x, and how much.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spread {
-    /// The best-scoring wrong row loses all of it.
-    Max,
-    /// Each row of E loses 1/|E| of it.
-    Uniform,
-    /// Each row of E loses its share of the gaps W_r·x − W_y·x.
-    Proportional,
-}
 
 /// The multiclass perceptron: K rows, one update rule, its form.
 #[derive(Clone, Debug)]
@@ -70,13 +60,14 @@ pub struct Ultraconservative {
 const NAMES: [&str; 2] = ["moved", "gaps"];
 
 impl Ultraconservative {
-    pub fn new(spread: Spread, settings: &Checked, classes: usize) -> Self {
-        Self {
+    /// Never refused: the same signature as the left-out build's (left_out.rs).
+    pub fn new(spread: Spread, settings: &Checked, classes: usize) -> Result<Self> {
+        Ok(Self {
             spread,
             form: settings.crammer_singer_form,
             eta: settings.learning_rate,
             rows: vec![Weights::new(settings.bias); classes],
-        }
+        })
     }
 
     pub fn rows(&self) -> &[Weights] {
@@ -200,7 +191,7 @@ mod tests {
             crammer_singer_form: form,
             ..Settings::default()
         };
-        Ultraconservative::new(spread, &settings.checked().unwrap(), k)
+        Ultraconservative::new(spread, &settings.checked().unwrap(), k).unwrap()
     }
 
     fn rows(u: &Ultraconservative) -> Vec<Vec<f64>> {

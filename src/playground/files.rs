@@ -38,13 +38,19 @@ impl Session {
             ));
             setup.algorithm = Algorithm::Pa1;
         } else if file.classes > 2 && !setup.algorithm.takes(setup.settings.multiclass) {
+            // PA-I, or the perceptron, which every reduction takes.
+            let to = match Algorithm::Pa1.takes(setup.settings.multiclass) {
+                true => Algorithm::Pa1,
+                false => Algorithm::Perceptron,
+            };
             message = Some(msg!(
                 Code::SwitchedReduction,
                 learner = setup.algorithm.label(),
                 k = file.classes,
-                reduction = setup.settings.multiclass.name()
+                reduction = setup.settings.multiclass.name(),
+                to = to.label()
             ));
-            setup.algorithm = Algorithm::Pa1;
+            setup.algorithm = to;
         }
         let theory = self.theory.is_some();
         *self = Self::with_file(setup, file)?;

@@ -90,6 +90,8 @@ mod tests_explain_kernel;
 mod tests_files;
 #[cfg(all(test, feature = "timeline"))]
 mod tests_learned;
+#[cfg(test)]
+mod tests_reductions;
 #[cfg(all(test, feature = "theory"))]
 mod tests_theory;
 #[cfg(all(test, feature = "timeline"))]

@@ -251,11 +251,14 @@ impl Session {
 
     /// The settings the learner reads that apply, with those of its
     /// reduction when there are more than two classes (the Banditron's γ).
+    /// Only the reductions whose code is the `relatives` family's read
+    /// settings of their own, so a build without it (the page's first
+    /// module, which moves to the full module to run them) skips the look.
     pub fn learner_settings_in_force(&self) -> Vec<Key> {
         let settings = self.current.learner_settings();
         let mut keys = self.algorithm().settings_in_force(settings);
-        if self.classes() > 2 {
-            keys.extend(self.algorithm().reduction_in_force(settings));
+        if cfg!(feature = "relatives") && self.classes() > 2 {
+            keys.extend_from_slice(self.algorithm().reduction_reads(settings.multiclass));
         }
         keys
     }

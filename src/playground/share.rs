@@ -262,12 +262,15 @@ impl SharedState {
     }
 
     /// Whether this build holds the code of every learner the link runs
-    /// (see registry/families.rs), `also` included.
+    /// (see registry/families.rs), `also` included, and with more than two
+    /// classes the code of its reduction with each (the multiclass
+    /// perceptron's updates and the Banditron: `multiclass::holds`).
     pub fn held(&self, also: Option<Algorithm>) -> bool {
-        self.learners()
-            .into_iter()
-            .chain(also)
-            .all(crate::registry::holds)
+        let reduction = self.setup.settings.multiclass;
+        let classes = self.setup.classes() > 2;
+        self.learners().into_iter().chain(also).all(|a| {
+            crate::registry::holds(a) && (!classes || crate::multiclass::holds(a, reduction))
+        })
     }
 
     /// The learners this link runs: its own, those its log switches to,

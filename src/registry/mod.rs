@@ -218,19 +218,10 @@ impl Algorithm {
         }
     }
 
-    /// The settings its reduction (`settings.multiclass`) reads and that
-    /// apply, when it learns more than two classes.
-    pub fn reduction_in_force(self, settings: &Settings) -> Vec<Key> {
-        self.reduction_reads(settings.multiclass)
-            .iter()
-            .copied()
-            .filter(|key| key.applies(settings))
-            .collect()
-    }
-
     /// The settings `reduction` itself reads when it learns more than two
     /// classes with this learner (the Banditron's γ; the multiclass
-    /// perceptron's form, paper or LIBOL's).
+    /// perceptron's form, paper or LIBOL's). Each applies exactly under the
+    /// reductions that read it (its row's `when`), so these are in force.
     pub fn reduction_reads(self, reduction: Reduction) -> &'static [Key] {
         match reduction {
             _ if !self.takes(reduction) => &[],

@@ -282,11 +282,11 @@ settings_table! {
     /// probability 1 − γ + γ/K, any other with γ/K.
     BanditronGamma banditron_gamma: f64 = 0.01;
         "banditron-gamma", code 80, Range::OpenUnit, Learner, live true, when "--multiclass banditron" |s| s.multiclass == Reduction::Banditron;
-        "Banditron γ": "The Banditron guesses its top class with probability 1 − γ + γ/K and each other class with γ/K, and learns only whether the guess was right: a larger γ explores more (ours: 0.01, DOGMA's; the paper tunes γ per data set).";
+        "Banditron γ": relatives_help("The Banditron guesses its top class with probability 1 − γ + γ/K and each other class with γ/K, and learns only whether the guess was right: a larger γ explores more (ours: 0.01, DOGMA's; the paper tunes γ per data set).");
     /// The multiclass perceptron's form: the paper's or LIBOL's code.
     CrammerSingerForm crammer_singer_form: LibolForm = LibolForm::Paper;
         "crammer-singer-form", code 81, Range::Choice, Learner, live false, when "--multiclass crammer-singer, crammer-singer-uniform or crammer-singer-proportional" |s| matches!(s.multiclass, Reduction::CrammerSinger | Reduction::CrammerSingerUniform | Reduction::CrammerSingerProportional);
-        "Crammer-Singer form": "The multiclass perceptron's error set E. paper: the wrong classes scoring at least the true one's score, and the rows move whenever E is not empty (a tie is an error); libol: LIBOL's M_Perceptron*.m, rows move only when the prediction is wrong, and E holds only the classes scoring above the true one.";
+        "Crammer-Singer form": relatives_help("The multiclass perceptron's error set E. paper: the wrong classes scoring at least the true one's score, and the rows move whenever E is not empty (a tie is an error); libol: LIBOL's M_Perceptron*.m, rows move only when the prediction is wrong, and E holds only the classes scoring above the true one.");
     /// The page's synthetic stream.
     Preset preset: Preset = Preset::Overlapping;
         "preset", code 26, Range::Choice, Page, live false;
@@ -303,7 +303,7 @@ settings_table! {
     /// K > 2 classes, the page with more than two classes).
     Multiclass multiclass: Reduction = Reduction::OneVsRest;
         "multiclass", code 32, Range::Choice, Run, live false;
-        "multiclass": "More than two classes: one-vs-rest (a linear learner per class); crammer-singer (one row per class, moved against the best wrong one: PA's step, Crammer et al. 2006, or the perceptron's max update, Crammer & Singer 2003); crammer-singer-uniform and crammer-singer-proportional (the perceptron's other two updates); banditron (a perceptron told only whether its guess was right, Kakade et al. 2008).";
+        "multiclass": "More than two classes: one-vs-rest (a learner per class); crammer-singer (a row per class, moved against the best wrong one: PA's step or the perceptron's); the perceptron's -uniform and -proportional updates; banditron (told only if its guess was right).";
     /// The page's classes: its preset's, or more once a click adds one.
     Classes classes: u64 = 2;
         "classes", code 33, whole(2, 6), Page, live false;

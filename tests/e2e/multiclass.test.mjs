@@ -193,3 +193,68 @@ test('on a phone the class picker adds a third class with a tap, and nothing ove
     await context.close();
   }
 });
+
+test("the perceptron's uniform and proportional updates and the Banditron: picked, streamed, explained, and a link replays them", async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=perceptron&preset=three-classes`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  // The new reductions' code is in the full module: the first pick moves the session there.
+  const ready = (reduction) => page.waitForFunction((r) => !window.playground.replaying && window.playground.figures[0].pg.settings().multiclass === r, reduction);
+  const fetchedFull = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('onlinelearn_full')));
+  assert.equal(await fetchedFull(), false, 'the first load holds no full module');
+  // Each new reduction is offered while the perceptron runs.
+  for (const word of ['crammer-singer', 'crammer-singer-uniform', 'crammer-singer-proportional', 'banditron']) {
+    assert.equal(await page.$eval(`#multiclass option[value="${word}"]`, (o) => o.disabled), false, word);
+  }
+  const explained = {};
+  for (const [reduction, want] of [
+    ['crammer-singer-uniform', /E = \{r ≠ y : F_r ≥ F_y\}.*\|E\| = .*W_r ← W_r − ηx\/\|E\| for each r in E.*M_PerceptronU\.m/s],
+    ['crammer-singer-proportional', /\|E\| = .*Σ_E \(F_r − F_y\) = .*\(F_r − F_y\)\/Σ_E .*M_PerceptronS\.m/s],
+    ['banditron', /guess ỹ with P\(r\) = .*γ = 0\.01.*class \d, drawn with P\(ỹ\) = [\d.]+ \(u = [\d.]+\).*told: (right|wrong).*W_ŷ ← W_ŷ − ηx.*Kakade/s],
+  ]) {
+    await page.selectOption('#multiclass', reduction);
+    await ready(reduction);
+    await settle(page);
+    assert.equal((await state(page)).reduction, reduction);
+    assert.equal(await fetchedFull(), true, `${reduction} runs in the full module`);
+    await playPast(page, (await state(page)).samples + 200);
+    await page.click('#step');
+    await settle(page);
+    const text = await page.textContent('#explain');
+    assert.match(text, new RegExp(`3 classes by ${reduction}`));
+    assert.match(text, want, `${reduction}: ${text}`);
+    explained[reduction] = text;
+    // The menu offers only the learners the reduction takes.
+    assert.deepEqual(await page.$$eval('#algo option', (os) => os.map((o) => o.value)), ['perceptron'], reduction);
+  }
+  // The Banditron's γ is a control while it runs, and says which way the guess went.
+  assert.equal(await page.isVisible('#banditron-gamma'), true);
+  assert.match(explained.banditron, /Told its guess was (right: that row gained x\/P\(ỹ\)|wrong, and nothing more)/);
+  await page.fill('#banditron-gamma', '0.3');
+  await page.press('#banditron-gamma', 'Enter');
+  await settle(page);
+  assert.equal((await state(page)).reduction, 'banditron');
+  await playPast(page, (await state(page)).samples + 100);
+  // The link reopens to the same rows: the guesses are drawn from the seed.
+  await page.click('#share');
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /multiclass=banditron/);
+  assert.match(hash, /log=/);
+  const shared = await state(page);
+  const again = await openPage(browser.context, `${browser.server.url}/${hash}`);
+  await again.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  const rebuilt = await state(again);
+  assert.deepEqual([rebuilt.reduction, rebuilt.samples, rebuilt.rows], [shared.reduction, shared.samples, shared.rows]);
+  assert.equal(await again.inputValue('#banditron-gamma'), '0.3');
+  // Back to one-vs-rest: the Crammer-Singer form control goes with the perceptron's updates.
+  await page.selectOption('#multiclass', 'crammer-singer');
+  await ready('crammer-singer');
+  assert.equal(await page.isVisible('#crammer-singer-form'), true);
+  assert.equal(await page.isVisible('#banditron-gamma'), false);
+  await page.selectOption('#multiclass', 'one-vs-rest');
+  await ready('one-vs-rest');
+  assert.equal(await page.isVisible('#crammer-singer-form'), false);
+  assert.deepEqual([...page.errors, ...again.errors], []);
+  await screenshot(again, 'multiclass-banditron');
+  await again.close();
+  await page.close();
+});

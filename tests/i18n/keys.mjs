@@ -54,8 +54,11 @@ async function sources(dir) {
   return out;
 }
 
-/** The modules loaded on first use, by the catalogue part their keys belong to. */
-const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'] };
+/**
+ * The modules loaded on first use, by the catalogue part their keys belong
+ * to ('kernel': with the full module, whose reductions only they explain).
+ */
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], kernel: ['explain-reductions.js'] };
 const partOf = (file) => Object.keys(LAZY_MODULES).find((part) => LAZY_MODULES[part].some((name) => file.endsWith(`/js/${name}`))) ?? '';
 
 /** Every key of the page's code (`part`: only that lazy part's modules; '' all the others). */
@@ -130,7 +133,7 @@ export async function keyParts() {
     const { pages, kernel, core, theory, messages } = await browserKeys(context, server.url);
     const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...messages.map(([code]) => code)]);
     const parts = new Map([...first].map((k) => [k, '']));
-    for (const k of kernel) if (!first.has(k)) parts.set(k, 'kernel');
+    for (const k of [...kernel, ...await allCodeKeys({ part: 'kernel' })]) if (!first.has(k)) parts.set(k, 'kernel');
     for (const k of [...theory, ...await allCodeKeys({ part: 'theory' })]) if (!parts.has(k)) parts.set(k, 'theory');
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');

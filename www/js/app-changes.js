@@ -19,9 +19,11 @@ export const changing = {
     const classes = classOf(label) + 1;
     const classify = this.figure.pg.task() === 'classification';
     if (classify && !this.replaying && classes > this.figure.pg.classes()) {
-      try { this.setSetting('classes', String(classes)); } catch (error) { return this.showError(message(error)); }
-      // The points learned again as that many classes (in slices when they are many), then this one.
-      this.ready.then((built) => built && this.act((pg) => pg.click(x, y, label)));
+      let moved;
+      try { moved = this.setSetting('classes', String(classes)); } catch (error) { return this.showError(message(error)); }
+      // The points learned again as that many classes (in slices when they
+      // are many; in the full module first if the reduction's code is there), then this one.
+      Promise.resolve(moved).then(() => this.ready).then((built) => built && this.act((pg) => pg.click(x, y, label)), (error) => this.showError(message(error)));
       return;
     }
     this.act((pg) => pg.click(x, y, label));
@@ -36,6 +38,10 @@ export const changing = {
     this.endIntro();
     for (const figure of this.figures) figure.pg.check(name, text);
     const before = this.figure.pg.hash(state.pageExtras(this.page));
+    // A value whose code only the full module holds (the multiclass
+    // perceptron's updates, the Banditron; checked above, so plain text):
+    // the session moves there (replayed), then takes it (a promise of the note).
+    if (needsFull(`${before}&${name}=${text}`)) return loadKernel().then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
     const { samples } = this.figure.pg.counts();
     const forked = this.past; // a setting changed at a sample looked back at: the session forks there
     let change = 'live';

@@ -5,6 +5,8 @@ import { num } from './format.js';
 import { classOf } from './classes.js';
 import { count, t, tr } from './i18n.js';
 
+let reductions = null; // the import of explain-reductions.js, once asked for
+
 /** The Crammer-Singer step of each PA variant (Crammer et al. 2006, section 7), and with the update's numbers. */
 const CS_STEP = {
   pa: ['τ = ℓ / (2‖x‖²)', 'τ = {loss} / (2·{sq}) = {tau}'],
@@ -15,12 +17,14 @@ const CS_STEP = {
 /**
  * More than two classes: the scores of the true and the best wrong class,
  * and the reduction's step: Crammer & Singer's τ from the multiclass margin,
- * or what each one-vs-rest class learner did on its own binary margin.
+ * what each one-vs-rest class learner did on its own binary margin, or
+ * (explain-reductions.js) the multiclass perceptron's rows and the
+ * Banditron's guess.
  */
 export function explainClasses(panel, last, card, { settings }, samples, { row, predicts, fill }) {
   const name = (label) => t('class {k}', { k: classOf(label) + 1 });
   const nameOf = (index) => t('class {k}', { k: index + 1 });
-  const crammer = settings.multiclass === 'crammer-singer';
+  const crammer = settings.multiclass === 'crammer-singer' && card.name !== 'perceptron';
   const dl = document.createElement('dl');
   const title = document.createElement('p');
   title.className = 'hint';
@@ -29,7 +33,17 @@ export function explainClasses(panel, last, card, { settings }, samples, { row, 
   row(dl, t('scores'), `F_y = ${num(last.score)}`, t('best other: {class}', { class: name(last.rival) }), predicts(name(last.predicted), last.mistake));
   const p = document.createElement('p');
   p.className = `verdict ${last.aggressive ? 'aggressive' : 'passive'}`;
-  if (crammer) {
+  if (settings.multiclass !== 'one-vs-rest' && !crammer) {
+    // The multiclass perceptron's updates and the Banditron run in the full
+    // module only: their explanation (and its words, the catalogues'
+    // kernel part) loads with it.
+    reductions ??= import('./explain-reductions.js');
+    reductions.then((m) => {
+      m.explainReduction(dl, p, last, settings, { row, nameOf });
+      panel.replaceChildren(title, dl, p);
+    }).catch(() => {});
+    return;
+  } else if (crammer) {
     row(dl, t('margin'), `m = F_y − F_s = ${num(last.margin)}`);
     row(dl, t('loss'), `ℓ = max(0, 1 − m) = ${num(last.loss)}`);
     const [rule, filled] = CS_STEP[card.name];

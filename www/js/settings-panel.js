@@ -100,16 +100,14 @@ export class SettingsPanel {
   }
 
   commit(card, control, text) {
-    try {
-      const note = this.apply(card.name, text.trim());
-      mark(control, note || null, Boolean(note));
-    } catch (error) {
+    // The note, or a promise of it when the value waits for the full module (App.setSetting).
+    new Promise((resolve) => resolve(this.apply(card.name, text.trim()))).then((note) => mark(control, note || null, Boolean(note)), (error) => {
       // The message names what was refused; the control shows what is in force.
       mark(control, message(error));
       const field = this.fields.get(card.name);
       control.value = field.inForce;
       if (field.slider && field.inForce !== '') field.slider.value = String(toSlider(card.slider, Number(field.inForce)));
-    }
+    });
   }
 
   /** Greys out the choices the learners refuse (`refused`: 'setting=word' → their names), saying why. */

@@ -79,7 +79,7 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         right as f64 / run.n_test.unwrap_or(0).max(1) as f64
     });
     let mut keys = c.algorithm.settings_in_force(&run.settings);
-    keys.extend(c.algorithm.reduction_in_force(&run.settings));
+    keys.extend_from_slice(c.algorithm.reduction_reads(run.settings.multiclass));
     keys.extend([Key::Multiclass, Key::Seed, Key::Task]);
     let models = learner.models();
     Report {
