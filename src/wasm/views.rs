@@ -178,7 +178,7 @@ impl Playground {
     /// learned, mistakes made (progressive), samples drawn from the stream;
     /// in epochs mode the passes over the points completed and the point
     /// the next step learns (from 0); the labels a selective learner asked
-    /// for (null for a learner that sees every label).
+    /// for (left out for a learner that sees every label).
     pub fn counts(&self) -> Result<JsValue, JsValue> {
         #[derive(serde::Serialize)]
         struct Counts {
@@ -187,6 +187,7 @@ impl Playground {
             streamed: u64,
             passes: u64,
             point: usize,
+            #[serde(skip_serializing_if = "Option::is_none")]
             asked: Option<u64>,
         }
         let s = self.page.session();
