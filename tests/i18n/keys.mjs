@@ -55,7 +55,7 @@ async function sources(dir) {
 }
 
 /** The modules loaded on first use, by the catalogue part their keys belong to. */
-const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'] };
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'] };
 
 /**
  * The core's message codes that only a loaded file brings (its lines'
@@ -127,7 +127,9 @@ export async function browserKeys(context, url) {
  * (the example post's prose, fetched by that post only), 'kernel' (the full
  * module's learners, fetched with it), 'theory' (with the Theory layer), 'truth' (with the
  * teacher's hand), 'python' (with Copy as Python), 'data' (with a file:
- * data-in.js's texts and the file readers' messages) or '' (the first
+ * data-in.js's texts and the file readers' messages), 'save' (with the
+ * first Save: save-buttons.js's and gif-export.js's texts), 'classes'
+ * (with the first explanation of a class step) or '' (the first
  * load's catalogue).
  */
 export async function keyParts() {
@@ -142,6 +144,7 @@ export async function keyParts() {
     for (const k of [...theory, ...await allCodeKeys({ part: 'theory' })]) if (!parts.has(k)) parts.set(k, 'theory');
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');
+    for (const part of ['save', 'classes']) for (const k of await allCodeKeys({ part })) if (!parts.has(k)) parts.set(k, part);
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
     const sorted = new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     sorted.templates = new Map(messages);
@@ -167,7 +170,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'kernel', 'theory', 'truth', 'python', 'data', 'blog'];
+export const PARTS = ['', 'kernel', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

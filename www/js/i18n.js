@@ -16,8 +16,9 @@ let asked = 0; // use() calls so far: the last one decides, whichever catalogue 
 // The parts of each catalogue this page uses beyond the first load's:
 // 'kernel' (the texts of the full module's learners, the kernel family's
 // and LIBOL's, fetched with it), 'data' (with a file: data-in.js's texts
-// and the file readers' messages), 'blog' (the example post's prose). Each
-// is fetched for the language shown.
+// and the file readers' messages), 'save' (with the first Save), 'classes'
+// (with the first explanation of a class step), 'blog' (the example post's
+// prose). Each is fetched for the language shown.
 const parts = [];
 
 /** The tag shown now. */
