@@ -83,6 +83,16 @@ impl Playground {
         self.page.session().points().len()
     }
 
+    /// Address of a flag per shown point (u8): 1 where a selective
+    /// learner did not ask for the label. `unseen_len` is 0 when none was.
+    pub fn unseen_ptr(&self) -> *const u8 {
+        self.page.session().unseen().as_ptr()
+    }
+
+    pub fn unseen_len(&self) -> usize {
+        self.page.session().unseen().len()
+    }
+
     /// Address of the support vectors, (x, y, alpha, id, label) f64
     /// quintuples. Call `support_len` first: it refills the buffer.
     pub fn support_ptr(&self) -> *const f64 {
