@@ -304,7 +304,7 @@ fn the_plane_marks_every_sample_whose_label_the_selective_perceptron_did_not_ask
         unasked.as_slice(),
         "each unasked sample, and only those"
     );
-    assert!(unasked.iter().any(|&f| f == 1) && unasked.iter().any(|&f| f == 0));
+    assert!(unasked.contains(&1) && unasked.contains(&0));
     // A link replays the marks; a learner that sees every label keeps none.
     let replayed =
         Session::from_shared(&SharedState::parse(&s.shared().to_hash()).unwrap()).unwrap();
