@@ -281,3 +281,35 @@ fn the_selective_perceptron_asks_about_its_share_and_at_b_to_infinity_is_the_per
         "it skips most labels: {asked}"
     );
 }
+
+#[test]
+fn the_plane_marks_every_sample_whose_label_the_selective_perceptron_did_not_ask_for() {
+    let setup = Setup {
+        algorithm: "selective-perceptron".parse().unwrap(),
+        ..Setup::default()
+    }
+    .with_preset(Preset::NoisyLabels);
+    let mut s = Session::new(setup).unwrap();
+    let mut unasked = Vec::new();
+    for _ in 0..300 {
+        let before = s.learner().unwrap().labels_asked().unwrap();
+        s.apply(Event::Stream(1)).unwrap();
+        let after = s.learner().unwrap().labels_asked().unwrap();
+        unasked.push(u8::from(after == before));
+    }
+    let flags = s.unseen();
+    assert_eq!(flags.len(), s.points().len() / 3, "a flag per shown point");
+    assert_eq!(
+        flags,
+        unasked.as_slice(),
+        "each unasked sample, and only those"
+    );
+    assert!(unasked.contains(&1) && unasked.contains(&0));
+    // A link replays the marks; a learner that sees every label keeps none.
+    let replayed =
+        Session::from_shared(&SharedState::parse(&s.shared().to_hash()).unwrap()).unwrap();
+    assert_eq!(replayed.unseen(), flags);
+    let mut pa = Session::new(Setup::default()).unwrap();
+    pa.apply(Event::Stream(50)).unwrap();
+    assert!(pa.unseen().is_empty());
+}

@@ -8,10 +8,14 @@
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
 //! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
 //! onlinelearn paper --simulated
+//! onlinelearn batch-pocket --train www/data/pocket-pla.csv [--iterations 100] [--seeds 1000]
 //! onlinelearn replay 'http://127.0.0.1:8000/#v=3&algo=pa1&log=...' [--json] [--curves FILE] [--data FILE] [--link]
 //! learn, compare, paper: [--quiet] (no bar, no notes) or [--progress [bar|lines]] (off a terminal too)
 //! ```
 
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/batch_pocket.rs"]
+mod batch_pocket;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/commands.rs"]
 mod commands;

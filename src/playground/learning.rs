@@ -21,8 +21,7 @@ impl Session {
                     Task::Classification => ([x[0], x[1]], y),
                     Task::Regression => ([x[0], y], 0.0),
                 };
-                self.show(point, label);
-                self.learn(point, label);
+                self.show_and_learn(point, label);
             } else {
                 self.learn_features(buffer.features(), y, None);
             }

@@ -12,6 +12,10 @@ use crate::learner::Task;
 #[derive(Debug, Default)]
 pub struct PlanePoints {
     points: Vec<f64>,
+    /// One flag per point: 1 where a selective learner did not ask for
+    /// the label (the plane draws it pale), else 0. Empty until one is
+    /// marked, so other learners keep no flags.
+    unseen: Vec<u8>,
     /// Changes whenever `points` does (the data set and the pocket's judge
     /// set follow it).
     version: u64,
@@ -38,6 +42,7 @@ impl Clone for PlanePoints {
     fn clone(&self) -> Self {
         Self {
             points: self.points.clone(),
+            unseen: self.unseen.clone(),
             version: self.version,
             cache: None,
             cycle: self.cycle,
@@ -50,10 +55,16 @@ impl Clone for PlanePoints {
 impl PlanePoints {
     pub fn show(&mut self, point: [f64; 2], label: f64) {
         self.points.extend_from_slice(&[point[0], point[1], label]);
+        if !self.unseen.is_empty() {
+            self.unseen.push(0);
+        }
         let count = self.len();
         // Drop the oldest in chunks, so scrolling costs O(1) per point.
         if count > MAX_SHOWN_POINTS + MAX_SHOWN_POINTS / 4 {
             self.points.drain(..3 * (count - MAX_SHOWN_POINTS));
+            if !self.unseen.is_empty() {
+                self.unseen.drain(..count - MAX_SHOWN_POINTS);
+            }
             self.cycle = 0;
         }
         self.version += 1;
@@ -68,6 +79,9 @@ impl PlanePoints {
         }
         let i = i as usize;
         self.points.drain(3 * i..3 * i + 3);
+        if !self.unseen.is_empty() {
+            self.unseen.remove(i);
+        }
         self.version += 1;
         Ok(())
     }
@@ -120,6 +134,22 @@ impl PlanePoints {
             self.cache = Some((self.version, data));
         }
         &self.cache.as_ref().expect("just built").1
+    }
+
+    /// The last point shown: its label was not asked for by the learner.
+    pub fn mark_last_unseen(&mut self) {
+        if self.unseen.is_empty() {
+            self.unseen = vec![0; self.len()];
+        }
+        if let Some(last) = self.unseen.last_mut() {
+            *last = 1;
+        }
+    }
+
+    /// A flag per point, 1 where the label was not asked for; empty when
+    /// no point was ever marked.
+    pub fn unseen(&self) -> &[u8] {
+        &self.unseen
     }
 
     pub fn as_slice(&self) -> &[f64] {

@@ -103,9 +103,7 @@ impl Session {
                 .into(),
             ));
         }
-        // Shown first, so that a curve point recorded now counts it.
-        self.show(point, label);
-        self.learn(point, label);
+        self.show_and_learn(point, label);
         Ok(())
     }
 
@@ -143,6 +141,25 @@ impl Session {
     /// The shown points as (x, y, label) triples.
     pub fn points(&self) -> &[f64] {
         self.points.as_slice()
+    }
+
+    /// A flag per shown point, 1 where a selective learner did not ask
+    /// for its label; empty if none was left unasked.
+    pub fn unseen(&self) -> &[u8] {
+        self.points.unseen()
+    }
+
+    /// Shows a new point, then learns it (shown first, so that a curve
+    /// point recorded now counts it); a label the learner did not ask for
+    /// marks the point.
+    pub(super) fn show_and_learn(&mut self, point: [f64; 2], label: f64) {
+        let asked = |s: &Self| s.model.binary().and_then(|l| l.labels_asked());
+        let before = asked(self);
+        self.show(point, label);
+        self.learn(point, label);
+        if before.is_some() && asked(self) == before {
+            self.points.mark_last_unseen();
+        }
     }
 
     /// The support vectors of a kernel learner on the plane, as

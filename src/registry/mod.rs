@@ -10,6 +10,7 @@
 
 mod catalogue;
 mod families;
+mod unused;
 
 pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
 use families::kernel as kf;
@@ -17,6 +18,7 @@ use families::libol as lf;
 use families::relatives as rf;
 use families::second_order as so;
 pub use families::{holds, Absent, MISSING};
+pub use unused::refuse_unused;
 
 use crate::data::Dataset;
 use crate::error::{Code, Error, Result};
@@ -28,7 +30,7 @@ use crate::learner::{Configured, Family, Info, Learner, LinearModel, Task, Updat
 use crate::libol;
 use crate::linear;
 use crate::relatives;
-use crate::settings::{Checked, Choice, Key, Reduction, Scope, Settings};
+use crate::settings::{Checked, Choice, Key, Reduction, Settings};
 
 macro_rules! registry {
     ($($variant:ident($ty:ty) = $info:path, $entry:path;)+) => {
@@ -200,9 +202,8 @@ impl Algorithm {
 
     /// Whether `reduction` learns more than two classes with this learner:
     /// one-vs-rest takes every linear and second-order learner (one per
-    /// class), Crammer & Singer's rows the PA family's step and the
-    /// perceptron's, their uniform and proportional updates and the
-    /// Banditron the perceptron's (see src/multiclass/).
+    /// class), Crammer & Singer's the PA family and the perceptron, the
+    /// other three the perceptron only (see src/multiclass/).
     pub fn takes(self, reduction: Reduction) -> bool {
         match reduction {
             Reduction::OneVsRest => {
@@ -224,17 +225,18 @@ impl Algorithm {
     /// reductions that read it (its row's `when`), so these are in force.
     pub fn reduction_reads(self, reduction: Reduction) -> &'static [Key] {
         match reduction {
-            _ if !self.takes(reduction) => &[],
-            Reduction::CrammerSinger
-            | Reduction::CrammerSingerUniform
-            | Reduction::CrammerSingerProportional
-                if self == Algorithm::Perceptron =>
-            {
-                &[Key::CrammerSingerForm]
-            }
+            _ if self != Algorithm::Perceptron => &[],
+            Reduction::OneVsRest => &[],
             Reduction::Banditron => &[Key::BanditronGamma],
-            _ => &[],
+            _ => &[Key::CrammerSingerForm],
         }
+    }
+
+    /// Whether some reduction reads `key` with this learner.
+    pub fn reduction_uses(self, key: Key) -> bool {
+        Reduction::ALL
+            .iter()
+            .any(|&r| self.reduction_reads(r).contains(&key))
     }
 
     /// The most support vectors it keeps at these settings (None: no cap).
@@ -273,12 +275,7 @@ impl Algorithm {
         Algorithm::ALL
             .iter()
             .copied()
-            .filter(|a| {
-                (a.info().reads)(&defaults).contains(&key)
-                    || Reduction::ALL
-                        .iter()
-                        .any(|&r| a.reduction_reads(r).contains(&key))
-            })
+            .filter(|a| (a.info().reads)(&defaults).contains(&key) || a.reduction_uses(key))
             .collect()
     }
 }
@@ -306,74 +303,6 @@ impl std::str::FromStr for Algorithm {
                     .join(", "),
             })
     }
-}
-
-/// Refuses settings that were given but that none of `algorithms` uses
-/// under the other settings: never silently ignored. `given` holds the
-/// learner settings set explicitly (on the command line, say).
-pub fn refuse_unused(algorithms: &[Algorithm], settings: &Settings, given: &[Key]) -> Result<()> {
-    // A reduction's own settings count with more than two classes (data
-    // with two refuses `--multiclass` itself).
-    let reduction = settings.multiclass;
-    let by_reduction = |a: &Algorithm, key: Key| {
-        a.reduction_reads(reduction).contains(&key) && key.applies(settings)
-    };
-    for &key in given {
-        let spec = key.spec();
-        if spec.scope != Scope::Learner
-            || algorithms
-                .iter()
-                .any(|a| a.settings_in_force(settings).contains(&key) || by_reduction(a, key))
-        {
-            continue;
-        }
-        let flag = format!("--{}", spec.name);
-        // The learners that read it, as themselves or under some reduction.
-        let readers: Vec<Algorithm> = algorithms
-            .iter()
-            .copied()
-            .filter(|&a| {
-                (a.info().reads)(settings).contains(&key)
-                    || Reduction::ALL
-                        .iter()
-                        .any(|&r| a.reduction_reads(r).contains(&key))
-            })
-            .collect();
-        let message = match (spec.when, readers.is_empty()) {
-            // Read, but the setting does not apply under another one.
-            (Some(when), false) => format!("{flag} applies only with {}", when.words),
-            _ => {
-                let names: Vec<&str> = algorithms.iter().map(|a| a.name()).collect();
-                let sizes: Vec<String> = algorithms
-                    .iter()
-                    .filter(|a| key == Key::Budget && !a.info().size.is_empty())
-                    .map(|a| format!("{}'s size is set by {}", a.label(), a.info().size))
-                    .collect();
-                let users: Vec<&str> = Algorithm::users_of(key).iter().map(|a| a.name()).collect();
-                let mut m = format!("{flag} is not used by {}", names.join(", "));
-                if !sizes.is_empty() {
-                    m.push_str(&format!(" ({})", sizes.join("; ")));
-                }
-                if users.is_empty() {
-                    m.push_str("; no learner uses it with these settings");
-                } else {
-                    m.push_str(&format!("; it is used by {}", users.join(", ")));
-                    // A reduction's setting: say which reductions read it.
-                    let of_reduction = Reduction::ALL.iter().any(|&r| {
-                        Algorithm::ALL
-                            .iter()
-                            .any(|a| a.reduction_reads(r).contains(&key))
-                    });
-                    if let (Some(when), true) = (spec.when, of_reduction) {
-                        m.push_str(&format!(" with {}", when.words));
-                    }
-                }
-                m
-            }
-        };
-        return Err(Error::Unused(message.into()));
-    }
-    Ok(())
 }
 
 impl AnyLearner {

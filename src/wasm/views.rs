@@ -83,6 +83,16 @@ impl Playground {
         self.page.session().points().len()
     }
 
+    /// Address of a flag per shown point (u8): 1 where a selective
+    /// learner did not ask for the label. `unseen_len` is 0 when none was.
+    pub fn unseen_ptr(&self) -> *const u8 {
+        self.page.session().unseen().as_ptr()
+    }
+
+    pub fn unseen_len(&self) -> usize {
+        self.page.session().unseen().len()
+    }
+
     /// Address of the support vectors, (x, y, alpha, id, label) f64
     /// quintuples. Call `support_len` first: it refills the buffer.
     pub fn support_ptr(&self) -> *const f64 {
@@ -178,7 +188,7 @@ impl Playground {
     /// learned, mistakes made (progressive), samples drawn from the stream;
     /// in epochs mode the passes over the points completed and the point
     /// the next step learns (from 0); the labels a selective learner asked
-    /// for (null for a learner that sees every label).
+    /// for (left out for a learner that sees every label).
     pub fn counts(&self) -> Result<JsValue, JsValue> {
         #[derive(serde::Serialize)]
         struct Counts {
@@ -187,6 +197,7 @@ impl Playground {
             streamed: u64,
             passes: u64,
             point: usize,
+            #[serde(skip_serializing_if = "Option::is_none")]
             asked: Option<u64>,
         }
         let s = self.page.session();

@@ -50,3 +50,34 @@ test('a link to a kernel learner fetches the full module, and only then', async 
   const files = await firstLoad('#algo=projectron&preset=xor');
   assert.ok(files.some((f) => f.url === '/pkg/onlinelearn_full_bg.wasm'), kb(files));
 });
+
+test('a link to a learner of each family opens it, learning, from the first module or the full one', async () => {
+  const server = await serve();
+  let context;
+  try {
+    context = await launch();
+    // One learner per family: the first module's (linear, multiclass over
+    // it), and the full module's (second-order, kernel, LIBOL's, relatives).
+    for (const [algo, extra] of [['pa1', ''], ['pocket', ''], ['arow', ''], ['projectron', '&preset=xor'], ['alma', ''], ['pegasos', ''], ['winnow', ''], ['pa1', '&preset=three-classes']]) {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      await page.goto(`${server.url}/#algo=${algo}${extra}&seed=3`);
+      await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying, null, { timeout: 30000 });
+      const shown = await page.evaluate(() => {
+        const app = window.playground;
+        app.act((pg) => pg.stream(50));
+        const pg = app.figures[0].pg;
+        return { algorithm: pg.algorithm(), samples: pg.counts().samples, menu: document.getElementById('algo').value };
+      });
+      assert.deepEqual(shown, { algorithm: algo, samples: shown.samples, menu: algo }, `${algo}${extra}`);
+      assert.ok(shown.samples >= 50, `${algo}${extra} learned ${shown.samples}`);
+      assert.deepEqual(errors, [], `${algo}${extra}`);
+      await page.close();
+    }
+  } finally {
+    await context?.close();
+    await server.close();
+  }
+});

@@ -127,6 +127,26 @@ test('a broken file: its bad lines are listed by line and column, the rest loads
   await page.close();
 });
 
+test("a broken file in Japanese: the readers' messages cross as codes and the page says them in the language shown", async () => {
+  const data = JSON.parse(await readFile(join(ROOT, 'www', 'i18n', 'data', 'ja.json'), 'utf8'));
+  const path = await fixture('broken-ja.csv', 'x,y,label\n0.1,0.2,1\n0.5,0.6\n0.7,0.1,2.5\n0.3,0.3,1\n');
+  const page = await open('lang=ja');
+  await page.waitForFunction(() => document.documentElement.lang === 'ja');
+  await page.selectOption('#file-task', 'classification');
+  await openFile(page, path);
+  const errors = await page.locator('#file-errors-list li').allTextContents();
+  const fill = (text, args) => text.replace(/\{(\w+)\}/g, (_, name) => args[name]);
+  assert.deepEqual(errors, [
+    `broken-ja.csv:3:1: ${fill(data['field-count'], { n: 3, found: 2 })}`,
+    `broken-ja.csv:4:9: ${fill(data['label-not-whole'], { token: '2.5' })}`,
+  ]);
+  const garbage = await fixture('garbage-ja.csv', 'a,b,c\nnot,a,number\n');
+  await openFile(page, garbage);
+  assert.match(await page.textContent('#error-text'), new RegExp(`^garbage-ja\\.csv.*${fill(data['no-valid-rows'], { file: 'garbage-ja\\.csv', first: 'garbage-ja\\.csv:2:1: ' })}`));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('LIBSVM a1a trains in the browser with the curves only', { skip: !haveA1a && '../shared/data/a1a is not here' }, async () => {
   const page = await open();
   await openFile(page, A1A);

@@ -143,3 +143,18 @@ test('the embed speaks its lang attribute, the frame its lang= key, the blog exa
   assert.deepEqual(blog.errors, []);
   await blog.close();
 });
+
+test('words that come with their code: a class step explained, and Save, in Japanese', async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#lang=ja&algo=pa1&preset=three-classes&seed=2`);
+  await ready(page);
+  await page.click('#step');
+  // explain-classes.js and the catalogues' classes part arrive together.
+  await page.waitForFunction((text) => document.getElementById('explain').textContent.includes(text), say('ja', 'best other: {class}').split('{')[0]);
+  // Save brings save-buttons.js with the save part: its message is in Japanese.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-points')]);
+  await download.cancel();
+  const saved = say('ja', 'Saved {file}.').replace('{file}', '');
+  await page.waitForFunction((text) => document.getElementById('save-msg').textContent.endsWith(text), saved);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

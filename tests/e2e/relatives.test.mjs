@@ -143,8 +143,22 @@ test('the selective perceptron, by link, tells an unasked label and an asked mis
   };
   const shown = await page.evaluate(seen);
   assert.ok(shown.asked > 0 && shown.asked < shown.samples, JSON.stringify(shown));
-  // The line under the plane counts them too.
-  await page.waitForFunction((n) => document.getElementById('status').textContent.includes(`${n} labels asked`), shown.asked);
+  // The line under the plane counts them too, and says what the pale points are.
+  await page.waitForFunction((n) => document.getElementById('status').textContent.includes(`${n} labels asked (pale points: not asked)`), shown.asked);
+  // The plane marks each point whose label was not asked: a flag per point,
+  // as many as the samples not asked (every sample is still on the plane).
+  const flags = await page.evaluate(() => {
+    const pg = window.playground.figures[0].pg;
+    return { points: pg.points_len() / 3, flagged: pg.unseen_len() };
+  });
+  const unasked = await page.evaluate(async () => {
+    const { u8View } = await import('./js/wasm.js');
+    const pg = window.playground.figures[0].pg;
+    return u8View(pg, pg.unseen_ptr(), pg.unseen_len()).reduce((sum, f) => sum + f, 0);
+  });
+  assert.equal(flags.flagged, flags.points);
+  assert.equal(unasked, shown.samples - shown.asked, 'a pale point per label not asked');
+  await screenshot(page, 'relatives-selective-pale');
   const copy = await open(shown.hash.slice(1), null, 'selective-perceptron');
   await copy.waitForFunction(() => !window.playground.replaying);
   const again = await copy.evaluate(seen);

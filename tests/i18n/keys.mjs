@@ -58,7 +58,13 @@ async function sources(dir) {
  * The modules loaded on first use, by the catalogue part their keys belong
  * to ('kernel': with the full module, whose reductions only they explain).
  */
-const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], kernel: ['explain-reductions.js'] };
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'], kernel: ['explain-reductions.js'] };
+
+/**
+ * The core's message codes that only a loaded file brings (its lines'
+ * faults, its notes): shown once data-in.js is loaded, so in its part.
+ */
+const DATA_CODES = /^(line|expected-pair|index-.*|field-count|too-few-fields|no-label-column|label-not-.*|value-not-.*|no-rows|no-valid-rows|no-data|file-classes|file-off-plane|replayed-on-file|not-the-file|switched-.*|io)$/;
 const partOf = (file) => Object.keys(LAZY_MODULES).find((part) => LAZY_MODULES[part].some((name) => file.endsWith(`/js/${name}`))) ?? '';
 
 /** Every key of the page's code (`part`: only that lazy part's modules; '' all the others). */
@@ -123,7 +129,10 @@ export async function browserKeys(context, url) {
  * as `templates`, each core message code's English template): 'blog'
  * (the example post's prose, fetched by that post only), 'kernel' (the full
  * module's learners, fetched with it), 'theory' (with the Theory layer), 'truth' (with the
- * teacher's hand), 'python' (with Copy as Python) or '' (the first
+ * teacher's hand), 'python' (with Copy as Python), 'data' (with a file:
+ * data-in.js's texts and the file readers' messages), 'save' (with the
+ * first Save: save-buttons.js's and gif-export.js's texts), 'classes'
+ * (with the first explanation of a class step) or '' (the first
  * load's catalogue).
  */
 export async function keyParts() {
@@ -131,12 +140,14 @@ export async function keyParts() {
   const context = await launch();
   try {
     const { pages, kernel, core, theory, messages } = await browserKeys(context, server.url);
-    const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...messages.map(([code]) => code)]);
+    const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...messages.map(([code]) => code).filter((code) => !DATA_CODES.test(code))]);
     const parts = new Map([...first].map((k) => [k, '']));
+    for (const k of [...messages.map(([code]) => code).filter((code) => DATA_CODES.test(code)), ...await allCodeKeys({ part: 'data' })]) if (!parts.has(k)) parts.set(k, 'data');
     for (const k of [...kernel, ...await allCodeKeys({ part: 'kernel' })]) if (!first.has(k)) parts.set(k, 'kernel');
     for (const k of [...theory, ...await allCodeKeys({ part: 'theory' })]) if (!parts.has(k)) parts.set(k, 'theory');
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');
+    for (const part of ['save', 'classes']) for (const k of await allCodeKeys({ part })) if (!parts.has(k)) parts.set(k, part);
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
     const sorted = new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     sorted.templates = new Map(messages);
@@ -162,7 +173,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'kernel', 'theory', 'truth', 'python', 'blog'];
+export const PARTS = ['', 'kernel', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

@@ -28,7 +28,7 @@ export function parseFile(file, onProgress = () => {}, task = 'auto', algorithm 
       // A fresh worker per file: its wasm memory (which never shrinks) goes with it.
       worker.terminate();
       if (data.type === 'done') resolve(data);
-      else reject(new Error(data.message));
+      else reject(Object.assign(new Error(data.message), { code: data.code, template: data.template, args: data.args }));
     };
     worker.onerror = (event) => {
       worker.terminate();

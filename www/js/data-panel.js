@@ -5,7 +5,7 @@
 // most visits never open a file, and the page's first download stays small.
 import { describe, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
-import { t } from './i18n.js';
+import { t, usePart } from './i18n.js';
 import { rule, transformOf } from './units.js';
 
 const $ = (id) => document.getElementById(id);
@@ -49,9 +49,9 @@ export class DataPanel {
     });
   }
 
-  /** data-in.js, imported once. */
+  /** data-in.js, imported once, with its words (the catalogues' data part: its texts and the file readers' messages). */
   reading() {
-    this.module ??= import('./data-in.js');
+    this.module ??= Promise.all([import('./data-in.js'), usePart('data').catch(() => {})]).then(([module]) => module);
     return this.module;
   }
 

@@ -2,7 +2,7 @@
 // attribute lists, each shown only when the figure's learner uses it.
 import { FAMILIES, isSecondOrder, learnersFor } from './catalogue.js';
 import { element } from './dom.js';
-import { count, percent, t } from './i18n.js';
+import { count, percent, t, usePart } from './i18n.js';
 import { needsFull } from './wasm.js';
 
 /** The control bar's parts for `host` (an OnlineLearner). */
@@ -64,7 +64,7 @@ export function figureControls(host) {
       // The same Save GIF as the page's, so an author makes the GIF from the figure they embed.
       const save = element('button', { type: 'button', title: t('An animated GIF for blogs that run no script') }, t('Save GIF'));
       save.addEventListener('click', async () => {
-        const { GifPanel } = await import('./gif-export.js');
+        const [{ GifPanel }] = await Promise.all([import('./gif-export.js'), usePart('save').catch(() => {})]);
         if (host.gifPanel?.root.isConnected) return;
         const place = element('div', {});
         host.bar.after(place);

@@ -5,7 +5,7 @@
 // it can be passive.
 import { isSecondOrder, learner } from './catalogue.js';
 import { num, plural } from './format.js';
-import { count, t, tr } from './i18n.js';
+import { count, t, tr, usePart } from './i18n.js';
 
 const sign = (v) => (v >= 0 ? '+1' : '−1');
 let classes = null; // the import of explain-classes.js, once asked for
@@ -58,7 +58,7 @@ export function explain(panel, last, context, samples) {
   }
   if (last.predicted !== 0) {
     // More than two classes: that explanation's code loads when first needed.
-    classes ??= import('./explain-classes.js');
+    classes ??= Promise.all([import('./explain-classes.js'), usePart('classes').catch(() => {})]).then(([m]) => m);
     classes.then((m) => m.explainClasses(panel, last, card, context, samples, { row, predicts, fill })).catch(() => {});
     return;
   }

@@ -1,6 +1,6 @@
 // A figure: one Playground (the learner session in wasm) and the Plane that
 // draws it. The page shows one figure, or several in compare mode.
-import { Playground, f64View } from './wasm.js';
+import { Playground, f64View, u8View } from './wasm.js';
 import { FADE_MS, Plane } from './plot.js';
 import { isSecondOrder } from './catalogue.js';
 import { count, t } from './i18n.js';
@@ -124,7 +124,10 @@ export class Figure {
     const drawPoints = pointsDue && !(split && this.shadeTurn);
     const drawShading = shadingDue && !(split && !this.shadeTurn);
     if (drawPoints) {
-      this.plane.drawPoints(f64View(pg, pg.points_ptr(), pg.points_len()), task, support(), this.fading);
+      // A selective learner's unasked labels: a flag per point (none for other learners).
+      const unseenLength = pg.unseen_len();
+      const points = f64View(pg, pg.points_ptr(), pg.points_len());
+      this.plane.drawPoints(points, task, support(), this.fading, unseenLength ? u8View(pg, pg.unseen_ptr(), unseenLength) : null);
     }
     if (drawShading) {
       // Kernel learners: their surface's f = 0 and f = ±1. Second-order

@@ -44,7 +44,9 @@ self.onmessage = async ({ data: { file, format = 'auto', task = 'auto' } }) => {
     const buffers = [result.labels, result.values, result.rowStarts, result.indices].filter(Boolean).map((a) => a.buffer);
     self.postMessage(result, buffers);
   } catch (error) {
-    self.postMessage({ type: 'error', message: error?.message ?? String(error) });
+    // The learner core's error as data (its code and arguments), for the page to say in its language.
+    const { code, template, args } = error ?? {};
+    self.postMessage({ type: 'error', message: error?.message ?? String(error), code, template, args });
   } finally {
     loader?.free();
   }

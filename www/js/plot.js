@@ -129,7 +129,7 @@ export class Plane {
    * to 40 fps in Chromium: each mark's coverage mask is computed once and
    * stamped into one ImageData (~1 ms for 5,000 points).
    */
-  drawPoints(points, task, support = null, fading = []) {
+  drawPoints(points, task, support = null, fading = [], unseen = null) {
     const ratio = this.dots.width / this.size;
     const radius = Math.max(2.5, this.size / 160) * ratio;
     if (this.markers?.radius !== radius) this.markers = markerMasks(radius);
@@ -148,11 +148,15 @@ export class Plane {
     // the stamping went from 0.52-0.71 of that loop's time to 0.29-0.39.
     const regression = task === 'regression';
     const marks = regression ? null : CLASSES.map((k) => this.markers[k.shape]);
+    // A label the learner did not ask for (the selective perceptron): the
+    // point keeps its class's shape, in a pale grey the learner never saw.
+    const pale = packColor([178, 184, 194]);
     for (let k = 0; k < points.length; k += 3) {
       const c = regression ? -1 : classOf(points[k + 2]);
       const px = Math.round((points[k] - VIEW.xMin) * scale);
       const py = Math.round((VIEW.yMax - points[k + 1]) * scale);
-      stamp(words, width, px, py, c < 0 ? this.markers.disc : marks[c], c < 0 ? grey : CLASS_PACKED[c]);
+      const colour = unseen?.[k / 3] ? pale : c < 0 ? grey : CLASS_PACKED[c];
+      stamp(words, width, px, py, c < 0 ? this.markers.disc : marks[c], colour);
     }
     if (support) this.stampSupport(words, width, at, ratio, support, fading);
     this.dots.getContext('2d').putImageData(this.pixels, 0, 0);

@@ -7,13 +7,14 @@
 // page's first download stays small.
 import { label } from './catalogue.js';
 import * as state from './state.js';
-import { language, t } from './i18n.js';
+import { language, t, usePart } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** What the button `id` does. */
 export async function save(id, app) {
-  const saving = await import('./export.js');
+  // The saving code, and its words (the catalogues' save part).
+  const [saving] = await Promise.all([import('./export.js'), usePart('save').catch(() => {})]);
   const handlers = {};
   const on = (name, fn) => { handlers[name] = fn; };
   const stem = () => {

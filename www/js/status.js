@@ -140,4 +140,4 @@ function panelCaption(pg) {
 }
 
 /** A selective learner's count of the labels it asked for (the selective perceptron's). */
-const labelsAsked = (asked) => plural(asked, '{n} label asked', '{n} labels asked');
+const labelsAsked = (asked) => plural(asked, '{n} label asked (pale points: not asked)', '{n} labels asked (pale points: not asked)');

@@ -53,6 +53,10 @@ export function f64View(pg, ptr, length) {
   return new Float64Array(memories.get(pg.constructor).buffer, ptr, length);
 }
 
+export function u8View(pg, ptr, length) {
+  return new Uint8Array(memories.get(pg.constructor).buffer, ptr, length);
+}
+
 export function f32View(pg, ptr, length) {
   return new Float32Array(memories.get(pg.constructor).buffer, ptr, length);
 }

@@ -53,6 +53,9 @@ enum Command {
     /// Model (JSON) with --json (the same weights, bit for bit), its Curves
     /// (CSV) with --curves.
     Replay(crate::replay::ReplayArgs),
+    /// Seed 003's batch pocket PLA on a file's points: --iterations tries
+    /// per seed, the accuracy on those points, its distribution over --seeds.
+    BatchPocket(crate::batch_pocket::BatchPocketArgs),
     /// Meng & Song (2023) reproduced: their eight kernel learners, the paper's protocol or our sweep; tables, CSV and SVG into results/.
     Paper(crate::paper_command::PaperArgs),
     /// Write a seeded synthetic stream as CSV (label last) to standard output.
@@ -174,6 +177,7 @@ pub fn main() -> ExitCode {
             Ok(())
         })(),
         Command::Paper(args) => crate::paper_command::paper(&args),
+        Command::BatchPocket(args) => crate::batch_pocket::batch_pocket(&args),
         Command::Replay(args) => crate::replay::replay(&args),
     };
     match result {
