@@ -57,8 +57,9 @@ test('a link to a learner of each family opens it, learning, from the first modu
   try {
     context = await launch();
     // One learner per family: the first module's (linear, multiclass over
-    // it), and the full module's (second-order, kernel, LIBOL's, relatives).
-    for (const [algo, extra] of [['pa1', ''], ['pocket', ''], ['arow', ''], ['projectron', '&preset=xor'], ['alma', ''], ['pegasos', ''], ['winnow', ''], ['pa1', '&preset=three-classes']]) {
+    // it), and the full module's (second-order, kernel, LIBOL's, relatives,
+    // and the multiclass perceptron's updates and the Banditron).
+    for (const [algo, extra] of [['pa1', ''], ['pocket', ''], ['arow', ''], ['projectron', '&preset=xor'], ['alma', ''], ['pegasos', ''], ['winnow', ''], ['pa1', '&preset=three-classes'], ['perceptron', '&preset=three-classes&multiclass=crammer-singer-proportional'], ['perceptron', '&preset=four-classes&multiclass=banditron']]) {
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
