@@ -8,6 +8,7 @@
 pub mod ald_projection;
 pub mod apsm;
 pub(crate) mod core;
+pub mod forgetron;
 pub(crate) mod function;
 mod grid;
 mod inverse_gram;
@@ -21,6 +22,7 @@ pub mod support_set;
 
 pub use ald_projection::AldProjection;
 pub use apsm::{Apsm, ApsmConfig};
+pub use forgetron::Forgetron;
 pub use function::{Kernel, KernelSpec};
 pub use inverse_gram::InverseGram;
 pub use olrd::Olrd;

@@ -79,6 +79,7 @@ pub const MISSING: &str = "this learner's code is in the page's full module, whi
 pub mod kernel {
     pub use crate::kernel::ald_projection::ENTRY as ALD_PROJECTION;
     pub use crate::kernel::apsm::ENTRY as APSM;
+    pub use crate::kernel::forgetron::ENTRY as FORGETRON;
     pub use crate::kernel::olrd::ENTRY as OLRD;
     pub use crate::kernel::olru::ENTRY as OLRU;
     pub use crate::kernel::passive_aggressive::{PA1, PA2};
@@ -86,7 +87,7 @@ pub mod kernel {
     pub use crate::kernel::projectron::{PLUS, PROJECTRON};
     pub use crate::kernel::spa::ENTRY as SPA;
     pub use crate::kernel::{
-        AldProjection, Apsm, KernelPa, KernelPerceptron, Olrd, Olru, Projectron, Spa,
+        AldProjection, Apsm, Forgetron, KernelPa, KernelPerceptron, Olrd, Olru, Projectron, Spa,
     };
 }
 
@@ -105,6 +106,7 @@ pub mod kernel {
     pub type Olru = Absent;
     pub type Olrd = Absent;
     pub type AldProjection = Absent;
+    pub type Forgetron = Absent;
     pub const PERCEPTRON: Entry<Absent> = absent(k::perceptron::ENTRY.check);
     pub const PA1: Entry<Absent> = absent(k::passive_aggressive::PA1.check);
     pub const PA2: Entry<Absent> = absent(k::passive_aggressive::PA2.check);
@@ -115,6 +117,7 @@ pub mod kernel {
     pub const OLRU: Entry<Absent> = absent(k::olru::ENTRY.check);
     pub const OLRD: Entry<Absent> = absent(k::olrd::ENTRY.check);
     pub const ALD_PROJECTION: Entry<Absent> = absent(k::ald_projection::ENTRY.check);
+    pub const FORGETRON: Entry<Absent> = absent(k::forgetron::ENTRY.check);
 }
 
 /// LIBOL's binary learners (src/libol/): their types and entries, or

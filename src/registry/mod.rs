@@ -10,6 +10,7 @@
 
 mod catalogue;
 mod families;
+mod unused;
 
 pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
 use families::kernel as kf;
@@ -17,6 +18,7 @@ use families::libol as lf;
 use families::relatives as rf;
 use families::second_order as so;
 pub use families::{holds, Absent, MISSING};
+pub use unused::refuse_unused;
 
 use crate::data::Dataset;
 use crate::error::{Code, Error, Result};
@@ -28,7 +30,7 @@ use crate::learner::{Configured, Family, Info, Learner, LinearModel, Task, Updat
 use crate::libol;
 use crate::linear;
 use crate::relatives;
-use crate::settings::{Checked, Key, Scope, Settings};
+use crate::settings::{Checked, Key, Settings};
 
 macro_rules! registry {
     ($($variant:ident($ty:ty) = $info:path, $entry:path;)+) => {
@@ -164,6 +166,7 @@ registry! {
     Pegasos(rf::Pegasos) = relatives::pegasos::INFO, rf::PEGASOS;
     Winnow(rf::Winnow) = relatives::winnow::INFO, rf::WINNOW;
     SelectivePerceptron(rf::SelectivePerceptron) = relatives::selective::INFO, rf::SELECTIVE;
+    Forgetron(kf::Forgetron) = kernel::forgetron::INFO, kf::FORGETRON;
 }
 
 impl Algorithm {
@@ -275,53 +278,6 @@ impl std::str::FromStr for Algorithm {
                     .join(", "),
             })
     }
-}
-
-/// Refuses settings that were given but that none of `algorithms` uses
-/// under the other settings: never silently ignored. `given` holds the
-/// learner settings set explicitly (on the command line, say).
-pub fn refuse_unused(algorithms: &[Algorithm], settings: &Settings, given: &[Key]) -> Result<()> {
-    for &key in given {
-        let spec = key.spec();
-        if spec.scope != Scope::Learner
-            || algorithms
-                .iter()
-                .any(|a| a.settings_in_force(settings).contains(&key))
-        {
-            continue;
-        }
-        let flag = format!("--{}", spec.name);
-        let readers: Vec<Algorithm> = algorithms
-            .iter()
-            .copied()
-            .filter(|a| (a.info().reads)(settings).contains(&key))
-            .collect();
-        let message = match (spec.when, readers.is_empty()) {
-            // Read, but the setting does not apply under another one.
-            (Some(when), false) => format!("{flag} applies only with {}", when.words),
-            _ => {
-                let names: Vec<&str> = algorithms.iter().map(|a| a.name()).collect();
-                let sizes: Vec<String> = algorithms
-                    .iter()
-                    .filter(|a| key == Key::Budget && !a.info().size.is_empty())
-                    .map(|a| format!("{}'s size is set by {}", a.label(), a.info().size))
-                    .collect();
-                let users: Vec<&str> = Algorithm::users_of(key).iter().map(|a| a.name()).collect();
-                let mut m = format!("{flag} is not used by {}", names.join(", "));
-                if !sizes.is_empty() {
-                    m.push_str(&format!(" ({})", sizes.join("; ")));
-                }
-                if users.is_empty() {
-                    m.push_str("; no learner uses it with these settings");
-                } else {
-                    m.push_str(&format!("; it is used by {}", users.join(", ")));
-                }
-                m
-            }
-        };
-        return Err(Error::Unused(message.into()));
-    }
-    Ok(())
 }
 
 impl AnyLearner {

@@ -9,8 +9,8 @@
 use super::table_macro::{settings_table, Field};
 use super::value::{NoneMeans, Slot};
 use super::{
-    BiasMode, Condition, CovarianceForm, KernelKind, LibolForm, OgdLoss, OlrdForm, Range,
-    Reduction, Scope, SpaForm, Spec,
+    BiasMode, Condition, CovarianceForm, KernelForm, KernelKind, LibolForm, OgdLoss, OlrdForm,
+    Range, Reduction, Scope, SpaForm, Spec,
 };
 use crate::data::Preset;
 use crate::error::Result;
@@ -190,6 +190,10 @@ settings_table! {
     SpaBeta spa_beta: f64 = 1.0;
         "spa-beta", code 24, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
         "SPA β": kernel_help("The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.");
+    /// Which Forgetron runs: the paper's self-tuned rule or the authors' code.
+    ForgetronForm forgetron_form: KernelForm = KernelForm::Paper;
+        "forgetron-form", code 70, Range::Choice, Learner, live false;
+        "Forgetron form": kernel_help("paper: the self-tuned Forgetron, φ the largest in (0, 1] with Q + Ψ ≤ 15/32·M, M its updates; authors: Lu & Hoi's forgetron.m, M its wrong signs and, where Ψ is concave in φ, the larger root (a φ above 1).");
     /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
     R r: f64 = 1.0;
         "r", code 28, Range::Positive, Learner, live true;

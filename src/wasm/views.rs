@@ -99,7 +99,10 @@ impl Playground {
     /// the buffer: the status lines count it every frame, and the buffer
     /// is written once a frame, for the plane.
     pub fn support_size(&self) -> usize {
-        self.page.session().learner().map_or(0, |l| l.support_size())
+        self.page
+            .session()
+            .learner()
+            .map_or(0, |l| l.support_size())
     }
 
     /// Points in the curves (the live session's, whole, whatever sample

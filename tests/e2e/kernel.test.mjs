@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, screenshot, clickPlane, playPast, chooseLearner } from './harness.mjs';
+import { stepUntil, verdict } from './explain-steps.mjs';
 
 const browser = useBrowser();
 
@@ -145,4 +146,40 @@ test('a shared link rebuilds the same kernel model', async () => {
   assert.deepEqual([...page.errors, ...copy.errors], []);
   await page.close();
   await copy.close();
+});
+
+const has = (text, part) => assert.ok(text.includes(part), `${part}\n  not in\n${text}`);
+
+/**
+ * Issue 23's budgeted learners: the update each explains (the first that
+ * meets `when`), and what its panel and verdict must say with its numbers.
+ */
+const BUDGETED = [
+  {
+    algo: 'forgetron',
+    when: (l) => l.branch1 === 2 && l.phi < 1,
+    explains: (text, said, n) => {
+      has(text, `φ = ${n.phi};  Q = ${n.q} ≤ 15/32·M = 15/32·${n.mistakes}`);
+      has(said, `every σ was scaled by φ = ${n.phi} (the largest in (0, 1] keeping Q + Ψ ≤ 15/32·M, M = ${n.mistakes})`);
+      has(said, `The step brought the margin to ${n.stepped}; removing 1 support vector for the budget moved it to ${n.reached}.`);
+    },
+  },
+];
+
+test('issue 23\'s budgeted kernel learners: chosen from the menu, each streams within its budget and explains an update', async () => {
+  const page = await open('algo=pa1&preset=xor&seed=2&budget=5');
+  for (const { algo, when, explains } of BUDGETED) {
+    await chooseLearner(page, algo);
+    const sizes = await page.evaluate(() => {
+      const pg = window.playground.figures[0].pg;
+      return Array.from({ length: 20 }, () => (pg.stream(10), pg.support_len() / 5));
+    });
+    assert.ok(Math.max(...sizes) <= 5 && sizes.at(-1) > 0, `${algo}: sizes ${sizes}`);
+    const { text, n } = await stepUntil(page, when);
+    has(text, 'Σ αᵢ k(sᵢ, x)');
+    explains(text, await verdict(page), n);
+    await screenshot(page, `14-budgeted-${algo}`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });

@@ -1,0 +1,71 @@
+"""NumPy transcriptions of the budgeted kernel learners of issue 23, each
+written from its paper's algorithm box (and, for a `form="authors"`, from
+Lu & Hoi's MATLAB code, github jingcoco/Online-Kernel-Learning, binary/),
+not from our Rust code. Used by kernel_fixtures.py for the reference
+numbers of tests/kernel_reference.rs.
+
+- Forgetron: Dekel, Shalev-Shwartz & Singer, SIAM J. Comput. 37(5) 2008,
+  the self-tuned Forgetron: sigma_i y_i k(x_i, .), phi chosen in closed form
+  as DOGMA's k_forgetron_st_train.m (Orabona) and JSAT's Forgetron write it;
+  form "authors": forgetron.m.
+"""
+
+import numpy as np
+
+from kernel_learners import KernelModel
+
+
+class Forgetron(KernelModel):
+    """On y f(x) <= 0: M += 1, x joins with sigma = 1; past the budget B,
+    with r the oldest, lambda = sigma_r and mu = y_r f'(x_r) (f' with x
+    added), phi = max{phi in (0, 1] : Q + Psi <= 15/32 M}, every sigma is
+    scaled by phi, Q += Psi(lambda, phi, mu) = (lambda phi)^2 +
+    2 lambda phi (1 - phi mu), and r is removed. learn() returns 1 on an
+    update, 0 otherwise."""
+
+    def __init__(self, kernel, budget, form="paper"):
+        super().__init__(kernel)
+        self.budget, self.form = budget, form
+        self.sigma, self.labels = [], []
+        self.q, self.m = 0.0, 0
+
+    def phi(self, lam, mu):
+        a, b, c = lam * lam - 2 * lam * mu, 2 * lam, self.q - 15 / 32 * self.m
+        d = b * b - 4 * a * c
+        if self.form == "paper":
+            # DOGMA's and JSAT's closed form of the max.
+            if a > 0 or (a < 0 and d > 0 and (-b - np.sqrt(d)) / (2 * a) > 1):
+                return min(1.0, (-b + np.sqrt(d)) / (2 * a))
+            if a == 0:
+                return min(1.0, -c / b)
+            return 1.0
+        # forgetron.m, branch by branch.
+        if a == 0:
+            return max(0.0, min(1.0, -c / b))
+        if a + b + c <= 0:
+            return 1.0
+        if a > 0:
+            return (-b + np.sqrt(d)) / (2 * a)
+        return (-b - np.sqrt(d)) / (2 * a)
+
+    def learn(self, x, y):
+        f = self.score(x)
+        if self.form == "authors" and (1.0 if f >= 0 else -1.0) != y:
+            self.m += 1  # err_count: a wrong sign, +1 at a score of 0
+        if y * f > 0:
+            return 0.0
+        if self.form == "paper":
+            self.m += 1
+        self.sv.append(x)
+        self.sigma.append(1.0)
+        self.labels.append(y)
+        if self.budget is not None and len(self.sv) > self.budget:
+            lam, r = self.sigma[0], self.sv[0]
+            f_prime = sum(s * l * self.k(v, r) for s, l, v in zip(self.sigma, self.labels, self.sv))
+            mu = self.labels[0] * f_prime
+            phi = self.phi(lam, mu)
+            self.sigma = [phi * s for s in self.sigma]
+            self.q += (lam * phi) ** 2 + 2 * lam * phi * (1 - phi * mu)
+            self.sv, self.sigma, self.labels = self.sv[1:], self.sigma[1:], self.labels[1:]
+        self.alpha = [s * l for s, l in zip(self.sigma, self.labels)]
+        return 1.0

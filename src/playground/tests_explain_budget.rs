@@ -1,0 +1,53 @@
+//! The budgeted kernel learners of issue 23 explain their updates with the
+//! numbers their rules decided with (the Forgetron's φ, Q and M ...),
+//! checked here against the support set before and after the step.
+
+use super::tests_explain::{branches, close, number, session_with, step};
+use crate::data::Preset;
+use crate::learner::Learner;
+use crate::registry::Algorithm;
+
+#[test]
+fn the_forgetron_reports_the_phi_that_scaled_its_coefficients() {
+    let mut s = session_with(Algorithm::Forgetron, Preset::Xor, |s| s.budget = Some(5));
+    let (mut shrunk, mut within) = (0, 0);
+    for _ in 0..400 {
+        let (before, v) = step(&mut s);
+        if !v["aggressive"].as_bool().unwrap() {
+            assert!(number(&v, "margin") > 0.0);
+            continue;
+        }
+        let stepped = number(&v, "margin") + number(&v, "sq");
+        assert!(close(number(&v, "stepped"), stepped, 1e-12));
+        if branches(&v) == [1] {
+            within += 1;
+            continue;
+        }
+        assert_eq!(branches(&v), [2]);
+        assert_eq!(number(&v, "removed"), 1.0);
+        let phi = number(&v, "phi");
+        assert!(phi > 0.0 && phi <= 1.0, "φ = {phi}");
+        assert!(number(&v, "q") <= 15.0 / 32.0 * number(&v, "mistakes") + 1e-9);
+        let old = before
+            .learner()
+            .unwrap()
+            .support_set()
+            .unwrap()
+            .coefficients()
+            .to_vec();
+        let new = s
+            .learner()
+            .unwrap()
+            .support_set()
+            .unwrap()
+            .coefficients()
+            .to_vec();
+        // The oldest went; the others were scaled by φ; x joined with φ·y.
+        for (a, b) in new.iter().zip(&old[1..]) {
+            assert!(close(*a, phi * b, 1e-12), "{a} vs {phi}·{b}");
+        }
+        assert!(close(new[4], phi * number(&v, "label"), 1e-12));
+        shrunk += (phi < 1.0) as u32;
+    }
+    assert!(shrunk > 0 && within > 0, "{shrunk} shrunk, {within} within");
+}

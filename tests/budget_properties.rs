@@ -1,0 +1,110 @@
+//! Properties of the budgeted kernel learners of issue 23 (the Forgetron,
+//! ...): what each paper proves or states of its rule, on random streams.
+
+use onlinelearn::settings::KernelForm;
+use onlinelearn::{Algorithm, AnyLearner, Features, Learner, Settings};
+use proptest::prelude::*;
+
+fn points(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<([f64; 2], f64)>> {
+    prop::collection::vec(
+        (
+            (-3.0..3.0f64, -3.0..3.0f64),
+            prop_oneof![Just(1.0), Just(-1.0)],
+        )
+            .prop_map(|((a, b), y)| ([a, b], y)),
+        n,
+    )
+}
+
+fn learner(algorithm: Algorithm, settings: Settings) -> AnyLearner {
+    AnyLearner::new(algorithm, &settings).unwrap()
+}
+
+fn probe_scores(l: &dyn Learner) -> Vec<f64> {
+    (0..25)
+        .map(|k| {
+            l.score(Features::Dense(&[
+                (k % 5) as f64 - 2.0,
+                (k / 5) as f64 - 2.0,
+            ]))
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Without a budget nothing is shrunk or forgotten: the Forgetron is
+    /// the kernel perceptron, to the bit.
+    #[test]
+    fn an_unbudgeted_forgetron_is_the_kernel_perceptron(stream in points(1..80)) {
+        let mut forgetron = learner(Algorithm::Forgetron, Settings::default());
+        let mut perceptron = learner(Algorithm::KernelPerceptron, Settings::default());
+        for (x, y) in &stream {
+            prop_assert_eq!(forgetron.learn_one(Features::Dense(x), *y).score, perceptron.learn_one(Features::Dense(x), *y).score);
+        }
+        prop_assert_eq!(probe_scores(&forgetron), probe_scores(&perceptron));
+    }
+
+    /// The self-tuned φ keeps the removals' damage within the paper's
+    /// line, Q ≤ 15/32 M, after every update, and never grows a coefficient.
+    #[test]
+    fn the_forgetrons_damage_stays_under_15_32_of_its_mistakes(stream in points(1..150), budget in 1u64..10, sigma in 0.3..3.0f64) {
+        let mut l = learner(Algorithm::Forgetron, Settings { budget: Some(budget), sigma, ..Settings::default() });
+        for (x, y) in &stream {
+            let before: Vec<f64> = l.support_set().unwrap().coefficients().iter().map(|a| a.abs()).collect();
+            let u = l.learn_one(Features::Dense(x), *y);
+            let AnyLearner::Forgetron(f) = &l else { unreachable!() };
+            let line = 15.0 / 32.0 * f.mistakes() as f64;
+            prop_assert!(f.damage() <= line + 1e-9 * (1.0 + line), "Q = {} > {line}", f.damage());
+            if u.support.removed > 0 {
+                let after = l.support_set().unwrap().coefficients();
+                // The survivors are the old set less its oldest, then x.
+                for (a, b) in after.iter().zip(&before[1..]) {
+                    prop_assert!(a.abs() <= b + 1e-12, "{} grew past {b}", a.abs());
+                }
+            }
+        }
+    }
+}
+
+/// The authors' forgetron.m may scale by more than 1 (its larger root):
+/// on this stream it does, and the paper's form does not.
+#[test]
+fn the_authors_forgetron_can_grow_its_coefficients() {
+    let stream: Vec<([f64; 2], f64)> = (0..400)
+        .map(|i| {
+            let t = i as f64 * 0.7;
+            (
+                [t.sin() * 2.0, (t * 1.3).cos() * 2.0],
+                if (i * 7) % 5 < 2 { 1.0 } else { -1.0 },
+            )
+        })
+        .collect();
+    let grew = |form| {
+        let mut l = learner(
+            Algorithm::Forgetron,
+            Settings {
+                budget: Some(5),
+                forgetron_form: form,
+                ..Settings::default()
+            },
+        );
+        let mut largest = 0.0f64;
+        for (x, y) in &stream {
+            l.learn_one(Features::Dense(x), *y);
+            let set = l.support_set().unwrap();
+            largest = set
+                .coefficients()
+                .iter()
+                .fold(largest, |m, a| m.max(a.abs()));
+        }
+        largest
+    };
+    assert!(grew(KernelForm::Paper) <= 1.0);
+    assert!(
+        grew(KernelForm::Authors) > 1.0,
+        "{}",
+        grew(KernelForm::Authors)
+    );
+}
