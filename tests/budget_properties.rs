@@ -1,5 +1,6 @@
 //! Properties of the budgeted kernel learners of issue 23 (the Forgetron,
-//! ...): what each paper proves or states of its rule, on random streams.
+//! the Stoptron, ...): what each paper proves or states of its rule, on
+//! random streams.
 
 use onlinelearn::settings::KernelForm;
 use onlinelearn::{Algorithm, AnyLearner, Features, Learner, Settings};
@@ -65,6 +66,48 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The Stoptron is the kernel perceptron until its set is full, and
+    /// its function never changes after.
+    #[test]
+    fn the_stoptron_is_the_perceptron_until_full_then_frozen(stream in points(1..120), budget in 1u64..10) {
+        let mut stoptron = learner(Algorithm::Stoptron, Settings { budget: Some(budget), ..Settings::default() });
+        let mut perceptron = learner(Algorithm::KernelPerceptron, Settings::default());
+        let mut frozen = None;
+        for (x, y) in &stream {
+            let (a, b) = (stoptron.learn_one(Features::Dense(x), *y), perceptron.learn_one(Features::Dense(x), *y));
+            match &frozen {
+                None => prop_assert_eq!(a.score, b.score),
+                Some(scores) => prop_assert_eq!(&probe_scores(&stoptron), scores),
+            }
+            if frozen.is_none() && stoptron.support_size() == budget as usize {
+                frozen = Some(probe_scores(&stoptron));
+            }
+        }
+    }
+
+    /// A budget lowered mid-stream keeps the set the Stoptron would have
+    /// stopped at with that budget from the start.
+    #[test]
+    fn a_lowered_budget_is_as_if_from_the_start(stream in points(2..120), high in 2u64..12, cut in 0.0..1.0f64) {
+        let low = 1 + (cut * (high - 1) as f64) as u64;
+        let at = stream.len() / 2;
+        let mut lowered = learner(Algorithm::Stoptron, Settings { budget: Some(high), ..Settings::default() });
+        let mut always = learner(Algorithm::Stoptron, Settings { budget: Some(low), ..Settings::default() });
+        for (i, (x, y)) in stream.iter().enumerate() {
+            if i == at {
+                lowered.retune(&Settings { budget: Some(low), ..Settings::default() }).unwrap();
+            }
+            lowered.learn_one(Features::Dense(x), *y);
+            always.learn_one(Features::Dense(x), *y);
+        }
+        prop_assert_eq!(lowered.support_set().unwrap().ids(), always.support_set().unwrap().ids());
+        prop_assert_eq!(probe_scores(&lowered), probe_scores(&always));
     }
 }
 

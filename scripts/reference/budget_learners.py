@@ -8,6 +8,9 @@ numbers of tests/kernel_reference.rs.
   the self-tuned Forgetron: sigma_i y_i k(x_i, .), phi chosen in closed form
   as DOGMA's k_forgetron_st_train.m (Orabona) and JSAT's Forgetron write it;
   form "authors": forgetron.m.
+- Stoptron: Orabona, Keshet & Caputo, "Bounded kernel-based online
+  learning", JMLR 10 (2009): the kernel perceptron that stops once it
+  holds B support vectors.
 """
 
 import numpy as np
@@ -69,3 +72,21 @@ class Forgetron(KernelModel):
             self.sv, self.sigma, self.labels = self.sv[1:], self.sigma[1:], self.labels[1:]
         self.alpha = [s * l for s, l in zip(self.sigma, self.labels)]
         return 1.0
+
+
+class Stoptron(KernelModel):
+    """Orabona, Keshet & Caputo, JMLR 10 (2009): the perceptron, adding x
+    with alpha = y on y f(x) <= 0 while it holds fewer than B; then it
+    stops. learn() returns 1 on an update, 0 otherwise."""
+
+    def __init__(self, kernel, budget):
+        super().__init__(kernel)
+        self.budget = budget
+
+    def learn(self, x, y):
+        if y * self.score(x) > 0 or len(self.sv) >= self.budget:
+            return 0.0
+        self.sv.append(x)
+        self.alpha.append(y)
+        return 1.0
+

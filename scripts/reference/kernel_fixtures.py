@@ -83,6 +83,8 @@ def budget_cases(k):
         ("forgetron", {"budget": 20}, bl.Forgetron(k, 20)),
         ("forgetron", {"budget": 60}, bl.Forgetron(k, 60)),
         ("forgetron", {"budget": 20, "forgetron-form": "authors"}, bl.Forgetron(k, 20, "authors")),
+        ("stoptron", {"budget": 20}, bl.Stoptron(k, 20)),
+        ("stoptron", {"budget": 60}, bl.Stoptron(k, 60)),
     ]
 
 

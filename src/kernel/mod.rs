@@ -18,6 +18,7 @@ pub mod passive_aggressive;
 pub mod perceptron;
 pub mod projectron;
 pub mod spa;
+pub mod stoptron;
 pub mod support_set;
 
 pub use ald_projection::AldProjection;
@@ -31,6 +32,7 @@ pub use passive_aggressive::KernelPa;
 pub use perceptron::KernelPerceptron;
 pub use projectron::Projectron;
 pub use spa::{Spa, SpaRule};
+pub use stoptron::Stoptron;
 pub use support_set::{Removal, SupportSet};
 
 use crate::settings::Key;

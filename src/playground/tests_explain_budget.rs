@@ -1,5 +1,6 @@
 //! The budgeted kernel learners of issue 23 explain their updates with the
-//! numbers their rules decided with (the Forgetron's φ, Q and M ...),
+//! numbers their rules decided with (the Forgetron's φ, Q and M, the
+//! Stoptron's full set ...),
 //! checked here against the support set before and after the step.
 
 use super::tests_explain::{branches, close, number, session_with, step};
@@ -50,4 +51,33 @@ fn the_forgetron_reports_the_phi_that_scaled_its_coefficients() {
         shrunk += (phi < 1.0) as u32;
     }
     assert!(shrunk > 0 && within > 0, "{shrunk} shrunk, {within} within");
+}
+
+#[test]
+fn the_stoptron_says_it_has_stopped() {
+    let mut s = session_with(Algorithm::Stoptron, Preset::Xor, |s| s.budget = Some(5));
+    let (mut joined, mut stopped) = (0, 0);
+    for _ in 0..300 {
+        let (before, v) = step(&mut s);
+        let size = before.learner().unwrap().support_size();
+        match branches(&v)[..] {
+            [1] => {
+                assert!(size < 5 && number(&v, "margin") <= 0.0);
+                assert!(close(
+                    number(&v, "reached"),
+                    number(&v, "margin") + number(&v, "sq"),
+                    1e-12
+                ));
+                joined += 1;
+            }
+            [2] => {
+                assert_eq!((size, number(&v, "b")), (5, 5.0));
+                assert!(number(&v, "margin") <= 0.0 && !v["aggressive"].as_bool().unwrap());
+                stopped += 1;
+            }
+            _ => assert!(number(&v, "margin") > 0.0),
+        }
+    }
+    assert_eq!(joined, 5);
+    assert!(stopped > 0);
 }

@@ -86,8 +86,10 @@ pub mod kernel {
     pub use crate::kernel::perceptron::ENTRY as PERCEPTRON;
     pub use crate::kernel::projectron::{PLUS, PROJECTRON};
     pub use crate::kernel::spa::ENTRY as SPA;
+    pub use crate::kernel::stoptron::ENTRY as STOPTRON;
     pub use crate::kernel::{
         AldProjection, Apsm, Forgetron, KernelPa, KernelPerceptron, Olrd, Olru, Projectron, Spa,
+        Stoptron,
     };
 }
 
@@ -107,6 +109,7 @@ pub mod kernel {
     pub type Olrd = Absent;
     pub type AldProjection = Absent;
     pub type Forgetron = Absent;
+    pub type Stoptron = Absent;
     pub const PERCEPTRON: Entry<Absent> = absent(k::perceptron::ENTRY.check);
     pub const PA1: Entry<Absent> = absent(k::passive_aggressive::PA1.check);
     pub const PA2: Entry<Absent> = absent(k::passive_aggressive::PA2.check);
@@ -118,6 +121,7 @@ pub mod kernel {
     pub const OLRD: Entry<Absent> = absent(k::olrd::ENTRY.check);
     pub const ALD_PROJECTION: Entry<Absent> = absent(k::ald_projection::ENTRY.check);
     pub const FORGETRON: Entry<Absent> = absent(k::forgetron::ENTRY.check);
+    pub const STOPTRON: Entry<Absent> = absent(k::stoptron::ENTRY.check);
 }
 
 /// LIBOL's binary learners (src/libol/): their types and entries, or

@@ -167,6 +167,7 @@ registry! {
     Winnow(rf::Winnow) = relatives::winnow::INFO, rf::WINNOW;
     SelectivePerceptron(rf::SelectivePerceptron) = relatives::selective::INFO, rf::SELECTIVE;
     Forgetron(kf::Forgetron) = kernel::forgetron::INFO, kf::FORGETRON;
+    Stoptron(kf::Stoptron) = kernel::stoptron::INFO, kf::STOPTRON;
 }
 
 impl Algorithm {

@@ -164,6 +164,13 @@ const BUDGETED = [
       has(said, `The step brought the margin to ${n.stepped}; removing 1 support vector for the budget moved it to ${n.reached}.`);
     },
   },
+  {
+    algo: 'stoptron',
+    when: (l) => l.branch1 === 2,
+    explains: (text, said) => {
+      has(said, 'Passive: m ≤ 0, but the set holds B = 5 support vectors: the Stoptron has stopped, nothing changes.');
+    },
+  },
 ];
 
 test('issue 23\'s budgeted kernel learners: chosen from the menu, each streams within its budget and explains an update', async () => {
