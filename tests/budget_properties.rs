@@ -1,5 +1,5 @@
 //! Properties of the budgeted kernel learners of issue 23 (the Forgetron,
-//! the Stoptron, ...): what each paper proves or states of its rule, on
+//! the Stoptron, BOGD, ...): what each paper proves or states of its rule, on
 //! random streams.
 
 use onlinelearn::settings::KernelForm;
@@ -108,6 +108,31 @@ proptest! {
         }
         prop_assert_eq!(lowered.support_set().unwrap().ids(), always.support_set().unwrap().ids());
         prop_assert_eq!(probe_scores(&lowered), probe_scores(&always));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// BOGD's coefficients: η y when they join, never above ηγ after a
+    /// rescaling (the paper's cap) or, in the authors' form, all within
+    /// ηγ once the set has been full.
+    #[test]
+    fn bogds_coefficients_stay_within_eta_gamma(stream in points(1..150), budget in 2u64..10, eta in 0.1..2.0f64, gamma in 0.5..4.0f64, seed in 0u64..100) {
+        for form in [KernelForm::Paper, KernelForm::Authors] {
+            let settings = Settings { budget: Some(budget), learning_rate: eta, bogd_gamma: gamma, bogd_form: form, seed, ..Settings::default() };
+            let mut l = learner(Algorithm::Bogd, settings);
+            for (x, y) in &stream {
+                let u = l.learn_one(Features::Dense(x), *y);
+                let set = l.support_set().unwrap();
+                let largest = set.coefficients().iter().fold(0.0f64, |m, a| m.max(a.abs()));
+                if u.support.added {
+                    prop_assert!(set.coefficients().last().unwrap() * y > 0.0);
+                }
+                let bound = (eta * gamma).max(eta);
+                prop_assert!(largest <= bound * (1.0 + 1e-12), "{form:?}: {largest} > {bound}");
+            }
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use command::{fixture, learn_json, run, stderr, stdout};
 use serde_json::Value;
 
 /// The learners of this file.
-const NAMES: [&str; 2] = ["forgetron", "stoptron"];
+const NAMES: [&str; 3] = ["forgetron", "stoptron", "bogd"];
 
 #[test]
 fn each_gives_the_transcription_by_its_flags() {

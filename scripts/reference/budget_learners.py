@@ -11,6 +11,9 @@ numbers of tests/kernel_reference.rs.
 - Stoptron: Orabona, Keshet & Caputo, "Bounded kernel-based online
   learning", JMLR 10 (2009): the kernel perceptron that stops once it
   holds B support vectors.
+- BOGD: Zhao, Wang, Wu, Jin & Hoi, ICML 2012, by uniform sampling, as
+  JSAT's BOGD reads Algorithm 1; form "authors": BOGD.m. Fed the Rust
+  generator's uniforms (relatives.py's port of xoshiro256** and rand's f64).
 """
 
 import numpy as np
@@ -90,3 +93,45 @@ class Stoptron(KernelModel):
         self.alpha.append(y)
         return 1.0
 
+
+class Bogd(KernelModel):
+    """BOGD by uniform sampling (Zhao et al. 2012), as JSAT reads the
+    paper's Algorithm 1: f <- (1 - lam eta) f every step; on a loss (y f <
+    1) x joins with eta y while fewer than B are held; once B are held, j
+    is drawn uniformly, the others become sign(a) min(|a| (1 - lam eta)
+    B/(B - 1), eta gamma), j is removed and x joins with eta y.
+    form "authors": BOGD.m (y f <= 1; the others scaled by (1 - lam eta)
+    B/(B - 1), x added, then all scaled by min(1, eta gamma / max |a|)).
+    `draws`: the uniforms u of the session's generator, one per removal,
+    j = floor(u B). learn() returns eta on a loss, 0 otherwise."""
+
+    def __init__(self, kernel, budget, eta, lam, gamma, draws, form="paper"):
+        super().__init__(kernel)
+        self.budget, self.eta, self.lam, self.gamma = budget, eta, lam, gamma
+        self.draws, self.form = iter(draws), form
+
+    def learn(self, x, y):
+        f = self.score(x)
+        loss = y * f < 1 if self.form == "paper" else y * f <= 1
+        alpha = np.array(self.alpha)
+        if not loss:
+            self.alpha = list((1 - self.lam * self.eta) * alpha)
+            return 0.0
+        if self.budget is None or len(self.sv) < self.budget:
+            self.alpha = list((1 - self.lam * self.eta) * alpha) + [self.eta * y]
+            self.sv.append(x)
+            return self.eta
+        b = self.budget
+        j = min(int(next(self.draws) * b), b - 1)
+        scaled = b * (1 - self.lam * self.eta) / (b - 1) * alpha if b > 1 else alpha * 0
+        keep = [i for i in range(b) if i != j]
+        if self.form == "paper":
+            cap = self.eta * self.gamma
+            alpha = np.sign(scaled[keep]) * np.minimum(np.abs(scaled[keep]), cap)
+            alpha = np.append(alpha, self.eta * y)
+        else:
+            alpha = np.append(scaled[keep], self.eta * y)
+            alpha = alpha * min(self.eta * self.gamma / np.max(np.abs(alpha)), 1)
+        self.sv = [self.sv[i] for i in keep] + [x]
+        self.alpha = list(alpha)
+        return self.eta

@@ -28,6 +28,7 @@ import numpy as np
 
 import budget_learners as bl
 import kernel_learners as kl
+from relatives import uniforms
 from second_order import read_libsvm
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,6 +36,8 @@ FIXTURES = ROOT / "tests" / "fixtures"
 SHARED = ROOT.parent / "shared" / "data"
 SIGMA = 1.0
 SEEDS = 40
+# The first uniforms of seeded(0), the exact cases' seed.
+DRAWS = uniforms(0, 1000)
 
 
 def problem(n, rng):
@@ -85,6 +88,13 @@ def budget_cases(k):
         ("forgetron", {"budget": 20, "forgetron-form": "authors"}, bl.Forgetron(k, 20, "authors")),
         ("stoptron", {"budget": 20}, bl.Stoptron(k, 20)),
         ("stoptron", {"budget": 60}, bl.Stoptron(k, 60)),
+        # BOGD at seed 0, fed the Rust generator's uniforms (one per removal).
+        ("bogd", {"budget": 20}, bl.Bogd(k, 20, 1.0, 1e-4, 10.0, DRAWS)),
+        ("bogd", {"budget": 40, "lr": 0.5, "bogd-lambda": 0.01, "bogd-gamma": 1.5},
+         bl.Bogd(k, 40, 0.5, 0.01, 1.5, DRAWS)),
+        ("bogd", {"budget": 20, "bogd-form": "authors", "bogd-gamma": 1.5},
+         bl.Bogd(k, 20, 1.0, 1e-4, 1.5, DRAWS, "authors")),
+        ("bogd", {"lr": 0.3}, bl.Bogd(k, None, 0.3, 1e-4, 10.0, DRAWS)),
     ]
 
 

@@ -7,6 +7,7 @@
 
 pub mod ald_projection;
 pub mod apsm;
+pub mod bogd;
 pub(crate) mod core;
 pub mod forgetron;
 pub(crate) mod function;
@@ -23,6 +24,7 @@ pub mod support_set;
 
 pub use ald_projection::AldProjection;
 pub use apsm::{Apsm, ApsmConfig};
+pub use bogd::Bogd;
 pub use forgetron::Forgetron;
 pub use function::{Kernel, KernelSpec};
 pub use inverse_gram::InverseGram;

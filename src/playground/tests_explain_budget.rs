@@ -1,6 +1,6 @@
 //! The budgeted kernel learners of issue 23 explain their updates with the
 //! numbers their rules decided with (the Forgetron's φ, Q and M, the
-//! Stoptron's full set ...),
+//! Stoptron's full set, BOGD's rescaling ...),
 //! checked here against the support set before and after the step.
 
 use super::tests_explain::{branches, close, number, session_with, step};
@@ -80,4 +80,47 @@ fn the_stoptron_says_it_has_stopped() {
     }
     assert_eq!(joined, 5);
     assert!(stopped > 0);
+}
+
+#[test]
+fn bogd_reports_the_rescaling_of_what_it_kept() {
+    let mut s = session_with(Algorithm::Bogd, Preset::Xor, |s| {
+        s.budget = Some(5);
+        s.bogd_gamma = 1.5;
+        s.learning_rate = 0.5;
+    });
+    let (mut resampled, mut capped) = (0, 0);
+    for _ in 0..300 {
+        let (before, v) = step(&mut s);
+        let (eta, lambda) = (0.5, s.settings().bogd_lambda);
+        let old = before.learner().unwrap().support_set().unwrap();
+        let new = s.learner().unwrap().support_set().unwrap();
+        match branches(&v)[..] {
+            [1] => assert!(close(number(&v, "decay"), 1.0 - lambda * eta, 1e-15)),
+            [2] => {
+                let (scale, cap) = (number(&v, "scale"), number(&v, "cap"));
+                assert!(close(scale, (1.0 - lambda * eta) * 5.0 / 4.0, 1e-15));
+                assert!(close(cap, 0.75, 1e-15));
+                // One old vector went; each other kept its sign, rescaled and capped.
+                let kept: Vec<usize> = (0..5)
+                    .filter(|&i| new.ids()[..4].contains(&old.ids()[i]))
+                    .collect();
+                assert_eq!(kept.len(), 4);
+                for (j, &i) in kept.iter().enumerate() {
+                    let a = old.coefficients()[i];
+                    let want = a.signum() * (a.abs() * scale).min(cap);
+                    assert!(close(new.coefficients()[j], want, 1e-15));
+                    capped += (a.abs() * scale > cap) as u32;
+                }
+                assert_eq!(new.coefficients()[4], eta * number(&v, "label"));
+                resampled += 1;
+            }
+            [3] => assert!(number(&v, "margin") >= 1.0),
+            _ => panic!("{v}"),
+        }
+    }
+    assert!(
+        resampled > 10 && capped > 0,
+        "{resampled} resampled, {capped} capped"
+    );
 }

@@ -79,6 +79,7 @@ pub const MISSING: &str = "this learner's code is in the page's full module, whi
 pub mod kernel {
     pub use crate::kernel::ald_projection::ENTRY as ALD_PROJECTION;
     pub use crate::kernel::apsm::ENTRY as APSM;
+    pub use crate::kernel::bogd::ENTRY as BOGD;
     pub use crate::kernel::forgetron::ENTRY as FORGETRON;
     pub use crate::kernel::olrd::ENTRY as OLRD;
     pub use crate::kernel::olru::ENTRY as OLRU;
@@ -88,8 +89,8 @@ pub mod kernel {
     pub use crate::kernel::spa::ENTRY as SPA;
     pub use crate::kernel::stoptron::ENTRY as STOPTRON;
     pub use crate::kernel::{
-        AldProjection, Apsm, Forgetron, KernelPa, KernelPerceptron, Olrd, Olru, Projectron, Spa,
-        Stoptron,
+        AldProjection, Apsm, Bogd, Forgetron, KernelPa, KernelPerceptron, Olrd, Olru, Projectron,
+        Spa, Stoptron,
     };
 }
 
@@ -110,6 +111,7 @@ pub mod kernel {
     pub type AldProjection = Absent;
     pub type Forgetron = Absent;
     pub type Stoptron = Absent;
+    pub type Bogd = Absent;
     pub const PERCEPTRON: Entry<Absent> = absent(k::perceptron::ENTRY.check);
     pub const PA1: Entry<Absent> = absent(k::passive_aggressive::PA1.check);
     pub const PA2: Entry<Absent> = absent(k::passive_aggressive::PA2.check);
@@ -122,6 +124,7 @@ pub mod kernel {
     pub const ALD_PROJECTION: Entry<Absent> = absent(k::ald_projection::ENTRY.check);
     pub const FORGETRON: Entry<Absent> = absent(k::forgetron::ENTRY.check);
     pub const STOPTRON: Entry<Absent> = absent(k::stoptron::ENTRY.check);
+    pub const BOGD: Entry<Absent> = absent(k::bogd::ENTRY.check);
 }
 
 /// LIBOL's binary learners (src/libol/): their types and entries, or

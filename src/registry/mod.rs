@@ -168,6 +168,7 @@ registry! {
     SelectivePerceptron(rf::SelectivePerceptron) = relatives::selective::INFO, rf::SELECTIVE;
     Forgetron(kf::Forgetron) = kernel::forgetron::INFO, kf::FORGETRON;
     Stoptron(kf::Stoptron) = kernel::stoptron::INFO, kf::STOPTRON;
+    Bogd(kf::Bogd) = kernel::bogd::INFO, kf::BOGD;
 }
 
 impl Algorithm {

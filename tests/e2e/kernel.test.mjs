@@ -171,6 +171,14 @@ const BUDGETED = [
       has(said, 'Passive: m ≤ 0, but the set holds B = 5 support vectors: the Stoptron has stopped, nothing changes.');
     },
   },
+  {
+    algo: 'bogd',
+    when: (l) => l.branch1 === 2,
+    explains: (text, said, n) => {
+      has(said, `and the set was full: a support vector drawn uniformly was dropped, the others scaled by (1 − λη)B/(B − 1) = ${n.scale}, each at most ηγ = ${n.cap}, and x joins with α = η y`);
+      has(said, `The step brought the margin to ${n.stepped}; removing 1 support vector for the budget moved it to ${n.reached}.`);
+    },
+  },
 ];
 
 test('issue 23\'s budgeted kernel learners: chosen from the menu, each streams within its budget and explains an update', async () => {
