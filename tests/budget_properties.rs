@@ -1,5 +1,5 @@
 //! Properties of the budgeted kernel learners of issue 23 (the Forgetron,
-//! the Stoptron, BOGD, ...): what each paper proves or states of its rule, on
+//! the Stoptron, BOGD, FOGD, ...): what each paper proves or states of its rule, on
 //! random streams.
 
 use onlinelearn::settings::KernelForm;
@@ -133,6 +133,23 @@ proptest! {
                 prop_assert!(largest <= bound * (1.0 + 1e-12), "{form:?}: {largest} > {bound}");
             }
         }
+    }
+}
+
+/// FOGD's features approximate the Gaussian kernel: after one step on x
+/// (η = 1), w = z(x) and f(x′) = z(x)·z(x′) ≈ k(x, x′), within a few
+/// standard deviations of the estimate (1/√(2D) at most, D = 20,000).
+#[test]
+fn fogds_features_approximate_the_gaussian_kernel() {
+    use onlinelearn::kernel::{Kernel, KernelSpec};
+    let pairs = [([0.0, 0.0], [0.5, -0.3]), ([1.0, 2.0], [1.2, 1.5]), ([-1.0, 0.3], [2.0, -1.0]), ([0.2, 0.2], [0.2, 0.2])];
+    for (i, (a, b)) in pairs.iter().enumerate() {
+        let settings = Settings { fogd_d: 20_000, sigma: 0.8, seed: i as u64, ..Settings::default() };
+        let mut l = learner(Algorithm::Fogd, settings);
+        l.learn_one(Features::Dense(a), 1.0);
+        let exact = KernelSpec::Gaussian { sigma: 0.8 }.eval(Features::Dense(a), Features::Dense(b));
+        let approximate = l.score(Features::Dense(b));
+        assert!((approximate - exact).abs() < 0.03, "{a:?} {b:?}: {approximate} vs {exact}");
     }
 }
 

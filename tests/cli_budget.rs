@@ -12,7 +12,10 @@ use command::{fixture, learn_json, run, stderr, stdout};
 use serde_json::Value;
 
 /// The learners of this file.
-const NAMES: [&str; 3] = ["forgetron", "stoptron", "bogd"];
+const NAMES: [&str; 4] = ["forgetron", "stoptron", "bogd", "fogd"];
+
+/// The learners of this file that take a budget (FOGD keeps no vectors).
+const BUDGETED: [&str; 3] = ["forgetron", "stoptron", "bogd"];
 
 #[test]
 fn each_gives_the_transcription_by_its_flags() {
@@ -98,7 +101,7 @@ fn help_documents_their_flags_and_an_unused_one_is_refused() {
 #[test]
 fn without_a_budget_the_note_says_what_caps_the_set() {
     let data = fixture("kernel_4d_train.csv");
-    for algo in NAMES {
+    for algo in BUDGETED {
         let out = run(&["learn", "--algo", algo, "--train", &data]);
         let err = String::from_utf8(out.stderr.clone()).unwrap();
         assert!(out.status.success(), "{err}");
@@ -109,4 +112,7 @@ fn without_a_budget_the_note_says_what_caps_the_set() {
         let capped = run(&["learn", "--algo", algo, "--budget", "10", "--train", &data]);
         assert_eq!(String::from_utf8(capped.stderr).unwrap(), "", "{algo}");
     }
+    // FOGD keeps no support vectors: nothing to cap, nothing to say.
+    let fogd = run(&["learn", "--algo", "fogd", "--train", &data]);
+    assert_eq!(String::from_utf8(fogd.stderr).unwrap(), "");
 }

@@ -14,11 +14,15 @@ numbers of tests/kernel_reference.rs.
 - BOGD: Zhao, Wang, Wu, Jin & Hoi, ICML 2012, by uniform sampling, as
   JSAT's BOGD reads Algorithm 1; form "authors": BOGD.m. Fed the Rust
   generator's uniforms (relatives.py's port of xoshiro256** and rand's f64).
+- FOGD: Lu, Hoi, Wang, Zhao & Liu, "Large scale online kernel learning",
+  JMLR 17(47) 2016, its Fourier online gradient descent, the frequencies
+  the Rust draws (the same port, and data::rng's Box-Muller normal).
 """
 
 import numpy as np
 
 from kernel_learners import KernelModel
+from relatives import uniforms
 
 
 class Forgetron(KernelModel):
@@ -134,4 +138,51 @@ class Bogd(KernelModel):
             alpha = alpha * min(self.eta * self.gamma / np.max(np.abs(alpha)), 1)
         self.sv = [self.sv[i] for i in keep] + [x]
         self.alpha = list(alpha)
+        return self.eta
+
+
+M64 = (1 << 64) - 1
+# FOGD's frequencies of input feature j come from derived(seed, FREQUENCIES + j).
+FREQUENCIES = 0x464F_4744_0000_0000
+
+
+def derived(seed, purpose):
+    """data::rng::derived: the seed of a generator for a named purpose."""
+    return seed ^ ((purpose * 0xD6E8_FEB8_6659_FD93) & M64)
+
+
+def normals(seed, n):
+    """data::rng::normal, n times from seeded(seed): Box-Muller on two of
+    rand's f64 uniforms, sqrt(-2 ln(1 - u1)) cos(2 pi u2)."""
+    u = uniforms(seed, 2 * n)
+    return [np.sqrt(-2 * np.log(1 - u[2 * k])) * np.cos(2 * np.pi * u[2 * k + 1]) for k in range(n)]
+
+
+class Fogd(KernelModel):
+    """FOGD (Lu, Hoi, Wang, Zhao & Liu, JMLR 2016), the random Fourier
+    features of the Gaussian kernel, u_i ~ N(0, I / sigma^2), and z(x) =
+    (cos u_i.x, sin u_i.x) / sqrt(D) (the 1/sqrt(D) of the kernel's
+    approximation: FouGD.m's eta is ours over D); on y w.z < 1,
+    w += eta y z. The frequencies are the Rust generator's (see derived
+    and normals). learn() returns eta on a step, 0 otherwise."""
+
+    def __init__(self, sigma, d, eta, seed, dim):
+        super().__init__(None)
+        cols = [normals(derived(seed, FREQUENCIES + j), d) for j in range(dim)]
+        self.u = np.array(cols).T / sigma
+        self.d, self.eta = d, eta
+        self.w = np.zeros(2 * d)
+
+    def z(self, x):
+        p = self.u @ x
+        return np.concatenate([np.cos(p), np.sin(p)]) / np.sqrt(self.d)
+
+    def score(self, x):
+        return float(self.w @ self.z(x))
+
+    def learn(self, x, y):
+        z = self.z(x)
+        if y * (self.w @ z) >= 1:
+            return 0.0
+        self.w = self.w + self.eta * y * z
         return self.eta

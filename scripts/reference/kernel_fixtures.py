@@ -80,8 +80,9 @@ def exact_cases(train, test):
     return [record(algo, settings, model, x, y, test) for algo, settings, model in cases]
 
 
-def budget_cases(k):
-    """The deterministic budgeted learners of issue 23 (budget_learners.py)."""
+def budget_cases(k, sigma=SIGMA, dim=4):
+    """The deterministic budgeted learners of issue 23 (budget_learners.py);
+    FOGD reads sigma and the data's width itself."""
     return [
         ("forgetron", {"budget": 20}, bl.Forgetron(k, 20)),
         ("forgetron", {"budget": 60}, bl.Forgetron(k, 60)),
@@ -95,6 +96,8 @@ def budget_cases(k):
         ("bogd", {"budget": 20, "bogd-form": "authors", "bogd-gamma": 1.5},
          bl.Bogd(k, 20, 1.0, 1e-4, 1.5, DRAWS, "authors")),
         ("bogd", {"lr": 0.3}, bl.Bogd(k, None, 0.3, 1e-4, 10.0, DRAWS)),
+        ("fogd", {"fogd-d": 50}, bl.Fogd(sigma, 50, 1.0, 0, dim)),
+        ("fogd", {"lr": 0.5}, bl.Fogd(sigma, 200, 0.5, 0, dim)),
     ]
 
 
@@ -108,7 +111,7 @@ def exact_a1a():
     width = max(x.shape[1], tx.shape[1])
     x, tx = (np.pad(a, ((0, 0), (0, width - a.shape[1]))) for a in (x, tx))
     out = []
-    for algo, settings, model in budget_cases(kl.gaussian(2.0)):
+    for algo, settings, model in budget_cases(kl.gaussian(2.0), 2.0, width):
         out.append(record(algo, {**settings, "sigma": 2.0}, model, x, y, (tx, ty)))
     return out
 
@@ -127,6 +130,7 @@ def record(algo, settings, model, x, y, test):
         "algo": algo,
         "settings": settings,
         "support_size": len(model.sv),
+        **({"weights": [float(w) for w in model.w]} if hasattr(model, "w") else {}),
         "coefficients": [float(a) for a in model.alpha],
         "offset": float(model.offset),
         "test_scores": [float(model.score(t)) for t in test[0][:50]],

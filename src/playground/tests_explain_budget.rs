@@ -1,6 +1,6 @@
 //! The budgeted kernel learners of issue 23 explain their updates with the
 //! numbers their rules decided with (the Forgetron's φ, Q and M, the
-//! Stoptron's full set, BOGD's rescaling ...),
+//! Stoptron's full set, BOGD's rescaling, FOGD's step ...),
 //! checked here against the support set before and after the step.
 
 use super::tests_explain::{branches, close, number, session_with, step};
@@ -123,4 +123,24 @@ fn bogd_reports_the_rescaling_of_what_it_kept() {
         resampled > 10 && capped > 0,
         "{resampled} resampled, {capped} capped"
     );
+}
+
+#[test]
+fn fogd_steps_by_eta_along_unit_features() {
+    let mut s = session_with(Algorithm::Fogd, Preset::Xor, |s| s.learning_rate = 0.5);
+    let mut stepped = 0;
+    for _ in 0..200 {
+        let (_, v) = step(&mut s);
+        assert!(branches(&v).is_empty());
+        assert_eq!(number(&v, "size"), 0.0, "no support vectors");
+        if v["aggressive"].as_bool().unwrap() {
+            // ‖z(x)‖² = 1: the step moves the margin by η exactly.
+            assert!(number(&v, "margin") < 1.0 && number(&v, "tau") == 0.5);
+            assert!(close(number(&v, "reached"), number(&v, "margin") + 0.5, 1e-12));
+            stepped += 1;
+        } else {
+            assert!(number(&v, "margin") >= 1.0);
+        }
+    }
+    assert!(stepped > 10);
 }

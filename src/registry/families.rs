@@ -80,6 +80,7 @@ pub mod kernel {
     pub use crate::kernel::ald_projection::ENTRY as ALD_PROJECTION;
     pub use crate::kernel::apsm::ENTRY as APSM;
     pub use crate::kernel::bogd::ENTRY as BOGD;
+    pub use crate::kernel::fogd::ENTRY as FOGD;
     pub use crate::kernel::forgetron::ENTRY as FORGETRON;
     pub use crate::kernel::olrd::ENTRY as OLRD;
     pub use crate::kernel::olru::ENTRY as OLRU;
@@ -89,9 +90,14 @@ pub mod kernel {
     pub use crate::kernel::spa::ENTRY as SPA;
     pub use crate::kernel::stoptron::ENTRY as STOPTRON;
     pub use crate::kernel::{
-        AldProjection, Apsm, Bogd, Forgetron, KernelPa, KernelPerceptron, Olrd, Olru, Projectron,
-        Spa, Stoptron,
+        AldProjection, Apsm, Bogd, Fogd, Forgetron, KernelPa, KernelPerceptron, Olrd, Olru,
+        Projectron, Spa, Stoptron,
     };
+
+    /// FOGD's random features and weights (the model export).
+    pub fn fourier(learner: &Fogd) -> crate::kernel::FourierModel {
+        learner.model()
+    }
 }
 
 /// The kernel family left out (`--no-default-features`: the page's first module).
@@ -112,6 +118,7 @@ pub mod kernel {
     pub type Forgetron = Absent;
     pub type Stoptron = Absent;
     pub type Bogd = Absent;
+    pub type Fogd = Absent;
     pub const PERCEPTRON: Entry<Absent> = absent(k::perceptron::ENTRY.check);
     pub const PA1: Entry<Absent> = absent(k::passive_aggressive::PA1.check);
     pub const PA2: Entry<Absent> = absent(k::passive_aggressive::PA2.check);
@@ -125,6 +132,12 @@ pub mod kernel {
     pub const FORGETRON: Entry<Absent> = absent(k::forgetron::ENTRY.check);
     pub const STOPTRON: Entry<Absent> = absent(k::stoptron::ENTRY.check);
     pub const BOGD: Entry<Absent> = absent(k::bogd::ENTRY.check);
+    pub const FOGD: Entry<Absent> = absent(k::fogd::ENTRY.check);
+
+    /// No value of a left-out learner exists.
+    pub fn fourier(learner: &Absent) -> crate::kernel::FourierModel {
+        match *learner {}
+    }
 }
 
 /// LIBOL's binary learners (src/libol/): their types and entries, or
@@ -242,6 +255,15 @@ impl super::AnyLearner {
     pub fn labels_asked(&self) -> Option<u64> {
         match self {
             super::AnyLearner::SelectivePerceptron(l) => Some(relatives::labels_asked(l)),
+            _ => None,
+        }
+    }
+
+    /// FOGD's model, which is no support set: its random features and
+    /// weights (None for every other learner).
+    pub fn fourier(&self) -> Option<crate::kernel::FourierModel> {
+        match self {
+            super::AnyLearner::Fogd(l) => Some(kernel::fourier(l)),
             _ => None,
         }
     }

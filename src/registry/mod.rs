@@ -169,6 +169,7 @@ registry! {
     Forgetron(kf::Forgetron) = kernel::forgetron::INFO, kf::FORGETRON;
     Stoptron(kf::Stoptron) = kernel::stoptron::INFO, kf::STOPTRON;
     Bogd(kf::Bogd) = kernel::bogd::INFO, kf::BOGD;
+    Fogd(kf::Fogd) = kernel::fogd::INFO, kf::FOGD;
 }
 
 impl Algorithm {

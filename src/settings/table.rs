@@ -102,10 +102,10 @@ settings_table! {
     Epsilon epsilon: f64 = 0.1;
         "eps", code 1, Range::NonNegative, Learner, live true, when "--task regression" |s| s.task == Task::Regression;
         "tube width ε": "Regression errors up to ε cost nothing (the ε-insensitive tube).";
-    /// The step of the perceptron and the pocket (and OLRU, OLRD and BOGD's eta).
+    /// The step of the perceptron and the pocket (and OLRU, OLRD, BOGD and FOGD's eta).
     LearningRate learning_rate: f64 = 1.0;
         "lr", code 2, Range::Positive, Learner, live true;
-        "learning rate": "How far a mistake moves the weights (the perceptron's step; OLRU, OLRD and BOGD scale each new coefficient by it).";
+        "learning rate": "How far a mistake moves the weights (the perceptron's step; OLRU, OLRD, BOGD and FOGD scale each new coefficient by it).";
     /// How a linear learner learns its intercept.
     Bias bias: BiasMode = BiasMode::Augmented;
         "bias", code 3, Range::Choice, Learner, live true;
@@ -206,6 +206,10 @@ settings_table! {
     BogdForm bogd_form: KernelForm = KernelForm::Paper;
         "bogd-form", code 73, Range::Choice, Learner, live false;
         "BOGD form": kernel_help("paper: BOGD steps when y f < 1 and caps each rescaled coefficient at ηγ; authors: Lu & Hoi's BOGD.m, which steps when y f ≤ 1 and scales the whole set by min(1, ηγ/max|α|).");
+    /// FOGD's D: its random Fourier features (2D weights).
+    FogdD fogd_d: u64 = 200;
+        "fogd-d", code 74, whole(1, 100_000), Learner, live false;
+        "FOGD D": kernel_help("FOGD's number D of random Fourier features: its model is 2D weights, and z(x)·z(x′) approximates the Gaussian kernel the better the larger D (ours: 200).");
     /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
     R r: f64 = 1.0;
         "r", code 28, Range::Positive, Learner, live true;

@@ -172,6 +172,16 @@ const BUDGETED = [
     },
   },
   {
+    algo: 'fogd',
+    size: 0,
+    when: (l) => l.aggressive,
+    explains: (text, said, n) => {
+      has(text, 'z(x) = (cos uᵢ·x, sin uᵢ·x)/√D with uᵢ ~ N(0, I/σ²); f(x) = w·z(x); on a loss, w ← w + η y z(x)');
+      has(text, 'it keeps no support vectors.');
+      has(said, `Aggressive: η = 1; this sample's margin went from ${n.margin} to ${n.reached}.`);
+    },
+  },
+  {
     algo: 'bogd',
     when: (l) => l.branch1 === 2,
     explains: (text, said, n) => {
@@ -183,13 +193,13 @@ const BUDGETED = [
 
 test('issue 23\'s budgeted kernel learners: chosen from the menu, each streams within its budget and explains an update', async () => {
   const page = await open('algo=pa1&preset=xor&seed=2&budget=5');
-  for (const { algo, when, explains } of BUDGETED) {
+  for (const { algo, when, explains, size = 5 } of BUDGETED) {
     await chooseLearner(page, algo);
     const sizes = await page.evaluate(() => {
       const pg = window.playground.figures[0].pg;
       return Array.from({ length: 20 }, () => (pg.stream(10), pg.support_len() / 5));
     });
-    assert.ok(Math.max(...sizes) <= 5 && sizes.at(-1) > 0, `${algo}: sizes ${sizes}`);
+    assert.ok(Math.max(...sizes) <= 5 && sizes.at(-1) === size, `${algo}: sizes ${sizes}`);
     const { text, n } = await stepUntil(page, when);
     has(text, 'Σ αᵢ k(sᵢ, x)');
     explains(text, await verdict(page), n);
