@@ -12,10 +12,10 @@ use command::{fixture, learn_json, run, stderr, stdout};
 use serde_json::Value;
 
 /// The learners of this file.
-const NAMES: [&str; 4] = ["forgetron", "stoptron", "bogd", "fogd"];
+const NAMES: [&str; 5] = ["forgetron", "stoptron", "bogd", "fogd", "nogd"];
 
 /// The learners of this file that take a budget (FOGD keeps no vectors).
-const BUDGETED: [&str; 3] = ["forgetron", "stoptron", "bogd"];
+const BUDGETED: [&str; 4] = ["forgetron", "stoptron", "bogd", "nogd"];
 
 #[test]
 fn each_gives_the_transcription_by_its_flags() {
@@ -64,38 +64,63 @@ fn documented(help: &str, flag: &str, words: &str) {
 #[test]
 fn help_documents_their_flags_and_an_unused_one_is_refused() {
     let help = stdout(&run(&["learn", "--algo", "forgetron", "--help"]));
-    documented(
-        &help,
-        "--forgetron-form",
-        "[paper, authors; default: paper]",
-    );
+    for (flag, words) in [
+        ("--forgetron-form", "[paper, authors; default: paper]"),
+        (
+            "--bogd-lambda",
+            "[non-negative and finite; default: 0.0001]",
+        ),
+        ("--bogd-gamma", "[positive and finite; default: 10]"),
+        ("--bogd-form", "[paper, authors; default: paper]"),
+        (
+            "--fogd-d",
+            "[a whole number from 1 to 100000; default: 200]",
+        ),
+        (
+            "--nogd-rank",
+            "[greater than 0 and at most 1; default: 0.2]",
+        ),
+    ] {
+        documented(&help, flag, words);
+    }
     let data = fixture("kernel_4d_train.csv");
-    let err = stderr(&run(&[
-        "learn",
-        "--algo",
-        "kernel-pa1",
-        "--forgetron-form",
-        "authors",
-        "--train",
-        &data,
-    ]));
-    assert!(
-        err.contains("--forgetron-form is not used by kernel-pa1; it is used by forgetron"),
-        "{err}"
-    );
-    let err = stderr(&run(&[
-        "learn",
-        "--algo",
-        "forgetron",
-        "--forgetron-form",
-        "code",
-        "--train",
-        &data,
-    ]));
-    assert!(
-        err.contains("unknown Forgetron form 'code' (expected one of: paper, authors)"),
-        "{err}"
-    );
+    let refusals: [(&[&str], &str); 7] = [
+        (
+            &["--algo", "kernel-pa1", "--forgetron-form", "authors"],
+            "--forgetron-form is not used by kernel-pa1; it is used by forgetron",
+        ),
+        (
+            &["--algo", "forgetron", "--forgetron-form", "code"],
+            "unknown Forgetron form 'code' (expected one of: paper, authors)",
+        ),
+        // γ caps what a removal rescales: without a budget nothing is removed.
+        (
+            &["--algo", "bogd", "--bogd-gamma", "2"],
+            "--bogd-gamma applies only with --budget N",
+        ),
+        (
+            &["--algo", "bogd", "--budget", "5", "--bogd-lambda", "-1"],
+            "BOGD λ must be non-negative and finite, got -1",
+        ),
+        (
+            &["--algo", "fogd", "--budget", "20"],
+            "--budget is not used by fogd (FOGD's size is set by its D random Fourier features (--fogd-d); it keeps no support vectors)",
+        ),
+        (
+            &["--algo", "fogd", "--kernel", "polynomial"],
+            "FOGD needs the Gaussian kernel: its random Fourier features approximate that kernel alone",
+        ),
+        (
+            &["--algo", "nogd", "--budget", "9", "--nogd-rank", "1.5"],
+            "NOGD rank ρ must be greater than 0 and at most 1, got 1.5",
+        ),
+    ];
+    for (args, words) in refusals {
+        let mut all = vec!["learn", "--train", &data];
+        all.extend_from_slice(args);
+        let err = stderr(&run(&all));
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
 }
 
 #[test]

@@ -16,7 +16,8 @@ numbers of tests/kernel_reference.rs.
   generator's uniforms (relatives.py's port of xoshiro256** and rand's f64).
 - FOGD: Lu, Hoi, Wang, Zhao & Liu, "Large scale online kernel learning",
   JMLR 17(47) 2016, its Fourier online gradient descent, the frequencies
-  the Rust draws (the same port, and data::rng's Box-Muller normal).
+  the Rust draws (the same port, and data::rng's Box-Muller normal); and
+  its Nystrom online gradient descent, NOGD.
 """
 
 import numpy as np
@@ -185,4 +186,45 @@ class Fogd(KernelModel):
         if y * (self.w @ z) >= 1:
             return 0.0
         self.w = self.w + self.eta * y * z
+        return self.eta
+
+
+class Nogd(KernelModel):
+    """NOGD (Lu, Hoi, Wang, Zhao & Liu, JMLR 2016), Algorithm 2 as we read
+    it: kernel OGD on the hinge loss (x joins with eta y on y f < 1) until
+    B are held; when the set fills, [V, D] = the top k = max(1, floor(rho B
+    + 1/2)) eigenpairs of its Gram matrix (eigenvalues above 1e-10 of the
+    largest), M = D^-1/2 V^T, w = alpha M^+; then on y w.z(x) < 1 with
+    z(x) = M k(x), w += eta y z(x). `alpha` is kept as M^T w, the
+    coefficients over the B vectors the fixture compares. learn() returns
+    eta on a step, 0 otherwise."""
+
+    def __init__(self, kernel, budget, eta, rho):
+        super().__init__(kernel)
+        self.budget, self.eta, self.rho = budget, eta, rho
+        self.M = self.w = None
+
+    def z(self, x):
+        return self.M @ np.array([self.k(s, x) for s in self.sv])
+
+    def score(self, x):
+        return super().score(x) if self.M is None else float(self.w @ self.z(x))
+
+    def learn(self, x, y):
+        if y * self.score(x) >= 1:
+            return 0.0
+        if self.M is not None:
+            self.w = self.w + self.eta * y * self.z(x)
+        else:
+            self.sv.append(x)
+            self.alpha.append(self.eta * y)
+            if self.budget is not None and len(self.sv) == self.budget:
+                values, vectors = np.linalg.eigh(self.gram())
+                order = np.argsort(values)[::-1]
+                k = max(1, int(np.floor(self.rho * self.budget + 0.5)))
+                top = [i for i in order[:k] if values[i] > 1e-10 * values[order[0]] and values[i] > 0]
+                self.M = np.diag(values[top] ** -0.5) @ vectors[:, top].T
+                self.w = np.array(self.alpha) @ np.linalg.pinv(self.M)
+        if self.M is not None:
+            self.alpha = list(self.M.T @ self.w)
         return self.eta

@@ -98,6 +98,9 @@ def budget_cases(k, sigma=SIGMA, dim=4):
         ("bogd", {"lr": 0.3}, bl.Bogd(k, None, 0.3, 1e-4, 10.0, DRAWS)),
         ("fogd", {"fogd-d": 50}, bl.Fogd(sigma, 50, 1.0, 0, dim)),
         ("fogd", {"lr": 0.5}, bl.Fogd(sigma, 200, 0.5, 0, dim)),
+        ("nogd", {"budget": 20}, bl.Nogd(k, 20, 1.0, 0.2)),
+        ("nogd", {"budget": 40, "lr": 0.3, "nogd-rank": 0.5}, bl.Nogd(k, 40, 0.3, 0.5)),
+        ("nogd", {"budget": 10, "nogd-rank": 1.0}, bl.Nogd(k, 10, 1.0, 1.0)),
     ]
 
 
@@ -130,7 +133,7 @@ def record(algo, settings, model, x, y, test):
         "algo": algo,
         "settings": settings,
         "support_size": len(model.sv),
-        **({"weights": [float(w) for w in model.w]} if hasattr(model, "w") else {}),
+        **({"weights": [float(w) for w in model.w]} if isinstance(model, bl.Fogd) else {}),
         "coefficients": [float(a) for a in model.alpha],
         "offset": float(model.offset),
         "test_scores": [float(model.score(t)) for t in test[0][:50]],

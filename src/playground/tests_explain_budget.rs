@@ -1,6 +1,6 @@
 //! The budgeted kernel learners of issue 23 explain their updates with the
 //! numbers their rules decided with (the Forgetron's φ, Q and M, the
-//! Stoptron's full set, BOGD's rescaling, FOGD's step ...),
+//! Stoptron's full set, BOGD's rescaling, FOGD's step, NOGD's map),
 //! checked here against the support set before and after the step.
 
 use super::tests_explain::{branches, close, number, session_with, step};
@@ -136,11 +136,52 @@ fn fogd_steps_by_eta_along_unit_features() {
         if v["aggressive"].as_bool().unwrap() {
             // ‖z(x)‖² = 1: the step moves the margin by η exactly.
             assert!(number(&v, "margin") < 1.0 && number(&v, "tau") == 0.5);
-            assert!(close(number(&v, "reached"), number(&v, "margin") + 0.5, 1e-12));
+            assert!(close(
+                number(&v, "reached"),
+                number(&v, "margin") + 0.5,
+                1e-12
+            ));
             stepped += 1;
         } else {
             assert!(number(&v, "margin") >= 1.0);
         }
     }
     assert!(stepped > 10);
+}
+
+#[test]
+fn nogd_says_when_it_builds_its_map_and_steps_through_it() {
+    let mut s = session_with(Algorithm::Nogd, Preset::Xor, |s| s.budget = Some(5));
+    let (mut joined, mut filled, mut mapped) = (0, 0, 0);
+    for _ in 0..300 {
+        let (before, v) = step(&mut s);
+        let old = before
+            .learner()
+            .unwrap()
+            .support_set()
+            .unwrap()
+            .ids()
+            .to_vec();
+        let new = s.learner().unwrap().support_set().unwrap().ids().to_vec();
+        match branches(&v)[..] {
+            [1] => {
+                assert_eq!((number(&v, "rank"), new.len()), (0.0, old.len() + 1));
+                joined += 1;
+            }
+            [2] => {
+                // k = ⌊0.2·5 + 1/2⌋ = 1 eigenpair.
+                assert_eq!((number(&v, "rank"), new.len()), (1.0, 5));
+                filled += 1;
+            }
+            [3] => {
+                assert_eq!(new, old, "the map's B vectors stay");
+                assert!(!v["added"].as_bool().unwrap() && number(&v, "tau") == 1.0);
+                assert!(number(&v, "reached") > number(&v, "margin"));
+                mapped += 1;
+            }
+            _ => assert!(number(&v, "margin") >= 1.0),
+        }
+    }
+    assert_eq!((joined, filled), (4, 1));
+    assert!(mapped > 10);
 }

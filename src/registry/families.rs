@@ -82,6 +82,7 @@ pub mod kernel {
     pub use crate::kernel::bogd::ENTRY as BOGD;
     pub use crate::kernel::fogd::ENTRY as FOGD;
     pub use crate::kernel::forgetron::ENTRY as FORGETRON;
+    pub use crate::kernel::nogd::ENTRY as NOGD;
     pub use crate::kernel::olrd::ENTRY as OLRD;
     pub use crate::kernel::olru::ENTRY as OLRU;
     pub use crate::kernel::passive_aggressive::{PA1, PA2};
@@ -90,7 +91,7 @@ pub mod kernel {
     pub use crate::kernel::spa::ENTRY as SPA;
     pub use crate::kernel::stoptron::ENTRY as STOPTRON;
     pub use crate::kernel::{
-        AldProjection, Apsm, Bogd, Fogd, Forgetron, KernelPa, KernelPerceptron, Olrd, Olru,
+        AldProjection, Apsm, Bogd, Fogd, Forgetron, KernelPa, KernelPerceptron, Nogd, Olrd, Olru,
         Projectron, Spa, Stoptron,
     };
 
@@ -119,6 +120,7 @@ pub mod kernel {
     pub type Stoptron = Absent;
     pub type Bogd = Absent;
     pub type Fogd = Absent;
+    pub type Nogd = Absent;
     pub const PERCEPTRON: Entry<Absent> = absent(k::perceptron::ENTRY.check);
     pub const PA1: Entry<Absent> = absent(k::passive_aggressive::PA1.check);
     pub const PA2: Entry<Absent> = absent(k::passive_aggressive::PA2.check);
@@ -133,6 +135,7 @@ pub mod kernel {
     pub const STOPTRON: Entry<Absent> = absent(k::stoptron::ENTRY.check);
     pub const BOGD: Entry<Absent> = absent(k::bogd::ENTRY.check);
     pub const FOGD: Entry<Absent> = absent(k::fogd::ENTRY.check);
+    pub const NOGD: Entry<Absent> = absent(k::nogd::ENTRY.check);
 
     /// No value of a left-out learner exists.
     pub fn fourier(learner: &Absent) -> crate::kernel::FourierModel {

@@ -170,6 +170,7 @@ registry! {
     Stoptron(kf::Stoptron) = kernel::stoptron::INFO, kf::STOPTRON;
     Bogd(kf::Bogd) = kernel::bogd::INFO, kf::BOGD;
     Fogd(kf::Fogd) = kernel::fogd::INFO, kf::FOGD;
+    Nogd(kf::Nogd) = kernel::nogd::INFO, kf::NOGD;
 }
 
 impl Algorithm {

@@ -102,10 +102,10 @@ settings_table! {
     Epsilon epsilon: f64 = 0.1;
         "eps", code 1, Range::NonNegative, Learner, live true, when "--task regression" |s| s.task == Task::Regression;
         "tube width ε": "Regression errors up to ε cost nothing (the ε-insensitive tube).";
-    /// The step of the perceptron and the pocket (and OLRU, OLRD, BOGD and FOGD's eta).
+    /// The step of the perceptron and the pocket (and OLRU, OLRD, BOGD, FOGD and NOGD's eta).
     LearningRate learning_rate: f64 = 1.0;
         "lr", code 2, Range::Positive, Learner, live true;
-        "learning rate": "How far a mistake moves the weights (the perceptron's step; OLRU, OLRD, BOGD and FOGD scale each new coefficient by it).";
+        "learning rate": "How far a mistake moves the weights (the perceptron's step; OLRU, OLRD, BOGD, FOGD and NOGD scale each new coefficient by it).";
     /// How a linear learner learns its intercept.
     Bias bias: BiasMode = BiasMode::Augmented;
         "bias", code 3, Range::Choice, Learner, live true;
@@ -210,6 +210,10 @@ settings_table! {
     FogdD fogd_d: u64 = 200;
         "fogd-d", code 74, whole(1, 100_000), Learner, live false;
         "FOGD D": kernel_help("FOGD's number D of random Fourier features: its model is 2D weights, and z(x)·z(x′) approximates the Gaussian kernel the better the larger D (ours: 200).");
+    /// NOGD's rank: the Nystrom map keeps k = rho B eigenpairs.
+    NogdRank nogd_rank: f64 = 0.2;
+        "nogd-rank", code 75, Range::UpToOne, Learner, live false, when "--budget N" |s| s.budget.is_some();
+        "NOGD rank ρ": kernel_help("Once its budget B is full, NOGD maps x through the top k = ρB eigenpairs of the B vectors' Gram matrix, rounded (Lu & Hoi's experiments: 0.2).");
     /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
     R r: f64 = 1.0;
         "r", code 28, Range::Positive, Learner, live true;

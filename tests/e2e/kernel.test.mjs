@@ -182,6 +182,13 @@ const BUDGETED = [
     },
   },
   {
+    algo: 'nogd',
+    when: (l) => l.branch1 === 3,
+    explains: (text, said, n) => {
+      has(said, `and the budget is full: x is mapped to z(x) = D⁻¹ᐟ²Vᵀk(x) (rank 1) and w ← w + η y z(x), that is α += η y V D⁻¹ Vᵀ k(x); the margin went from ${n.margin} to ${n.reached}.`);
+    },
+  },
+  {
     algo: 'bogd',
     when: (l) => l.branch1 === 2,
     explains: (text, said, n) => {
