@@ -1,5 +1,5 @@
 //! Properties of the budgeted kernel learners of issue 23 (the Forgetron,
-//! the Stoptron, BOGD, FOGD, NOGD): what each paper proves or states of its rule, on
+//! the Stoptron, BOGD, FOGD, NOGD, BPA-S): what each paper proves or states of its rule, on
 //! random streams.
 
 use onlinelearn::settings::KernelForm;
@@ -168,6 +168,43 @@ proptest! {
                 }
                 Some(fixed) => prop_assert_eq!(&ids, fixed),
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Below its budget BPA-S is kernel PA-I, to the bit; at it, the
+    /// vector it replaced is the one whose replacement costs least.
+    #[test]
+    fn bpa_s_is_kernel_pa1_below_its_budget_and_replaces_the_cheapest(stream in points(1..120), budget in 1u64..8, c in 0.05..2.0f64) {
+        use onlinelearn::kernel::{Kernel, KernelSpec};
+        let (bpa, pa) = (Settings { c, budget: Some(budget), ..Settings::default() }, Settings { c, ..Settings::default() });
+        let (mut bpa, mut pa) = (learner(Algorithm::BpaS, bpa), learner(Algorithm::KernelPa1, pa));
+        let kernel = KernelSpec::default();
+        for (x, y) in &stream {
+            let before = bpa.clone();
+            let a = bpa.learn_one(Features::Dense(x), *y);
+            pa.learn_one(Features::Dense(x), *y);
+            if before.support_size() < budget as usize {
+                prop_assert_eq!(probe_scores(&bpa), probe_scores(&pa));
+            }
+            if a.support.removed == 0 {
+                continue;
+            }
+            let old = before.support_set().unwrap();
+            let x = Features::Dense(x);
+            let cost = |r: usize| {
+                let (s, alpha) = (old.vector(r).0, old.coefficients()[r]);
+                let (kxx, krt, krr) = (kernel.eval(x, x), kernel.eval(s, x), kernel.eval(s, s));
+                let beta = alpha * krt / kxx + a.tau * y;
+                let f = a.score - alpha * krt + beta * kxx;
+                0.5 * (alpha * alpha * krr + beta * beta * kxx - 2.0 * alpha * beta * krt) + c * (1.0 - y * f).max(0.0)
+            };
+            let gone = old.ids().iter().position(|id| !bpa.support_set().unwrap().ids().contains(id)).unwrap();
+            let least = (0..old.len()).map(cost).fold(f64::INFINITY, f64::min);
+            prop_assert!(cost(gone) <= least + 1e-12 * (1.0 + least.abs()), "{} > {least}", cost(gone));
         }
     }
 }

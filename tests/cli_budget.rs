@@ -12,10 +12,10 @@ use command::{fixture, learn_json, run, stderr, stdout};
 use serde_json::Value;
 
 /// The learners of this file.
-const NAMES: [&str; 5] = ["forgetron", "stoptron", "bogd", "fogd", "nogd"];
+const NAMES: [&str; 6] = ["forgetron", "stoptron", "bogd", "fogd", "nogd", "bpa-s"];
 
 /// The learners of this file that take a budget (FOGD keeps no vectors).
-const BUDGETED: [&str; 4] = ["forgetron", "stoptron", "bogd", "nogd"];
+const BUDGETED: [&str; 5] = ["forgetron", "stoptron", "bogd", "nogd", "bpa-s"];
 
 #[test]
 fn each_gives_the_transcription_by_its_flags() {

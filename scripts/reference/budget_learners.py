@@ -18,6 +18,8 @@ numbers of tests/kernel_reference.rs.
   JMLR 17(47) 2016, its Fourier online gradient descent, the frequencies
   the Rust draws (the same port, and data::rng's Box-Muller normal); and
   its Nystrom online gradient descent, NOGD.
+- BPA-S: Wang & Vucetic, "Online passive-aggressive algorithms on a
+  budget", AISTATS 2010, the simple variant (BPAs.m with k(x, x) = 1).
 """
 
 import numpy as np
@@ -228,3 +230,39 @@ class Nogd(KernelModel):
         if self.M is not None:
             self.alpha = list(self.M.T @ self.w)
         return self.eta
+
+
+class BpaS(KernelModel):
+    """BPA-S (Wang & Vucetic, AISTATS 2010): kernel PA-I, tau = min(C,
+    l / k(x, x)); at the budget, for each r, beta = a_r k(s_r, x) / k(x, x)
+    + tau y, and the r with the least 1/2 ||f' - f||^2 + C l(f') (the first
+    of equals) is replaced by x with beta (appended). learn() returns tau
+    on a step, 0 otherwise."""
+
+    def __init__(self, kernel, c, budget):
+        super().__init__(kernel)
+        self.c, self.budget = c, budget
+
+    def learn(self, x, y):
+        f = self.score(x)
+        loss = max(0.0, 1 - y * f)
+        if loss == 0:
+            return 0.0
+        kxx = self.k(x, x)
+        tau = min(self.c, loss / kxx)
+        if self.budget is None or len(self.sv) < self.budget:
+            self.sv.append(x)
+            self.alpha.append(tau * y)
+            return tau
+        best = None
+        for r, (s, a) in enumerate(zip(self.sv, self.alpha)):
+            krt, krr = self.k(s, x), self.k(s, s)
+            beta = a * krt / kxx + tau * y
+            distance = a * a * krr + beta * beta * kxx - 2 * a * beta * krt
+            q = 0.5 * distance + self.c * max(0.0, 1 - y * (f - a * krt + beta * kxx))
+            if best is None or q < best[0]:
+                best = (q, r, beta)
+        _, r, beta = best
+        self.sv = self.sv[:r] + self.sv[r + 1:] + [x]
+        self.alpha = self.alpha[:r] + self.alpha[r + 1:] + [beta]
+        return tau

@@ -101,6 +101,8 @@ def budget_cases(k, sigma=SIGMA, dim=4):
         ("nogd", {"budget": 20}, bl.Nogd(k, 20, 1.0, 0.2)),
         ("nogd", {"budget": 40, "lr": 0.3, "nogd-rank": 0.5}, bl.Nogd(k, 40, 0.3, 0.5)),
         ("nogd", {"budget": 10, "nogd-rank": 1.0}, bl.Nogd(k, 10, 1.0, 1.0)),
+        ("bpa-s", {"budget": 20}, bl.BpaS(k, 1.0, 20)),
+        ("bpa-s", {"budget": 40, "c": 0.1}, bl.BpaS(k, 0.1, 40)),
     ]
 
 

@@ -8,6 +8,7 @@
 pub mod ald_projection;
 pub mod apsm;
 pub mod bogd;
+pub mod bpa;
 pub(crate) mod core;
 mod eigen;
 pub mod fogd;
@@ -28,6 +29,7 @@ pub mod support_set;
 pub use ald_projection::AldProjection;
 pub use apsm::{Apsm, ApsmConfig};
 pub use bogd::Bogd;
+pub use bpa::BpaS;
 pub use fogd::{Fogd, FourierModel};
 pub use forgetron::Forgetron;
 pub use function::{Kernel, KernelSpec};

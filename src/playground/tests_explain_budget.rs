@@ -1,6 +1,7 @@
 //! The budgeted kernel learners of issue 23 explain their updates with the
 //! numbers their rules decided with (the Forgetron's φ, Q and M, the
-//! Stoptron's full set, BOGD's rescaling, FOGD's step, NOGD's map),
+//! Stoptron's full set, BOGD's rescaling, FOGD's step, NOGD's map,
+//! BPA-S's replacement),
 //! checked here against the support set before and after the step.
 
 use super::tests_explain::{branches, close, number, session_with, step};
@@ -184,4 +185,33 @@ fn nogd_says_when_it_builds_its_map_and_steps_through_it() {
     }
     assert_eq!((joined, filled), (4, 1));
     assert!(mapped > 10);
+}
+
+#[test]
+fn bpa_s_names_the_vector_it_replaced_and_the_coefficient_x_took() {
+    let mut s = session_with(Algorithm::BpaS, Preset::Xor, |s| {
+        s.budget = Some(5);
+        s.c = 1.0;
+    });
+    let mut replaced = 0;
+    for _ in 0..300 {
+        let (before, v) = step(&mut s);
+        if branches(&v) != [2] {
+            continue;
+        }
+        let old = before.learner().unwrap().support_set().unwrap();
+        let new = s.learner().unwrap().support_set().unwrap();
+        let gone = old.ids().iter().find(|id| !new.ids().contains(id)).unwrap();
+        assert_eq!(number(&v, "joined"), *gone as f64 + 1.0, "counted from 1");
+        assert_eq!(new.coefficients()[4], number(&v, "entering"));
+        let tau = number(&v, "tau");
+        assert_eq!(tau, 1.0f64.min(number(&v, "loss") / number(&v, "sq")));
+        assert!(close(
+            number(&v, "stepped"),
+            number(&v, "margin") + tau * number(&v, "sq"),
+            1e-12
+        ));
+        replaced += 1;
+    }
+    assert!(replaced > 10);
 }

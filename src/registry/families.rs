@@ -80,6 +80,7 @@ pub mod kernel {
     pub use crate::kernel::ald_projection::ENTRY as ALD_PROJECTION;
     pub use crate::kernel::apsm::ENTRY as APSM;
     pub use crate::kernel::bogd::ENTRY as BOGD;
+    pub use crate::kernel::bpa::ENTRY as BPA_S;
     pub use crate::kernel::fogd::ENTRY as FOGD;
     pub use crate::kernel::forgetron::ENTRY as FORGETRON;
     pub use crate::kernel::nogd::ENTRY as NOGD;
@@ -91,8 +92,8 @@ pub mod kernel {
     pub use crate::kernel::spa::ENTRY as SPA;
     pub use crate::kernel::stoptron::ENTRY as STOPTRON;
     pub use crate::kernel::{
-        AldProjection, Apsm, Bogd, Fogd, Forgetron, KernelPa, KernelPerceptron, Nogd, Olrd, Olru,
-        Projectron, Spa, Stoptron,
+        AldProjection, Apsm, Bogd, BpaS, Fogd, Forgetron, KernelPa, KernelPerceptron, Nogd, Olrd,
+        Olru, Projectron, Spa, Stoptron,
     };
 
     /// FOGD's random features and weights (the model export).
@@ -121,6 +122,7 @@ pub mod kernel {
     pub type Bogd = Absent;
     pub type Fogd = Absent;
     pub type Nogd = Absent;
+    pub type BpaS = Absent;
     pub const PERCEPTRON: Entry<Absent> = absent(k::perceptron::ENTRY.check);
     pub const PA1: Entry<Absent> = absent(k::passive_aggressive::PA1.check);
     pub const PA2: Entry<Absent> = absent(k::passive_aggressive::PA2.check);
@@ -136,6 +138,7 @@ pub mod kernel {
     pub const BOGD: Entry<Absent> = absent(k::bogd::ENTRY.check);
     pub const FOGD: Entry<Absent> = absent(k::fogd::ENTRY.check);
     pub const NOGD: Entry<Absent> = absent(k::nogd::ENTRY.check);
+    pub const BPA_S: Entry<Absent> = absent(k::bpa::ENTRY.check);
 
     /// No value of a left-out learner exists.
     pub fn fourier(learner: &Absent) -> crate::kernel::FourierModel {

@@ -171,6 +171,7 @@ registry! {
     Bogd(kf::Bogd) = kernel::bogd::INFO, kf::BOGD;
     Fogd(kf::Fogd) = kernel::fogd::INFO, kf::FOGD;
     Nogd(kf::Nogd) = kernel::nogd::INFO, kf::NOGD;
+    BpaS(kf::BpaS) = kernel::bpa::INFO, kf::BPA_S;
 }
 
 impl Algorithm {

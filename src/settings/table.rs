@@ -94,7 +94,7 @@ const fn whole_or_none(min: u64, max: u64) -> Range {
 }
 
 settings_table! {
-    /// PA-I and PA-II's aggressiveness (also kernel PA and SPA's paper form).
+    /// PA-I and PA-II's aggressiveness (also kernel PA, BPA-S and SPA's paper form).
     C c: f64 = 1.0, page 0.1;
         "c", code 0, Range::Positive, Learner, live true;
         "C": "Aggressiveness: PA-I's step is at most C, PA-II's is damped by 1/(2C); a small C shrugs off noisy labels.";

@@ -189,6 +189,14 @@ const BUDGETED = [
     },
   },
   {
+    algo: 'bpa-s',
+    when: (l) => l.branch1 === 2,
+    explains: (text, said, n) => {
+      has(text, `τ = min(0.1, ${n.loss} / ${n.sq}) = ${n.tau}`);
+      has(said, `removing the one that joined at sample ${n.joined} costs least, ½‖f′ − f‖² + C ℓ(f′) = ${n.objective}, and x joins with β = αᵣ k(sᵣ,x)/k(x,x) + τ y = ${n.entering}`);
+    },
+  },
+  {
     algo: 'bogd',
     when: (l) => l.branch1 === 2,
     explains: (text, said, n) => {
