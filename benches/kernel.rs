@@ -8,6 +8,9 @@
 //! each actually reached is printed beside its ratio.
 //!
 //! cargo bench --bench kernel
+//!
+//! `KERNEL_BENCH=forgetron,nogd cargo bench --bench kernel` times only
+//! those (beside the kernel perceptron, the reference).
 
 use std::hint::black_box;
 use std::path::Path;
@@ -48,6 +51,8 @@ fn settings(algorithm: Algorithm, n: usize) -> Settings {
             s.olru_c = 0.006;
         }
         Algorithm::Spa => s.spa_beta = 128.0,
+        // No support vectors: D = 200 random features (400 weights).
+        Algorithm::Fogd => s.fogd_d = SIZE,
         _ => {}
     }
     s
@@ -79,22 +84,27 @@ fn a9a(c: &mut Criterion) {
         return;
     };
     let data = loaded.data;
+    let only = std::env::var("KERNEL_BENCH").unwrap_or_default();
     let kernel: Vec<Algorithm> = Algorithm::ALL
         .iter()
         .copied()
         .filter(|a| a.is_kernel())
+        .filter(|a| only.is_empty() || only.split(',').any(|n| n == a.name()))
         .collect();
 
     // The ratios, measured back to back in this one run.
     let reference = median_seconds(Algorithm::KernelPerceptron, &data);
     eprintln!("\none pass over a9a, about {SIZE} support vectors; time / budgeted kernel perceptron (bound {BOUND}x):");
     for &algorithm in &kernel {
-        let size = one_pass(algorithm, &data).support_size();
+        let size = match algorithm {
+            Algorithm::Fogd => format!("{SIZE} features"),
+            _ => format!("{} vectors", one_pass(algorithm, &data).support_size()),
+        };
         let seconds = median_seconds(algorithm, &data);
         let ratio = seconds / reference;
         let verdict = if ratio <= BOUND { "within" } else { "OVER" };
         eprintln!(
-            "  {:<18} {:>5} vectors {:>8.3} s {:>6.1}x  {verdict}",
+            "  {:<18} {:>13} {:>8.3} s {:>6.1}x  {verdict}",
             algorithm.name(),
             size,
             seconds,

@@ -96,6 +96,21 @@ fn cases() -> Vec<Case> {
                 };
                 push(format!("{algorithm} budget 5"), budgeted, 3.0);
             }
+            // Each value of its forms (SPA's, OLRD's, the Forgetron's...).
+            for &key in algorithm.settings_in_force(&base).iter() {
+                let spec = key.spec();
+                if spec.words.is_empty() || key == Key::Kernel {
+                    continue;
+                }
+                for &word in spec.words {
+                    let mut settings = Settings {
+                        budget: Some(5),
+                        ..base.clone()
+                    };
+                    settings.set(spec.name, word).unwrap();
+                    push(format!("{algorithm} {}={word}", spec.name), settings, 3.0);
+                }
+            }
             continue;
         }
         let second_order = algorithm.info().family == Family::SecondOrder;

@@ -11,6 +11,10 @@ and tests/fixtures/kernel_reference.json:
   Projectron++, kernel PA-I / PA-II) run once in file order; their
   coefficients, offset and test scores must match ours to 1e-9, and the
   steps mu of ALD and APSM sample by sample.
+- "exact_a1a": the deterministic budgeted learners of issue 23 on the
+  first 300 rows of LIBSVM's a1a (sparse, 123 binary features; test: the
+  first 50 rows of a1a.t), when ../shared/data holds it (the Rust test
+  reads those rows sparse, the transcription densely).
 - "statistical": the randomised learners (random budget perceptron, SPA in
   both forms, OLRU, OLRD) over 40 seeds each. Our generator is not NumPy's,
   so their runs cannot match draw for draw; the mean test error and the
@@ -22,12 +26,18 @@ from pathlib import Path
 
 import numpy as np
 
+import budget_learners as bl
 import kernel_learners as kl
+from relatives import uniforms
+from second_order import read_libsvm
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
+SHARED = ROOT.parent / "shared" / "data"
 SIGMA = 1.0
 SEEDS = 40
+# The first uniforms of seeded(0), the exact cases' seed.
+DRAWS = uniforms(0, 1000)
 
 
 def problem(n, rng):
@@ -66,20 +76,71 @@ def exact_cases(train, test):
         ("projectron++", {"eta": 0.5}, kl.Projectron(k, 0.5, True)),
         ("kernel-pa1", {"c": 0.5, "budget": 40}, kl.KernelPa(k, 1, 0.5, 40)),
         ("kernel-pa2", {"c": 0.5}, kl.KernelPa(k, 2, 0.5)),
+    ] + budget_cases(k)
+    return [record(algo, settings, model, x, y, test) for algo, settings, model in cases]
+
+
+def budget_cases(k, sigma=SIGMA, dim=4):
+    """The deterministic budgeted learners of issue 23 (budget_learners.py);
+    FOGD reads sigma and the data's width itself."""
+    return [
+        ("forgetron", {"budget": 20}, bl.Forgetron(k, 20)),
+        ("forgetron", {"budget": 60}, bl.Forgetron(k, 60)),
+        ("forgetron", {"budget": 20, "forgetron-form": "authors"}, bl.Forgetron(k, 20, "authors")),
+        ("stoptron", {"budget": 20}, bl.Stoptron(k, 20)),
+        ("stoptron", {"budget": 60}, bl.Stoptron(k, 60)),
+        # BOGD at seed 0, fed the Rust generator's uniforms (one per removal).
+        ("bogd", {"budget": 20}, bl.Bogd(k, 20, 1.0, 1e-4, 10.0, DRAWS)),
+        ("bogd", {"budget": 40, "lr": 0.5, "bogd-lambda": 0.01, "bogd-gamma": 1.5},
+         bl.Bogd(k, 40, 0.5, 0.01, 1.5, DRAWS)),
+        ("bogd", {"budget": 20, "bogd-form": "authors", "bogd-gamma": 1.5},
+         bl.Bogd(k, 20, 1.0, 1e-4, 1.5, DRAWS, "authors")),
+        ("bogd", {"lr": 0.3}, bl.Bogd(k, None, 0.3, 1e-4, 10.0, DRAWS)),
+        ("fogd", {"fogd-d": 50}, bl.Fogd(sigma, 50, 1.0, 0, dim)),
+        ("fogd", {"lr": 0.5}, bl.Fogd(sigma, 200, 0.5, 0, dim)),
+        ("nogd", {"budget": 20}, bl.Nogd(k, 20, 1.0, 0.2)),
+        ("nogd", {"budget": 40, "lr": 0.3, "nogd-rank": 0.5}, bl.Nogd(k, 40, 0.3, 0.5)),
+        ("nogd", {"budget": 10, "nogd-rank": 1.0}, bl.Nogd(k, 10, 1.0, 1.0)),
+        ("bpa-s", {"budget": 20}, bl.BpaS(k, 1.0, 20)),
+        ("bpa-s", {"budget": 40, "c": 0.1}, bl.BpaS(k, 0.1, 40)),
     ]
+
+
+def exact_a1a():
+    """The budgeted learners on a1a's first 300 rows, sigma = 2 (with 123
+    binary features, sigma = 1 leaves k(x, z) near 0 for most pairs)."""
+    if not (SHARED / "a1a").exists():
+        return None
+    x, y = read_libsvm(str(SHARED / "a1a"), 300)
+    tx, ty = read_libsvm(str(SHARED / "a1a.t"), 50)
+    width = max(x.shape[1], tx.shape[1])
+    x, tx = (np.pad(a, ((0, 0), (0, width - a.shape[1]))) for a in (x, tx))
     out = []
-    for algo, settings, model in cases:
-        steps = run(model, x, y)
-        out.append({
-            "algo": algo,
-            "settings": settings,
-            "support_size": len(model.sv),
-            "coefficients": [float(a) for a in model.alpha],
-            "offset": float(model.offset),
-            "test_scores": [float(model.score(t)) for t in test[0][:50]],
-            "steps": [float(s) for s in steps] if steps[0] is not None else None,
-        })
+    for algo, settings, model in budget_cases(kl.gaussian(2.0), 2.0, width):
+        out.append(record(algo, {**settings, "sigma": 2.0}, model, x, y, (tx, ty)))
     return out
+
+
+def record(algo, settings, model, x, y, test):
+    """One exact case: the model after one pass in file order, its
+    progressive mistakes (a wrong sign, +1 at 0) and its test accuracy."""
+    steps, mistakes = [], 0
+    for xi, yi in zip(x, y):
+        mistakes += (1.0 if model.score(xi) >= 0 else -1.0) != yi
+        steps.append(model.learn(xi, yi))
+    right = sum((1.0 if model.score(t) >= 0 else -1.0) == label for t, label in zip(*test))
+    return {
+        "mistakes": int(mistakes),
+        "test_accuracy": right / len(test[1]),
+        "algo": algo,
+        "settings": settings,
+        "support_size": len(model.sv),
+        **({"weights": [float(w) for w in model.w]} if isinstance(model, bl.Fogd) else {}),
+        "coefficients": [float(a) for a in model.alpha],
+        "offset": float(model.offset),
+        "test_scores": [float(model.score(t)) for t in test[0][:50]],
+        "steps": [float(s) for s in steps] if steps[0] is not None else None,
+    }
 
 
 def statistical_cases(train, test):
@@ -128,6 +189,7 @@ def main():
     reference = {
         "sigma": SIGMA,
         "exact": exact_cases(train, test),
+        "exact_a1a": exact_a1a(),
         "statistical": statistical_cases(train, test),
     }
     (FIXTURES / "kernel_reference.json").write_text(json.dumps(reference, indent=1) + "\n")

@@ -47,6 +47,15 @@ pub fn chance(rng: &mut Rng, p: f64) -> bool {
     }
 }
 
+/// A uniform index in 0..n (n ≥ 1) from one uniform draw u: ⌊u n⌋. Not
+/// `random_range`, so that a transcription fed the same u (a port of the
+/// generator and of rand's f64, scripts/reference/relatives.py) picks the
+/// same index; the bias of ⌊u n⌋ is below n / 2^53.
+pub fn index(rng: &mut Rng, n: usize) -> usize {
+    use rand::Rng as _;
+    ((rng.random::<f64>() * n as f64) as usize).min(n - 1)
+}
+
 /// A random permutation of 0..n.
 pub fn permutation(rng: &mut Rng, n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();

@@ -7,28 +7,41 @@
 
 pub mod ald_projection;
 pub mod apsm;
+pub mod bogd;
+pub mod bpa;
 pub(crate) mod core;
+mod eigen;
+pub mod fogd;
+pub mod forgetron;
 pub(crate) mod function;
 mod grid;
 mod inverse_gram;
+pub mod nogd;
 pub mod olrd;
 pub mod olru;
 pub mod passive_aggressive;
 pub mod perceptron;
 pub mod projectron;
 pub mod spa;
+pub mod stoptron;
 pub mod support_set;
 
 pub use ald_projection::AldProjection;
 pub use apsm::{Apsm, ApsmConfig};
+pub use bogd::Bogd;
+pub use bpa::BpaS;
+pub use fogd::{Fogd, FourierModel};
+pub use forgetron::Forgetron;
 pub use function::{Kernel, KernelSpec};
 pub use inverse_gram::InverseGram;
+pub use nogd::Nogd;
 pub use olrd::Olrd;
 pub use olru::Olru;
 pub use passive_aggressive::KernelPa;
 pub use perceptron::KernelPerceptron;
 pub use projectron::Projectron;
 pub use spa::{Spa, SpaRule};
+pub use stoptron::Stoptron;
 pub use support_set::{Removal, SupportSet};
 
 use crate::settings::Key;

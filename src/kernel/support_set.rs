@@ -15,6 +15,9 @@ use rand::Rng as _;
 pub enum Removal {
     Oldest,
     Random,
+    /// The last to join (the Stoptron's: a smaller budget keeps the set
+    /// it would have stopped at).
+    Newest,
 }
 
 /// `x` as a dense slice at least `width` long (sparse rows go through `scratch`).
@@ -222,6 +225,7 @@ impl SupportSet {
                 // adding (and the 2023 authors' RandomPA_New.m draws from
                 // all but the last): len > budget >= 1, so there is one.
                 Removal::Random => rng.random_range(0..self.len() - 1),
+                Removal::Newest => self.len() - 1,
             };
             self.remove(i);
             removed += 1;

@@ -97,6 +97,15 @@ enum Model {
         offset: f64,
         support: Vec<SupportVector>,
     },
+    /// FOGD: no support vectors, D random frequencies and 2D weights.
+    Fourier {
+        rule: &'static str,
+        sigma: f64,
+        /// uᵢ over the features seen, one row per frequency.
+        frequencies: Vec<Vec<f64>>,
+        /// The D cosine weights, then the D sine weights.
+        weights: Vec<f64>,
+    },
 }
 
 #[derive(Serialize)]
@@ -212,9 +221,17 @@ fn model(learner: &AnyLearner) -> Model {
             bias: m.bias,
         };
     }
+    if let Some(m) = learner.fourier() {
+        return Model::Fourier {
+            rule: "f(x) = w . (cos(u_i . x), sin(u_i . x))_i / sqrt(D)",
+            sigma: m.sigma,
+            frequencies: m.frequencies,
+            weights: m.weights,
+        };
+    }
     let set = learner
         .support_set()
-        .expect("a learner is linear or has a support set");
+        .expect("a learner is linear, has a support set or is FOGD");
     let kernel = match learner.kernel().expect("a kernel learner has a kernel") {
         KernelSpec::Gaussian { sigma } => Kernel::Gaussian {
             rule: "k(s, x) = exp(-|s - x|^2 / (2 sigma^2))",
@@ -317,6 +334,30 @@ mod tests {
             f += v["alpha"].as_f64().unwrap() * (-d2 / (2.0 * sigma * sigma)).exp();
         }
         let direct = s.learner().unwrap().score(Features::Dense(&[0.3, -0.2]));
+        assert!(
+            (f - direct).abs() < 1e-9 * direct.abs().max(1.0),
+            "{f} vs {direct}"
+        );
+    }
+
+    #[test]
+    fn fogd_exports_its_frequencies_and_weights_and_scores_alike() {
+        let s = trained(Algorithm::Fogd);
+        let m = &json(&s, "")["model"];
+        assert_eq!(m["type"], "fourier");
+        let u: Vec<Vec<f64>> = serde_json::from_value(m["frequencies"].clone()).unwrap();
+        let w: Vec<f64> = serde_json::from_value(m["weights"].clone()).unwrap();
+        let d = u.len();
+        assert_eq!((d, w.len(), u[0].len()), (200, 400, 2));
+        let (x, y) = (0.3, -0.2);
+        let f: f64 = (0..d)
+            .map(|i| {
+                let p = u[i][0] * x + u[i][1] * y;
+                w[i] * p.cos() + w[d + i] * p.sin()
+            })
+            .sum::<f64>()
+            / (d as f64).sqrt();
+        let direct = s.learner().unwrap().score(Features::Dense(&[x, y]));
         assert!(
             (f - direct).abs() < 1e-9 * direct.abs().max(1.0),
             "{f} vs {direct}"

@@ -84,6 +84,8 @@ mod tests_classes;
 mod tests_concept;
 #[cfg(test)]
 mod tests_explain;
+#[cfg(all(test, feature = "kernel"))]
+mod tests_explain_budget;
 #[cfg(test)]
 mod tests_explain_kernel;
 #[cfg(test)]

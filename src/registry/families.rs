@@ -79,15 +79,27 @@ pub const MISSING: &str = "this learner's code is in the page's full module, whi
 pub mod kernel {
     pub use crate::kernel::ald_projection::ENTRY as ALD_PROJECTION;
     pub use crate::kernel::apsm::ENTRY as APSM;
+    pub use crate::kernel::bogd::ENTRY as BOGD;
+    pub use crate::kernel::bpa::ENTRY as BPA_S;
+    pub use crate::kernel::fogd::ENTRY as FOGD;
+    pub use crate::kernel::forgetron::ENTRY as FORGETRON;
+    pub use crate::kernel::nogd::ENTRY as NOGD;
     pub use crate::kernel::olrd::ENTRY as OLRD;
     pub use crate::kernel::olru::ENTRY as OLRU;
     pub use crate::kernel::passive_aggressive::{PA1, PA2};
     pub use crate::kernel::perceptron::ENTRY as PERCEPTRON;
     pub use crate::kernel::projectron::{PLUS, PROJECTRON};
     pub use crate::kernel::spa::ENTRY as SPA;
+    pub use crate::kernel::stoptron::ENTRY as STOPTRON;
     pub use crate::kernel::{
-        AldProjection, Apsm, KernelPa, KernelPerceptron, Olrd, Olru, Projectron, Spa,
+        AldProjection, Apsm, Bogd, BpaS, Fogd, Forgetron, KernelPa, KernelPerceptron, Nogd, Olrd,
+        Olru, Projectron, Spa, Stoptron,
     };
+
+    /// FOGD's random features and weights (the model export).
+    pub fn fourier(learner: &Fogd) -> crate::kernel::FourierModel {
+        learner.model()
+    }
 }
 
 /// The kernel family left out (`--no-default-features`: the page's first module).
@@ -105,6 +117,12 @@ pub mod kernel {
     pub type Olru = Absent;
     pub type Olrd = Absent;
     pub type AldProjection = Absent;
+    pub type Forgetron = Absent;
+    pub type Stoptron = Absent;
+    pub type Bogd = Absent;
+    pub type Fogd = Absent;
+    pub type Nogd = Absent;
+    pub type BpaS = Absent;
     pub const PERCEPTRON: Entry<Absent> = absent(k::perceptron::ENTRY.check);
     pub const PA1: Entry<Absent> = absent(k::passive_aggressive::PA1.check);
     pub const PA2: Entry<Absent> = absent(k::passive_aggressive::PA2.check);
@@ -115,6 +133,17 @@ pub mod kernel {
     pub const OLRU: Entry<Absent> = absent(k::olru::ENTRY.check);
     pub const OLRD: Entry<Absent> = absent(k::olrd::ENTRY.check);
     pub const ALD_PROJECTION: Entry<Absent> = absent(k::ald_projection::ENTRY.check);
+    pub const FORGETRON: Entry<Absent> = absent(k::forgetron::ENTRY.check);
+    pub const STOPTRON: Entry<Absent> = absent(k::stoptron::ENTRY.check);
+    pub const BOGD: Entry<Absent> = absent(k::bogd::ENTRY.check);
+    pub const FOGD: Entry<Absent> = absent(k::fogd::ENTRY.check);
+    pub const NOGD: Entry<Absent> = absent(k::nogd::ENTRY.check);
+    pub const BPA_S: Entry<Absent> = absent(k::bpa::ENTRY.check);
+
+    /// No value of a left-out learner exists.
+    pub fn fourier(learner: &Absent) -> crate::kernel::FourierModel {
+        match *learner {}
+    }
 }
 
 /// LIBOL's binary learners (src/libol/): their types and entries, or
@@ -232,6 +261,15 @@ impl super::AnyLearner {
     pub fn labels_asked(&self) -> Option<u64> {
         match self {
             super::AnyLearner::SelectivePerceptron(l) => Some(relatives::labels_asked(l)),
+            _ => None,
+        }
+    }
+
+    /// FOGD's model, which is no support set: its random features and
+    /// weights (None for every other learner).
+    pub fn fourier(&self) -> Option<crate::kernel::FourierModel> {
+        match self {
+            super::AnyLearner::Fogd(l) => Some(kernel::fourier(l)),
             _ => None,
         }
     }

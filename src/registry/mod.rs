@@ -166,6 +166,12 @@ registry! {
     Pegasos(rf::Pegasos) = relatives::pegasos::INFO, rf::PEGASOS;
     Winnow(rf::Winnow) = relatives::winnow::INFO, rf::WINNOW;
     SelectivePerceptron(rf::SelectivePerceptron) = relatives::selective::INFO, rf::SELECTIVE;
+    Forgetron(kf::Forgetron) = kernel::forgetron::INFO, kf::FORGETRON;
+    Stoptron(kf::Stoptron) = kernel::stoptron::INFO, kf::STOPTRON;
+    Bogd(kf::Bogd) = kernel::bogd::INFO, kf::BOGD;
+    Fogd(kf::Fogd) = kernel::fogd::INFO, kf::FOGD;
+    Nogd(kf::Nogd) = kernel::nogd::INFO, kf::NOGD;
+    BpaS(kf::BpaS) = kernel::bpa::INFO, kf::BPA_S;
 }
 
 impl Algorithm {

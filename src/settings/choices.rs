@@ -84,6 +84,20 @@ pub enum OlrdForm {
 
 choice!(OlrdForm, "OLRD form", [OlrdForm::Budget => "budget", OlrdForm::Authors => "authors"]);
 
+/// Which of two published forms of a budgeted kernel learner runs: its
+/// paper's, or its authors' MATLAB code's (Lu & Hoi's Online-Kernel-Learning;
+/// the Forgetron, BOGD: see each one's file under src/kernel/).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KernelForm {
+    /// The paper's algorithm.
+    #[default]
+    Paper,
+    /// The authors' code, conventions included.
+    Authors,
+}
+
+choice!(KernelForm, "form", [KernelForm::Paper => "paper", KernelForm::Authors => "authors"]);
+
 /// Which of two published forms of a LIBOL learner runs (ALMA, ROMMA,
 /// SOP, CW, IELLIP: see each one's file under src/libol/).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

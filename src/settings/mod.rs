@@ -16,7 +16,8 @@ mod value;
 
 pub use checked::Checked;
 pub use choices::{
-    BiasMode, CovarianceForm, KernelKind, LibolForm, OgdLoss, OlrdForm, Reduction, SpaForm,
+    BiasMode, CovarianceForm, KernelForm, KernelKind, LibolForm, OgdLoss, OlrdForm, Reduction,
+    SpaForm,
 };
 pub use table::{Key, Settings, TABLE};
 #[cfg(test)]

@@ -9,8 +9,8 @@
 use super::table_macro::{settings_table, Field};
 use super::value::{NoneMeans, Slot};
 use super::{
-    BiasMode, Condition, CovarianceForm, KernelKind, LibolForm, OgdLoss, OlrdForm, Range,
-    Reduction, Scope, SpaForm, Spec,
+    BiasMode, Condition, CovarianceForm, KernelForm, KernelKind, LibolForm, OgdLoss, OlrdForm,
+    Range, Reduction, Scope, SpaForm, Spec,
 };
 use crate::data::Preset;
 use crate::error::Result;
@@ -94,7 +94,7 @@ const fn whole_or_none(min: u64, max: u64) -> Range {
 }
 
 settings_table! {
-    /// PA-I and PA-II's aggressiveness (also kernel PA and SPA's paper form).
+    /// PA-I and PA-II's aggressiveness (also kernel PA, BPA-S and SPA's paper form).
     C c: f64 = 1.0, page 0.1;
         "c", code 0, Range::Positive, Learner, live true;
         "C": "Aggressiveness: PA-I's step is at most C, PA-II's is damped by 1/(2C); a small C shrugs off noisy labels.";
@@ -102,10 +102,10 @@ settings_table! {
     Epsilon epsilon: f64 = 0.1;
         "eps", code 1, Range::NonNegative, Learner, live true, when "--task regression" |s| s.task == Task::Regression;
         "tube width ε": "Regression errors up to ε cost nothing (the ε-insensitive tube).";
-    /// The step of the perceptron and the pocket (and OLRU and OLRD's eta).
+    /// The step of the perceptron and the pocket (and OLRU, OLRD, BOGD, FOGD and NOGD's eta).
     LearningRate learning_rate: f64 = 1.0;
         "lr", code 2, Range::Positive, Learner, live true;
-        "learning rate": "How far a mistake moves the weights (the perceptron's step; OLRU and OLRD scale each new coefficient by it).";
+        "learning rate": "How far a mistake moves the weights (the perceptron's step; OLRU, OLRD, BOGD, FOGD and NOGD scale each new coefficient by it).";
     /// How a linear learner learns its intercept.
     Bias bias: BiasMode = BiasMode::Augmented;
         "bias", code 3, Range::Choice, Learner, live true;
@@ -190,6 +190,30 @@ settings_table! {
     SpaBeta spa_beta: f64 = 1.0;
         "spa-beta", code 24, Range::Positive, Learner, live false, when "--spa-form paper" |s| s.spa_form == SpaForm::Paper;
         "SPA β": kernel_help("The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.");
+    /// Which Forgetron runs: the paper's self-tuned rule or the authors' code.
+    ForgetronForm forgetron_form: KernelForm = KernelForm::Paper;
+        "forgetron-form", code 70, Range::Choice, Learner, live false;
+        "Forgetron form": kernel_help("paper: the self-tuned Forgetron, φ the largest in (0, 1] with Q + Ψ ≤ 15/32·M, M its updates; authors: Lu & Hoi's forgetron.m, M its wrong signs and, where Ψ is concave in φ, the larger root (a φ above 1).");
+    /// BOGD's regulariser: f shrinks by 1 - lambda eta every step.
+    BogdLambda bogd_lambda: f64 = 1e-4;
+        "bogd-lambda", code 71, Range::NonNegative, Learner, live true;
+        "BOGD λ": kernel_help("The regulariser λ/2 ‖f‖² BOGD descends with the hinge loss: every step shrinks each α by 1 − λη (ours: 0.0001; Lu & Hoi's experiments use 1/T², T the stream's length).");
+    /// BOGD's cap on a coefficient: eta gamma.
+    BogdGamma bogd_gamma: f64 = 10.0;
+        "bogd-gamma", code 72, Range::Positive, Learner, live true, when "--budget N" |s| s.budget.is_some();
+        "BOGD γ": kernel_help("Past the budget BOGD rescales the kept coefficients by (1 − λη)B/(B − 1), each at most ηγ (Lu & Hoi's experiments: 10).");
+    /// Which BOGD runs: the paper's or the authors' code.
+    BogdForm bogd_form: KernelForm = KernelForm::Paper;
+        "bogd-form", code 73, Range::Choice, Learner, live false;
+        "BOGD form": kernel_help("paper: BOGD steps when y f < 1 and caps each rescaled coefficient at ηγ; authors: Lu & Hoi's BOGD.m, which steps when y f ≤ 1 and scales the whole set by min(1, ηγ/max|α|).");
+    /// FOGD's D: its random Fourier features (2D weights).
+    FogdD fogd_d: u64 = 200;
+        "fogd-d", code 74, whole(1, 100_000), Learner, live false;
+        "FOGD D": kernel_help("FOGD's number D of random Fourier features: its model is 2D weights, and z(x)·z(x′) approximates the Gaussian kernel the better the larger D (ours: 200).");
+    /// NOGD's rank: the Nystrom map keeps k = rho B eigenpairs.
+    NogdRank nogd_rank: f64 = 0.2;
+        "nogd-rank", code 75, Range::UpToOne, Learner, live false, when "--budget N" |s| s.budget.is_some();
+        "NOGD rank ρ": kernel_help("Once its budget B is full, NOGD maps x through the top k = ρB eigenpairs of the B vectors' Gram matrix, rounded (Lu & Hoi's experiments: 0.2).");
     /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
     R r: f64 = 1.0;
         "r", code 28, Range::Positive, Learner, live true;

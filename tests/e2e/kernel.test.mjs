@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, screenshot, clickPlane, playPast, chooseLearner } from './harness.mjs';
+import { stepUntil, verdict } from './explain-steps.mjs';
 
 const browser = useBrowser();
 
@@ -145,4 +146,80 @@ test('a shared link rebuilds the same kernel model', async () => {
   assert.deepEqual([...page.errors, ...copy.errors], []);
   await page.close();
   await copy.close();
+});
+
+const has = (text, part) => assert.ok(text.includes(part), `${part}\n  not in\n${text}`);
+
+/**
+ * Issue 23's budgeted learners: the update each explains (the first that
+ * meets `when`), and what its panel and verdict must say with its numbers.
+ */
+const BUDGETED = [
+  {
+    algo: 'forgetron',
+    when: (l) => l.branch1 === 2 && l.phi < 1,
+    explains: (text, said, n) => {
+      has(text, `φ = ${n.phi};  Q = ${n.q} ≤ 15/32·M = 15/32·${n.mistakes}`);
+      has(said, `every σ was scaled by φ = ${n.phi} (the largest in (0, 1] keeping Q + Ψ ≤ 15/32·M, M = ${n.mistakes})`);
+      has(said, `The step brought the margin to ${n.stepped}; removing 1 support vector for the budget moved it to ${n.reached}.`);
+    },
+  },
+  {
+    algo: 'stoptron',
+    when: (l) => l.branch1 === 2,
+    explains: (text, said) => {
+      has(said, 'Passive: m ≤ 0, but the set holds B = 5 support vectors: the Stoptron has stopped, nothing changes.');
+    },
+  },
+  {
+    algo: 'fogd',
+    size: 0,
+    when: (l) => l.aggressive,
+    explains: (text, said, n) => {
+      has(text, 'z(x) = (cos uᵢ·x, sin uᵢ·x)/√D with uᵢ ~ N(0, I/σ²); f(x) = w·z(x); on a loss, w ← w + η y z(x)');
+      has(text, 'it keeps no support vectors.');
+      has(said, `Aggressive: η = 1; this sample's margin went from ${n.margin} to ${n.reached}.`);
+    },
+  },
+  {
+    algo: 'nogd',
+    when: (l) => l.branch1 === 3,
+    explains: (text, said, n) => {
+      has(said, `and the budget is full: x is mapped to z(x) = D⁻¹ᐟ²Vᵀk(x) (rank 1) and w ← w + η y z(x), that is α += η y V D⁻¹ Vᵀ k(x); the margin went from ${n.margin} to ${n.reached}.`);
+    },
+  },
+  {
+    algo: 'bpa-s',
+    when: (l) => l.branch1 === 2,
+    explains: (text, said, n) => {
+      has(text, `τ = min(0.1, ${n.loss} / ${n.sq}) = ${n.tau}`);
+      has(said, `removing the one that joined at sample ${n.joined} costs least, ½‖f′ − f‖² + C ℓ(f′) = ${n.objective}, and x joins with β = αᵣ k(sᵣ,x)/k(x,x) + τ y = ${n.entering}`);
+    },
+  },
+  {
+    algo: 'bogd',
+    when: (l) => l.branch1 === 2,
+    explains: (text, said, n) => {
+      has(said, `and the set was full: a support vector drawn uniformly was dropped, the others scaled by (1 − λη)B/(B − 1) = ${n.scale}, each at most ηγ = ${n.cap}, and x joins with α = η y`);
+      has(said, `The step brought the margin to ${n.stepped}; removing 1 support vector for the budget moved it to ${n.reached}.`);
+    },
+  },
+];
+
+test('issue 23\'s budgeted kernel learners: chosen from the menu, each streams within its budget and explains an update', async () => {
+  const page = await open('algo=pa1&preset=xor&seed=2&budget=5');
+  for (const { algo, when, explains, size = 5 } of BUDGETED) {
+    await chooseLearner(page, algo);
+    const sizes = await page.evaluate(() => {
+      const pg = window.playground.figures[0].pg;
+      return Array.from({ length: 20 }, () => (pg.stream(10), pg.support_len() / 5));
+    });
+    assert.ok(Math.max(...sizes) <= 5 && sizes.at(-1) === size, `${algo}: sizes ${sizes}`);
+    const { text, n } = await stepUntil(page, when);
+    has(text, 'Σ αᵢ k(sᵢ, x)');
+    explains(text, await verdict(page), n);
+    await screenshot(page, `14-budgeted-${algo}`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
