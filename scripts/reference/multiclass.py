@@ -13,9 +13,10 @@
   max, uniform and proportional updates in two forms. "libol": LIBOL's
   M_PerceptronM.m, M_PerceptronU.m and M_PerceptronS.m line by line (rows
   move only when argmax != y; E = {i : F_i > F_y}, strict; S's divisor
-  sum(F(E)) - |E| F_y). "paper": the rule as LIBOL's manual (section 3.1.1,
-  Algorithm 14) writes the paper's E = {r != y : F_r >= F_y}, the rows
-  moving whenever E is not empty, tau_y = 1 and the max, uniform or
+  sum(F(E)) - |E| F_y). "paper": E = {r != y : F_r >= F_y} as LIBOL's manual
+  (section 3.1.1, Algorithm 14) writes the paper's, the rows moving
+  whenever E is not empty (our reading of the paper's family; the manual
+  moves them when argmax != y), tau_y = 1 and the max, uniform or
   proportional tau_r; where every r of E ties with y the proportional tau is
   0/0, and ours takes the uniform -1/|E| (see src/multiclass/ultraconservative.rs).
   Without a bias, and with one (a constant 1 feature, our --bias augmented).

@@ -13,10 +13,10 @@
 //! over ỹ is the max update: W_y gains x, W_ŷ loses it), so the row of ŷ
 //! loses x on every sample, and a right guess gives its row x/P(ỹ).
 //!
-//! The update is read from the paper's algorithm as DOGMA's
-//! banditron_multi_train.m (Orabona) runs it; the paper's algorithm box
-//! could not be opened while this was written, so no number of it is cited.
-//! LIBOL has no banditron. Ours, where a choice was needed:
+//! The update is transcribed from DOGMA's banditron_multi_train.m
+//! (Orabona), which cites the paper; the paper's algorithm box could not be
+//! opened while this was written, so no number of it is cited. LIBOL has no
+//! banditron. Ours, where a choice was needed:
 //!
 //! - γ (`--banditron-gamma`, in (0, 1)): 0.01, DOGMA's default; the paper
 //!   tunes γ per data set and has no default, LIBOL none.

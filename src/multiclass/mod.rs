@@ -9,11 +9,9 @@
 //!   is scikit-learn's `SGDClassifier(loss="hinge", learning_rate="pa1")`.
 //! - **crammer-singer**: the multiclass Passive-Aggressive of Crammer,
 //!   Dekel, Keshet, Shalev-Shwartz & Singer (JMLR 2006, section 7) as
-//!   LIBOL's M_PA.m, M_PA1.m and M_PA2.m run it: score every class, take s,
-//!   the highest-scoring wrong class, suffer ℓ = max(0, 1 − (F_y − F_s)),
-//!   step τ = ℓ / (2‖x‖²) (PA), min(C, ℓ / (2‖x‖²)) (PA-I) or
-//!   ℓ / (2‖x‖² + 1/(2C)) (PA-II), then W_y += τx and W_s −= τx.
-//!   With the perceptron it is Crammer & Singer 2003's max update.
+//!   LIBOL's M_PA*.m run it: W_y += τx and W_s −= τx, s the highest-scoring
+//!   wrong class ([`passive_aggressive`]). With the perceptron it is
+//!   Crammer & Singer 2003's max update.
 //! - **crammer-singer-uniform**, **crammer-singer-proportional**: the
 //!   perceptron's other two updates of Crammer & Singer 2003
 //!   ([`ultraconservative`]).
@@ -33,6 +31,7 @@ mod class_step;
 mod classes;
 #[cfg(not(feature = "relatives"))]
 mod left_out;
+mod passive_aggressive;
 #[cfg(feature = "relatives")]
 mod ultraconservative;
 
@@ -42,6 +41,7 @@ pub use class_step::{ClassLearner, ClassStep};
 pub use classes::Classes;
 #[cfg(not(feature = "relatives"))]
 pub use left_out::{Banditron, Ultraconservative};
+pub use passive_aggressive::CrammerSingerPa;
 #[cfg(feature = "relatives")]
 pub use ultraconservative::Ultraconservative;
 
@@ -75,7 +75,7 @@ use crate::data::Dataset;
 use crate::error::{Code, Error, Result};
 use crate::features::Features;
 use crate::learner::{Learner, LinearModel, Update};
-use crate::linear::{PaVariant, Weights};
+use crate::linear::Weights;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Checked, Choice, Reduction, Settings};
 
@@ -84,11 +84,7 @@ use crate::settings::{Checked, Choice, Reduction, Settings};
 #[derive(Clone, Debug)]
 pub enum Multiclass {
     OneVsRest(Vec<AnyLearner>),
-    CrammerSinger {
-        variant: PaVariant,
-        c: f64,
-        rows: Vec<Weights>,
-    },
+    CrammerSinger(CrammerSingerPa),
     Perceptron(Ultraconservative),
     Banditron(Banditron),
 }
@@ -147,18 +143,7 @@ impl Multiclass {
             )?),
             Reduction::Banditron => Multiclass::Banditron(Banditron::new(settings, classes)?),
             Reduction::CrammerSinger => {
-                // The rules the binary PA's would check, without building it.
-                crate::registry::check_rules(algorithm, &binary)?;
-                let variant = match algorithm {
-                    Algorithm::Pa => PaVariant::Pa,
-                    Algorithm::Pa1 => PaVariant::Pa1,
-                    _ => PaVariant::Pa2,
-                };
-                Multiclass::CrammerSinger {
-                    variant,
-                    c: settings.c,
-                    rows: vec![Weights::new(settings.bias); classes],
-                }
+                Multiclass::CrammerSinger(CrammerSingerPa::new(algorithm, settings, classes)?)
             }
         })
     }
@@ -167,7 +152,7 @@ impl Multiclass {
     fn rows(&self) -> &[Weights] {
         match self {
             Multiclass::OneVsRest(_) => &[],
-            Multiclass::CrammerSinger { rows, .. } => rows,
+            Multiclass::CrammerSinger(rule) => rule.rows(),
             Multiclass::Perceptron(rule) => rule.rows(),
             Multiclass::Banditron(rule) => rule.rows(),
         }
@@ -237,17 +222,7 @@ impl Multiclass {
                 }
                 (tau, aggressive)
             }
-            Multiclass::CrammerSinger { variant, c, rows } => {
-                if loss > 0.0 {
-                    let norm = rows[class].step_norm(x.squared_norm());
-                    let tau = variant.tau(*c, loss, 2.0 * norm);
-                    rows[class].add(x, tau);
-                    rows[wrong].add(x, -tau);
-                    (tau, true)
-                } else {
-                    (0.0, false)
-                }
-            }
+            Multiclass::CrammerSinger(rule) => rule.step(x, class, wrong, loss),
             Multiclass::Perceptron(_) | Multiclass::Banditron(_) => unreachable!("learned above"),
         };
         kept.update = Update {
@@ -287,7 +262,7 @@ impl Multiclass {
                         AnyLearner::warm_started_checked(algorithm, &binary(settings), model)?;
                 }
             }
-            Multiclass::CrammerSinger { rows, .. } => warm(rows, models, settings),
+            Multiclass::CrammerSinger(rule) => warm(rule.rows_mut(), models, settings),
             Multiclass::Perceptron(rule) => warm(rule.rows_mut(), models, settings),
             Multiclass::Banditron(rule) => warm(rule.rows_mut(), models, settings),
         }
@@ -306,8 +281,8 @@ impl Multiclass {
             Multiclass::OneVsRest(learners) => learners
                 .iter_mut()
                 .try_for_each(|learner| learner.retune_checked(&binary)),
-            Multiclass::CrammerSinger { c, .. } => {
-                *c = settings.c;
+            Multiclass::CrammerSinger(rule) => {
+                rule.retune(settings);
                 Ok(())
             }
             Multiclass::Perceptron(rule) => {
@@ -383,34 +358,5 @@ mod tests {
         assert_eq!(best([1.0, 3.0, 3.0].into_iter(), None), 1);
         assert_eq!(best([1.0, 3.0, 3.0].into_iter(), Some(1)), 2);
         assert_eq!(best([0.0, 0.0, 0.0].into_iter(), Some(0)), 1);
-    }
-
-    #[test]
-    fn crammer_singer_moves_the_true_and_the_best_wrong_row() {
-        let settings = Settings {
-            multiclass: Reduction::CrammerSinger,
-            bias: crate::settings::BiasMode::None,
-            c: 10.0,
-            ..Settings::default()
-        };
-        let mut m = Multiclass::new(Algorithm::Pa1, &settings, 3).unwrap();
-        let x = Features::Dense(&[1.0, 2.0]);
-        // All scores 0: the wrong class is 0 (lowest index), loss 1, tau = 1 / (2 * 5).
-        let step = m.learn_one(x, 2);
-        assert_eq!((step.predicted, step.wrong), (0, 0));
-        assert_eq!(
-            (step.update.margin, step.update.loss, step.update.tau),
-            (0.0, 1.0, 0.1)
-        );
-        assert!(step.update.mistake && step.update.aggressive);
-        let rows = m.models();
-        assert_eq!(rows[2].weights, vec![0.1, 0.2]);
-        assert_eq!(rows[0].weights, vec![-0.1, -0.2]);
-        assert!(rows[1].weights.iter().all(|&w| w == 0.0));
-        assert_eq!(m.predict(x), 2);
-        let err = Multiclass::new(Algorithm::Arow, &settings, 3).unwrap_err();
-        assert!(err
-            .to_string()
-            .contains("the learners that can: perceptron, pa, pa1, pa2"));
     }
 }

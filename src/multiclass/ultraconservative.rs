@@ -20,16 +20,19 @@
 //! Sources checked here: LIBOL's M_PerceptronM.m, M_PerceptronU.m and
 //! M_PerceptronS.m (and their _c.cpp twins, which compute the same), and
 //! LIBOL's manual (section 3.1.1, Algorithm 14), which writes the paper's E
-//! with "≥" and the three τ as above. The paper's own text could not be
-//! opened while this was written, so no figure or equation number of it is
-//! cited; the form below is the manual's statement of it.
+//! with "≥" and the three τ as above, but moves the rows when ŷ ≠ y, as
+//! LIBOL's code does. The paper's own text could not be opened while this
+//! was written, so no figure or equation number of it is cited, and the
+//! condition "E ≠ ∅" below is our reading of its ultraconservative family
+//! (every row scoring at least the true one's is an error), not checked
+//! line by line: to verify against the paper.
 //!
 //! **Paper and LIBOL differ** (`--crammer-singer-form`):
 //!
 //! - `paper` (default): a wrong class that ties with the true one is in E
 //!   (≥), and the rows move whenever E is not empty, so a tie is an error
 //!   even when the lowest-index tie-break happens to predict y (and the
-//!   very first sample, all scores 0, moves every row).
+//!   very first sample, all scores 0, moves the true row and the tied ones).
 //! - `libol`: LIBOL's code. It moves the rows only when ŷ ≠ y, and its E
 //!   for the uniform and proportional updates is strict (W_r·x > W_y·x):
 //!   when ŷ ≠ y wins only by the tie-break, E is empty and W_y gains x

@@ -51,14 +51,17 @@ for (const [device, options] of [['desktop', null], ['phone', PHONE]]) {
       const option = await page.$eval('#multiclass option[value="crammer-singer"]', (o) => ({ disabled: o.disabled, title: o.title }));
       assert.deepEqual(option, { disabled: true, title: 'Not available with AROW: crammer-singer.' });
       assert.ok(await page.isVisible('#multiclass-why'));
-      assert.equal(await page.textContent('#multiclass-why'), 'Not available with AROW: crammer-singer.');
+      // (The perceptron's own reductions are greyed out for both.)
+      const perceptrons = 'crammer-singer-uniform, crammer-singer-proportional, banditron';
+      assert.equal(await page.textContent('#multiclass-why'), `Not available with AROW: crammer-singer. Not available with PA, AROW: ${perceptrons}.`);
       assert.match(await page.getAttribute('#multiclass', 'title'), /Not available with AROW: crammer-singer\./);
       await page.locator('#multiclass').scrollIntoViewIfNeeded();
       await screenshot(page, `refusals-disabled-${device}`);
-      // With PA and PA-I only, nothing is greyed out, and no note is left.
+      // With PA and PA-I only, Crammer-Singer is offered again; only the perceptron's reductions stay greyed out.
       await page.evaluate(() => window.playground.setCompared(['pa', 'pa1']));
       await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[1]?.pg.algorithm() === 'pa1');
-      assert.equal(await page.isVisible('#multiclass-why'), false);
+      assert.equal(await page.$eval('#multiclass option[value="crammer-singer"]', (o) => o.disabled), false);
+      assert.equal(await page.textContent('#multiclass-why'), `Not available with PA, PA-I: ${perceptrons}.`);
       assert.deepEqual(page.errors, []);
       await page.close();
     } finally {
