@@ -10,6 +10,7 @@
 
 mod catalogue;
 mod families;
+mod rules;
 mod unused;
 
 pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
@@ -18,6 +19,7 @@ use families::libol as lf;
 use families::relatives as rf;
 use families::second_order as so;
 pub use families::{holds, Absent, MISSING};
+pub use rules::{check, check_rules};
 pub use unused::refuse_unused;
 
 use crate::data::Dataset;
@@ -372,32 +374,6 @@ impl AnyLearner {
     pub fn moving_model(&self) -> Option<LinearModel> {
         self.rule_model()
     }
-}
-
-/// Checks `settings` for `algorithm` as building it would, without
-/// building it (a build that leaves the learner's family out checks too).
-pub fn check(algorithm: Algorithm, settings: &Settings) -> Result<()> {
-    check_rules(algorithm, &settings.clone().checked()?)
-}
-
-/// What the table's ranges cannot check: that `algorithm` learns the
-/// task, and its own rules between settings (APSM's window within its
-/// dictionary).
-pub fn check_rules(algorithm: Algorithm, settings: &Checked) -> Result<()> {
-    if !algorithm.supports(settings.task) {
-        let able: Vec<&str> = Algorithm::ALL
-            .iter()
-            .filter(|a| a.supports(Task::Regression))
-            .map(|a| a.name())
-            .collect();
-        return Err(Error::Mismatch(crate::msg!(
-            Code::TaskRefused,
-            learner = algorithm.name(),
-            task = settings.task.name(),
-            list = able
-        )));
-    }
-    algorithm.check(settings)
 }
 
 #[cfg(test)]

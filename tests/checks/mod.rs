@@ -1,0 +1,17 @@
+//! What the conformance checks of learners and of reductions share.
+
+/// Every number of an update's report is finite.
+pub fn finite_report(u: &onlinelearn::Update) -> bool {
+    [u.score, u.margin, u.loss, u.tau, u.score_after]
+        .iter()
+        .all(|v| v.is_finite())
+}
+
+/// A dense sample as sparse (index, value) pairs, zeros left out.
+pub fn as_sparse(x: &[f64]) -> (Vec<u32>, Vec<f64>) {
+    x.iter()
+        .enumerate()
+        .filter(|(_, v)| **v != 0.0)
+        .map(|(i, v)| (i as u32, *v))
+        .unzip()
+}
