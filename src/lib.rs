@@ -12,7 +12,8 @@
 //!   second-order AROW and SCW.
 //! - Kernel learners with budgets ([`kernel`]): the kernel perceptron and
 //!   PA, Projectron and Projectron++, APSM, SPA, OLRU, OLRD and ALD
-//!   projection (Meng & Song 2023's eight).
+//!   projection (Meng & Song 2023's eight); the Forgetron, the Stoptron,
+//!   BOGD, FOGD, NOGD and BPA-S (issue 23's budgeted learners).
 //! - LIBOL's binary learners ([`libol`]) and the perceptron's relatives
 //!   ([`relatives`]); more than two classes by one-vs-rest or Crammer &
 //!   Singer ([`multiclass`]). The [`registry`] lists every learner once:

@@ -97,7 +97,10 @@ enum Model {
         offset: f64,
         support: Vec<SupportVector>,
     },
-    /// FOGD: no support vectors, D random frequencies and 2D weights.
+    /// FOGD: no support vectors, D random frequencies and 2D weights (in
+    /// the builds that hold its code: the first module cannot run it, and
+    /// leaves this variant's serialisation out).
+    #[cfg(feature = "kernel")]
     Fourier {
         rule: &'static str,
         sigma: f64,
@@ -221,6 +224,7 @@ fn model(learner: &AnyLearner) -> Model {
             bias: m.bias,
         };
     }
+    #[cfg(feature = "kernel")]
     if let Some(m) = learner.fourier() {
         return Model::Fourier {
             rule: "f(x) = w . (cos(u_i . x), sin(u_i . x))_i / sqrt(D)",
