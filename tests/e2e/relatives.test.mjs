@@ -185,7 +185,7 @@ test('Compare runs balanced Winnow and the selective perceptron beside the perce
   const captions = await page.evaluate(() => window.playground.figures.map((f) => [f.pg.algorithm(), f.pg.counts().asked, f.plane.caption.textContent]));
   for (const [name, asked, caption] of captions) {
     if (name === 'selective-perceptron') has(caption, `${asked} label`);
-    else assert.ok(asked === null && !caption.includes('asked'), `${name}: ${caption}`);
+    else assert.ok(asked == null && !caption.includes('asked'), `${name}: ${caption}`);
   }
   await screenshot(page, 'relatives-compare');
   assert.deepEqual(page.errors, []);
