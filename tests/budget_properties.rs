@@ -6,30 +6,11 @@ use onlinelearn::settings::KernelForm;
 use onlinelearn::{Algorithm, AnyLearner, Features, Learner, Settings};
 use proptest::prelude::*;
 
-fn points(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<([f64; 2], f64)>> {
-    prop::collection::vec(
-        (
-            (-3.0..3.0f64, -3.0..3.0f64),
-            prop_oneof![Just(1.0), Just(-1.0)],
-        )
-            .prop_map(|((a, b), y)| ([a, b], y)),
-        n,
-    )
-}
+mod kernel_streams;
+use kernel_streams::{points, probe_scores};
 
 fn learner(algorithm: Algorithm, settings: Settings) -> AnyLearner {
     AnyLearner::new(algorithm, &settings).unwrap()
-}
-
-fn probe_scores(l: &dyn Learner) -> Vec<f64> {
-    (0..25)
-        .map(|k| {
-            l.score(Features::Dense(&[
-                (k % 5) as f64 - 2.0,
-                (k / 5) as f64 - 2.0,
-            ]))
-        })
-        .collect()
 }
 
 proptest! {

@@ -4,16 +4,8 @@ use onlinelearn::kernel::{InverseGram, Kernel, KernelSpec, Projectron};
 use onlinelearn::{Algorithm, AnyLearner, Features, Key, Learner, Settings};
 use proptest::prelude::*;
 
-fn points(n: std::ops::Range<usize>) -> impl Strategy<Value = Vec<([f64; 2], f64)>> {
-    prop::collection::vec(
-        (
-            (-3.0..3.0f64, -3.0..3.0f64),
-            prop_oneof![Just(1.0), Just(-1.0)],
-        )
-            .prop_map(|((a, b), y)| ([a, b], y)),
-        n,
-    )
-}
+mod kernel_streams;
+use kernel_streams::{points, probe_scores};
 
 fn learner(algorithm: Algorithm, settings: &Settings) -> AnyLearner {
     AnyLearner::new(
@@ -36,17 +28,6 @@ fn budgeted() -> Vec<Algorithm> {
         .iter()
         .copied()
         .filter(|a| a.is_kernel() && a.settings_in_force(&with_budget).contains(&Key::Budget))
-        .collect()
-}
-
-fn probe_scores(l: &dyn Learner) -> Vec<f64> {
-    (0..25)
-        .map(|k| {
-            l.score(Features::Dense(&[
-                (k % 5) as f64 - 2.0,
-                (k / 5) as f64 - 2.0,
-            ]))
-        })
         .collect()
 }
 

@@ -25,16 +25,18 @@ export class StatusLines {
     const figures = app.figures;
     const pg = figures[0].shown;
     const settings = app.settings();
-    const { samples, mistakes } = pg.counts();
+    // Read once a frame: each call crosses into wasm and builds an object.
+    const counts = pg.counts();
+    const { samples } = counts;
     if (figures.length > 1) for (const figure of figures) figure.plane.setCaption(panelCaption(figure.pg));
     document.body.dataset.moving = String(figures.some((f) => f.pg.moving_model().length > 0));
     explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task) }, samples);
-    this.status(settings, samples, mistakes);
+    this.status(settings, counts);
     this.weights(settings);
     this.speak(now);
   }
 
-  status(settings, samples, mistakes) {
+  status(settings, { samples, mistakes, asked, streamed: drawn, passes, point }) {
     const app = this.app;
     const pg = app.figures[0].shown;
     const shown = pg.points_len() / 3;
@@ -44,16 +46,13 @@ export class StatusLines {
       ? t('{n} samples learned by each of the {k} learners', { n: count(samples), k: app.figures.length })
       : plural(samples, '{n} sample learned', '{n} samples learned')];
     if (settings.task === 'classification' && samples > 0 && !compare) parts.push(mistakeShare(mistakes, samples));
-    const { asked } = pg.counts();
     if (asked != null && !compare) parts.push(labelsAsked(asked));
     if (app.data) {
-      const { streamed: drawn } = pg.counts();
       const rows = app.data.rows;
       if (drawn > 0) parts.push(t('{file}: pass {pass}, row {row} of {rows}', { file: app.data.name, pass: count(Math.floor((drawn - 1) / rows) + 1), row: count(((drawn - 1) % rows) + 1), rows: count(rows) }));
     }
     if (app.page.view === 'epochs' && !app.data && shown > 0) {
       // The last point learned: pass 2, point 1 of 100 after 101 steps.
-      const { passes, point } = pg.counts();
       if (passes > 0 || point > 0) parts.push(t('pass {pass}, point {point} of {n}', { pass: count(passes + (point > 0 ? 1 : 0)), point: count(point === 0 ? shown : point), n: count(shown) }));
     }
     if (pg.on_plane()) {
