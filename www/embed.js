@@ -158,7 +158,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   async start() {
     try {
       await Promise.all([loadWasm(), this.speak()]);
-      if (needsFull(this.hash())) await loadKernel();
+      if (needsFull(this.hash())) await loadKernel(this.hash());
     } catch (error) {
       this.started = false;
       this.cannotStart(error);
@@ -180,10 +180,10 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.shadowRoot.replaceChildren(css, element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
   }
 
-  /** Moves the figure's session into the full module (a kernel learner chosen), replayed there. */
-  async moveToFull() {
+  /** Moves the figure's session into the full module (with `learner`, about to be chosen, and its part), replayed there. */
+  async moveToFull(learner) {
     const hash = this.figure.pg.hash('');
-    await loadKernel();
+    await loadKernel(hash, learner);
     this.figure.rebuild(hash);
   }
 
@@ -191,7 +191,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   build() {
     if (needsFull(this.hash())) {
       // A kernel learner: its code is in the full module.
-      loadKernel().then(() => this.build(), (error) => this.cannotStart(error));
+      loadKernel(this.hash()).then(() => this.build(), (error) => this.cannotStart(error));
       return;
     }
     const root = this.shadowRoot;

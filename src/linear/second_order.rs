@@ -40,6 +40,17 @@ pub enum Rule {
     Scw2 { c: f64, phi: f64 },
 }
 
+/// A text of AROW's or SCW's card, in the builds that hold their code:
+/// the page's first module never explains them (choosing one loads the
+/// full module, whose catalogue has the texts), so it leaves them out.
+const fn with_code(text: &'static str) -> &'static str {
+    if cfg!(feature = "second-order") {
+        text
+    } else {
+        ""
+    }
+}
+
 const fn info(name: &'static str) -> Info {
     let (label, rule, filled, source, passive) = match name.as_bytes() {
         b"arow" => (
@@ -69,14 +80,14 @@ const fn info(name: &'static str) -> Info {
         label,
         family: Family::SecondOrder,
         regression: false,
-        rule,
-        filled,
+        rule: with_code(rule),
+        filled: with_code(filled),
         step: "α",
-        passive,
+        passive: with_code(passive),
         branches: &[],
         note: "",
         update: "",
-        source,
+        source: with_code(source),
         stochastic: false,
         in_paper: false,
         reads: match name.as_bytes() {

@@ -10,7 +10,6 @@
 //! one of their learners loads the full module and replays its session
 //! there (www/js/wasm.js).
 
-use super::Algorithm;
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{Configured, Entry, Learner, LinearModel, Task, Update};
@@ -273,44 +272,6 @@ impl super::AnyLearner {
             _ => None,
         }
     }
-}
-
-/// The perceptron's relatives (the `relatives` feature).
-const RELATIVES: [Algorithm; 6] = [
-    Algorithm::Ballseptron,
-    Algorithm::Paum,
-    Algorithm::ShiftingPerceptron,
-    Algorithm::Pegasos,
-    Algorithm::Winnow,
-    Algorithm::SelectivePerceptron,
-];
-
-/// The learners whose code is in src/libol/ (the `libol` feature).
-const LIBOL: [Algorithm; 9] = [
-    Algorithm::Alma,
-    Algorithm::Romma,
-    Algorithm::Aromma,
-    Algorithm::Ogd,
-    Algorithm::Sop,
-    Algorithm::Cw,
-    Algorithm::Iellip,
-    Algorithm::Narow,
-    Algorithm::Nherd,
-];
-
-/// Whether this build holds the code of `algorithm`.
-pub fn holds(algorithm: Algorithm) -> bool {
-    let kernel = algorithm.is_kernel();
-    let libol = LIBOL.contains(&algorithm);
-    let second_order = matches!(
-        algorithm,
-        Algorithm::Arow | Algorithm::Scw1 | Algorithm::Scw2
-    );
-    let relatives = RELATIVES.contains(&algorithm);
-    (!kernel || cfg!(feature = "kernel"))
-        && (!libol || cfg!(feature = "libol"))
-        && (!second_order || cfg!(feature = "second-order"))
-        && (!relatives || cfg!(feature = "relatives"))
 }
 
 #[cfg(all(test, not(feature = "kernel")))]

@@ -10,6 +10,7 @@
 
 mod catalogue;
 mod families;
+mod parts;
 mod rules;
 mod unused;
 
@@ -18,7 +19,8 @@ use families::kernel as kf;
 use families::libol as lf;
 use families::relatives as rf;
 use families::second_order as so;
-pub use families::{holds, Absent, MISSING};
+pub use families::{Absent, MISSING};
+pub use parts::{holds, part};
 pub use rules::{check, check_rules};
 pub use unused::refuse_unused;
 

@@ -7,7 +7,7 @@
 // kernel learner (or a file), and is fetched then.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch } from './harness.mjs';
+import { serve, launch, chooseLearner } from './harness.mjs';
 import { measure } from '../../benches/browser/bundle-size.mjs';
 import { LANGUAGES } from '../i18n/keys.mjs';
 
@@ -51,16 +51,23 @@ test('a link to a kernel learner fetches the full module, and only then', async 
   assert.ok(files.some((f) => f.url === '/pkg/onlinelearn_full_bg.wasm'), kb(files));
 });
 
-test('a link to a learner of each family opens it, learning, from the first module or the full one', async () => {
+test('a link to a learner of each family opens it, learning, from the first module or the full one with only its family\'s part', async () => {
   const server = await serve();
   let context;
   try {
     context = await launch();
     // One learner per family: the first module's (linear, multiclass over
     // it), and the full module's (second-order, kernel, LIBOL's, relatives,
-    // and the multiclass perceptron's updates and the Banditron).
-    for (const [algo, extra] of [['pa1', ''], ['pocket', ''], ['arow', ''], ['projectron', '&preset=xor'], ['alma', ''], ['pegasos', ''], ['winnow', ''], ['pa1', '&preset=three-classes'], ['perceptron', '&preset=three-classes&multiclass=crammer-singer-proportional'], ['perceptron', '&preset=four-classes&multiclass=banditron']]) {
+    // and the multiclass perceptron's updates and the Banditron), each
+    // with the one part of the full module that holds its code (the
+    // learners' or the Theory layer's, xtask/split-wasm.mjs), and no other.
+    for (const [algo, extra, parts] of [['pa1', '', []], ['pocket', '', []], ['arow', '', ['learners']], ['projectron', '&preset=xor', ['learners']], ['alma', '', ['learners']], ['pegasos', '', ['learners']], ['winnow', '', ['learners']], ['pa1', '&preset=three-classes', []], ['perceptron', '&preset=three-classes&multiclass=crammer-singer-proportional', ['learners']], ['perceptron', '&preset=four-classes&multiclass=banditron', ['learners']], ['pa1', '&theory=1', ['theory']]]) {
       const page = await context.newPage();
+      const fetched = [];
+      page.on('request', (r) => {
+        const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
+        if (part && part !== 'bg') fetched.push(part);
+      });
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -75,8 +82,45 @@ test('a link to a learner of each family opens it, learning, from the first modu
       assert.deepEqual(shown, { algorithm: algo, samples: shown.samples, menu: algo }, `${algo}${extra}`);
       assert.ok(shown.samples >= 50, `${algo}${extra} learned ${shown.samples}`);
       assert.deepEqual(errors, [], `${algo}${extra}`);
+      assert.deepEqual(fetched.sort(), parts, `${algo}${extra}: the full module's parts fetched`);
       await page.close();
     }
+  } finally {
+    await context?.close();
+    await server.close();
+  }
+});
+
+test('a session in the full module fetches a part when it first needs it, and once', async () => {
+  const server = await serve();
+  let context;
+  try {
+    context = await launch();
+    const page = await context.newPage();
+    const fetched = [];
+    page.on('request', (r) => {
+      const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
+      if (part && part !== 'bg') fetched.push(part);
+    });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    // The Theory layer brings the full module with its theory part only.
+    await page.goto(`${server.url}/#algo=pa1&preset=xor&theory=1&seed=3`);
+    await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying, null, { timeout: 30000 });
+    await page.evaluate(() => window.playground.act((pg) => pg.stream(40)));
+    assert.deepEqual(fetched, ['theory']);
+    // A kernel learner, then LIBOL's ALMA, the Ballseptron and AROW: the learners' part once.
+    for (const algo of ['projectron', 'alma', 'ballseptron', 'arow']) {
+      await chooseLearner(page, algo);
+      const learned = await page.evaluate(() => {
+        window.playground.act((pg) => pg.stream(40));
+        return window.playground.figures[0].pg.counts().samples;
+      });
+      assert.ok(learned >= 80, `${algo} learned ${learned}`);
+      assert.deepEqual(fetched, ['theory', 'learners'], `after ${algo}`);
+    }
+    assert.deepEqual(errors, []);
   } finally {
     await context?.close();
     await server.close();

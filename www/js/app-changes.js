@@ -41,7 +41,8 @@ export const changing = {
     // A value whose code only the full module holds (the multiclass
     // perceptron's updates, the Banditron; checked above, so plain text):
     // the session moves there (replayed), then takes it (a promise of the note).
-    if (needsFull(`${before}&${name}=${text}`)) return loadKernel().then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
+    const wanted = `${before}&${name}=${text}`;
+    if (needsFull(wanted)) return loadKernel(wanted).then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
     const { samples } = this.figure.pg.counts();
     const forked = this.past; // a setting changed at a sample looked back at: the session forks there
     let change = 'live';
@@ -65,7 +66,7 @@ export const changing = {
     const hash = this.figure.pg.hash(state.pageExtras(this.page));
     if (needsFull(hash, name)) {
       // The session moves to the full module (replayed there), then switches.
-      return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
+      return loadKernel(hash, name).then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
     }
     const pg = this.figure.pg;
     const wasKernel = pg.is_kernel();

@@ -4,6 +4,8 @@
 // session needs one of those; from then on new handles come from it. A handle stays in
 // the module that made it, and the views below read that module's memory,
 // so figures made before the full module arrived keep working.
+// The full module comes in parts, loaded by wasm-full.js (a module of its
+// own, fetched with the full module: the first load does not carry it).
 import init, { Playground as FirstPlayground } from '../pkg/onlinelearn.js';
 
 /** The newest module's handle class: new figures use it. */
@@ -11,7 +13,7 @@ export let Playground = FirstPlayground;
 
 const memories = new Map(); // handle class -> its module's memory
 let first = null;
-let full = null;
+let missing = null; // once the full module is in: whether a link needs a part not loaded yet
 
 /** Resolves when the first module is instantiated (the first call starts it). */
 export function loadWasm() {
@@ -21,22 +23,33 @@ export function loadWasm() {
   return first;
 }
 
-/** Resolves when the full module is instantiated and new handles come from it. */
-export function loadFull() {
-  full ??= loadWasm()
-    .then(() => import('../pkg/onlinelearn_full.js'))
-    .then(async (module) => {
-      const exports = await module.default();
-      memories.set(module.Playground, exports.memory);
-      Playground = module.Playground;
-    });
-  full.catch(() => { full = null; }); // a failed download can be tried again
-  return full;
+/** wasm-full.js's: the full module is instantiated; new handles come from it. */
+export function useFull(handles, memory, needs) {
+  memories.set(handles, memory);
+  Playground = handles;
+  missing = needs;
 }
 
-/** Whether the module loaded lacks a learner the link runs (or `learner`, about to be chosen). */
+/**
+ * Resolves when the full module is instantiated, new handles come from
+ * it, and the parts the link `hash` needs (with `learner`, a learner about
+ * to be chosen) are loaded; without a link, every part.
+ */
+export function loadFull(hash, learner) {
+  return loadWasm().then(() => import('./wasm-full.js')).then((full) => full.loadFull(FirstPlayground, hash, learner));
+}
+
+/** Resolves when the full module's parts `names` are loaded (the full module with them). */
+export function loadParts(names) {
+  return loadWasm().then(() => import('./wasm-full.js')).then((full) => full.loadParts(names));
+}
+
+/**
+ * Whether the link (with `learner`, about to be chosen) needs code not
+ * loaded yet: the full module, or one of its parts.
+ */
 export function needsFull(hash, learner) {
-  return Playground === FirstPlayground && FirstPlayground.needs_full(hash, learner);
+  return missing ? missing(hash, learner) : FirstPlayground.needs_full(hash, learner);
 }
 
 /**

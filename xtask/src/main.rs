@@ -96,7 +96,9 @@ fn port_arg(args: &[String]) -> Result<u16> {
 /// page's first (`onlinelearn.js`: every learner but the code of the
 /// kernel family and of LIBOL's learners), its full one
 /// (`onlinelearn_full.js`: every learner, loaded when a session needs one
-/// of those or a file; see www/js/wasm.js) and the
+/// of those or a file; see www/js/wasm.js), split into a primary module
+/// and a module per part (`onlinelearn_full_<part>.wasm`: a learner
+/// family, the Theory layer, file loading; xtask/split-wasm.mjs), and the
 /// Web Worker's (`loader.js`, the file readers), each with only what it uses, then
 /// shrinks each with binaryen's wasm-opt -Oz (npm's binaryen, pinned by
 /// package-lock.json: 2.4 KB gzip off the page's module, measured, with
@@ -106,6 +108,9 @@ pub fn build_wasm(out: &Path) -> Result {
     setup::npm_packages()?;
     let bindgen = setup::bindgen_cli()?;
     let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
+    // The first module as rustc wrote it, names and all: the split reads
+    // which functions base code has (xtask/split-wasm.mjs).
+    let first = root().join("target/wasm-split-first.wasm");
     for (features, name) in [
         ("", "onlinelearn"),
         (
@@ -127,43 +132,87 @@ pub fn build_wasm(out: &Path) -> Result {
             features,
         ]);
         run(&mut build)?;
-        run(Command::new(&bindgen)
-            .args([
-                "--target",
-                "web",
-                "--no-typescript",
-                "--remove-name-section",
-                "--remove-producers-section",
-                "--out-name",
-                name,
-            ])
+        let split = name == "onlinelearn_full";
+        if name == "onlinelearn" {
+            std::fs::copy(&module, &first).map_err(|e| format!("{}: {e}", first.display()))?;
+        }
+        let mut bindgen_run = Command::new(&bindgen);
+        bindgen_run.args([
+            "--target",
+            "web",
+            "--no-typescript",
+            "--remove-producers-section",
+        ]);
+        if !split {
+            // The split needs the names; wasm-opt strips them after it.
+            bindgen_run.arg("--remove-name-section");
+        }
+        run(bindgen_run
+            .args(["--out-name", name])
             .arg("--out-dir")
             .arg(out)
             .arg(&module))?;
         let built = out.join(format!("{name}_bg.wasm"));
-        run(Command::new("node")
-            .arg(root().join("node_modules/binaryen/bin/wasm-opt"))
-            // --converge repeats -Oz while it still shrinks: 0.5 KB gzip
-            // more. --low-memory-unused lets loads fold small constant
-            // offsets (0.57 KB): Rust's modules put the stack first, from
-            // 1 MB down to 0, so the lowest 1 KB is reached only by a stack
-            // already overflowing.
-            .args(["-Oz", "--converge", "--low-memory-unused", "--strip-debug"])
-            // The features rustc and wasm-bindgen emit (see .cargo/config.toml).
-            .args([
-                "--enable-simd",
-                "--enable-bulk-memory",
-                "--enable-sign-ext",
-                "--enable-mutable-globals",
-                "--enable-nontrapping-float-to-int",
-                "--enable-multivalue",
-                "--enable-reference-types",
-            ])
-            .arg(&built)
-            .arg("-o")
-            .arg(&built))?;
+        let mut modules = vec![built.clone()];
+        if split {
+            // A part no longer made must not ship with the site.
+            for stale in part_files(out)? {
+                std::fs::remove_file(&stale).map_err(|e| format!("{}: {e}", stale.display()))?;
+            }
+            run(Command::new("node")
+                .arg(root().join("xtask/split-wasm.mjs"))
+                .arg(&built)
+                .arg(&first)
+                .arg(out)
+                .arg(root().join("target/wasm-split.txt")))?;
+            modules.extend(part_files(out)?);
+        }
+        for wasm in modules {
+            optimize(&wasm)?;
+        }
     }
     Ok(())
+}
+
+/// The full module's parts in `out` (`onlinelearn_full_<part>.wasm`).
+fn part_files(out: &Path) -> Result<Vec<std::path::PathBuf>> {
+    let mut parts = Vec::new();
+    for entry in std::fs::read_dir(out).map_err(|e| e.to_string())? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let file = path.file_name().unwrap().to_string_lossy();
+        if file.starts_with("onlinelearn_full_")
+            && file.ends_with(".wasm")
+            && file != "onlinelearn_full_bg.wasm"
+        {
+            parts.push(path);
+        }
+    }
+    Ok(parts)
+}
+
+/// binaryen's wasm-opt -Oz on `wasm`, in place.
+fn optimize(wasm: &Path) -> Result {
+    run(Command::new("node")
+        .arg(root().join("node_modules/binaryen/bin/wasm-opt"))
+        // --converge repeats -Oz while it still shrinks: 0.5 KB gzip
+        // more. --low-memory-unused lets loads fold small constant
+        // offsets (0.57 KB): Rust's modules put the stack first, from
+        // 1 MB down to 0, so the lowest 1 KB is reached only by a stack
+        // already overflowing.
+        .args(["-Oz", "--converge", "--low-memory-unused", "--strip-debug"])
+        // The features rustc and wasm-bindgen emit (see .cargo/config.toml).
+        .args([
+            "--enable-simd",
+            "--enable-bulk-memory",
+            "--enable-sign-ext",
+            "--enable-mutable-globals",
+            "--enable-nontrapping-float-to-int",
+            "--enable-multivalue",
+            "--enable-reference-types",
+        ])
+        .arg(wasm)
+        .arg("-o")
+        .arg(wasm))
 }
 
 fn serve_command(args: &[String]) -> Result {

@@ -1,0 +1,89 @@
+// The page's full wasm module, in parts (xtask/split-wasm.mjs): a primary,
+// and a module for the learner families, one for the Theory layer and one
+// for file loading, each fetched the first time a session needs it and
+// instantiated into the primary's memory and tables. A session's parts are
+// loaded before it is built (wasm.js `loadFull(hash)`). Imported by
+// wasm.js when the full module is first wanted, so the first load does
+// not carry this code.
+import { useFull } from './wasm.js';
+
+/**
+ * The module that holds each part `Playground.parts` names (each a
+ * literal, for the npm package's asset scan). The four learner families
+ * share one: LLVM merges functions of the same code across them
+ * (xtask/split-wasm.mjs).
+ */
+const LEARNERS = new URL('../pkg/onlinelearn_full_learners.wasm', import.meta.url);
+const PART_FILES = {
+  kernel: LEARNERS,
+  libol: LEARNERS,
+  relatives: LEARNERS,
+  'second-order': LEARNERS,
+  theory: new URL('../pkg/onlinelearn_full_theory.wasm', import.meta.url),
+  files: new URL('../pkg/onlinelearn_full_files.wasm', import.meta.url),
+};
+
+let full = null;
+let primary = null; // the full module's exports, which its parts import
+let Playground = null; // the full module's handle class
+const compiled = new Map(); // a part's file -> the promise of its compiled module
+const parts = new Map(); // a part's file -> the promise of its instance
+const loaded = new Set(); // the part names whose module is instantiated
+
+/** A part's module, compiled as it downloads (once; a failed download can be tried again). */
+function compilePart(file) {
+  let compiling = compiled.get(file.href);
+  if (!compiling) {
+    compiling = WebAssembly.compileStreaming(fetch(file))
+      // A server that does not send application/wasm: compile the bytes.
+      .catch(() => fetch(file).then((r) => {
+        if (!r.ok) throw new Error(`${file}: ${r.status}`);
+        return r.arrayBuffer();
+      }).then((bytes) => WebAssembly.compile(bytes)));
+    compiling.catch(() => compiled.delete(file.href));
+    compiled.set(file.href, compiling);
+  }
+  return compiling;
+}
+
+/** Resolves when the full module's primary is instantiated and new handles come from it. */
+function loadPrimary() {
+  full ??= import('../pkg/onlinelearn_full.js').then(async (module) => {
+    primary = await module.default();
+    Playground = module.Playground;
+    useFull(Playground, primary.memory, (hash, learner) => Playground.parts(hash, learner ?? undefined).some((name) => !loaded.has(name)));
+  });
+  full.catch(() => { full = null; }); // a failed download can be tried again
+  return full;
+}
+
+/** A part of the full module instantiated into the primary (once). */
+function loadPart(name) {
+  const file = PART_FILES[name];
+  let loading = parts.get(file.href);
+  if (!loading) {
+    loading = Promise.all([compilePart(file), loadPrimary()])
+      .then(([module]) => WebAssembly.instantiate(module, { primary }))
+      .then(() => {
+        for (const [part, its] of Object.entries(PART_FILES)) if (its === file) loaded.add(part);
+      });
+    loading.catch(() => parts.delete(file.href));
+    parts.set(file.href, loading);
+  }
+  return loading;
+}
+
+/** The parts `names` and the primary, downloading side by side. */
+export function loadParts(names) {
+  for (const name of names) compilePart(PART_FILES[name]);
+  return loadPrimary().then(() => Promise.all(names.map(loadPart)));
+}
+
+/**
+ * The full module with the parts the link `hash` needs (with `learner`,
+ * about to be chosen; `first`, the first module's handle class, names
+ * them before the primary arrives); without a link, every part.
+ */
+export function loadFull(first, hash, learner) {
+  return loadParts(hash === undefined ? Object.keys(PART_FILES) : first.parts(hash, learner ?? undefined));
+}
