@@ -269,7 +269,9 @@ fn references(text: &str) -> Vec<Reference> {
                 continue;
             }
             let relative = literal.starts_with("./") || literal.starts_with("../");
-            if !(relative || is_url && !literal.contains(':') && !literal.starts_with('/')) {
+            // A bare name in `new URL(…)` is relative too; an address or an absolute path is not ours.
+            let bare = is_url && !literal.contains(':') && !literal.starts_with('/');
+            if !relative && !bare {
                 continue;
             }
             match literal.split_once("${") {
