@@ -75,6 +75,10 @@ const fn libol_help(help: &'static str) -> &'static str {
 const fn relatives_help(help: &'static str) -> &'static str {
     family_help(cfg!(feature = "relatives"), help)
 }
+/// AROW's, SCW's and LIBOL's second-order learners' (all in the full module).
+const fn second_order_help(help: &'static str) -> &'static str {
+    family_help(cfg!(any(feature = "second-order", feature = "libol")), help)
+}
 
 const fn whole(min: u64, max: u64) -> Range {
     Range::Whole {
@@ -217,19 +221,19 @@ settings_table! {
     /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
     R r: f64 = 1.0;
         "r", code 28, Range::Positive, Learner, live true;
-        "AROW r": "AROW's regularizer: β = 1/(xᵀΣx + r), α = ℓβ; a larger r makes smaller, slower updates (LIBOL's default: 1).";
+        "AROW r": second_order_help("AROW's regularizer: β = 1/(xᵀΣx + r), α = ℓβ; a larger r makes smaller, slower updates (LIBOL's default: 1).");
     /// SCW's confidence: the probability eta of classifying x right.
     Confidence confidence: f64 = 0.75;
         "confidence", code 29, Range::Confidence, Learner, live true;
-        "confidence η": "SCW asks that x be classified right with probability η under the weight distribution: φ = Φ⁻¹(η) (LIBOL's defaults: 0.75 for SCW-I, 0.9 for SCW-II).";
+        "confidence η": second_order_help("SCW asks that x be classified right with probability η under the weight distribution: φ = Φ⁻¹(η) (LIBOL's defaults: 0.75 for SCW-I, 0.9 for SCW-II).");
     /// The second-order learners' initial covariance a I.
     InitialVariance initial_variance: f64 = 1.0;
         "initial-variance", code 30, Range::Positive, Learner, live false;
-        "initial variance a": "The weights start with covariance Σ = a·I: a larger a trusts the first samples more.";
+        "initial variance a": second_order_help("The weights start with covariance Σ = a·I: a larger a trusts the first samples more.");
     /// All of Sigma, or its diagonal.
     Covariance covariance: CovarianceForm = CovarianceForm::Full;
         "covariance", code 31, Range::Choice, Learner, live false;
-        "covariance": "full: all of Σ ((d+1)² numbers, O(d²) per update); diagonal: its diagonal only, for wide data (the command line picks it past 1000 features unless told).";
+        "covariance": second_order_help("full: all of Σ ((d+1)² numbers, O(d²) per update); diagonal: its diagonal only, for wide data (the command line picks it past 1000 features unless told).");
     /// ALMA's form: the paper's normalised x and ≤, or LIBOL's ALMA.m.
     AlmaForm alma_form: LibolForm = LibolForm::Paper;
         "alma-form", code 34, Range::Choice, Learner, live false;
