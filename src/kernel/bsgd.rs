@@ -55,7 +55,7 @@ pub const INFO: Info = Info {
     regression: false,
     rule: super::text_with_code("ηₜ = 1/(λt); every α shrinks by 1 − ηₜλ; if m < 1, x joins with α = ηₜ y; past the budget, the vector of least ‖α‖² k(x,x) is removed, projected onto the others or merged with its best partner"),
     filled: super::text_with_code("ηₜ = 1/({bsgd-lambda}·t) = {eta}, 1 − ηₜλ = 1 − 1/t"),
-    step: "ηₜ",
+    step: super::text_with_code("ηₜ"),
     passive: super::text_with_code("the margin is at least 1"),
     // In the order of `Clause`.
     branches: super::with_code(&[

@@ -49,7 +49,7 @@ pub const INFO: Info = Info {
     regression: false,
     rule: super::text_with_code("τ = λ/(1 + λ); every α shrinks by 1 − τ; if (1 − τ) m < 1, x joins with α = y min((1 − τ) C, (1 − (1 − τ) m)/k(x,x)); past the budget, the smallest |α| goes"),
     filled: super::text_with_code("1 − τ = 1/(1 + {silk-lambda}) = {decay}\n|α| = max(0, min({decay}·{c}, (1 − {decay}·{margin}) / {sq})) = {tau}"),
-    step: "|α|",
+    step: super::text_with_code("|α|"),
     passive: super::text_with_code("the margin is at least 1, and λ = 0 shrinks nothing"),
     // In the order of `Clause`.
     branches: super::with_code(&[
