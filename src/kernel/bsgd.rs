@@ -40,7 +40,7 @@ use super::core::{kernel_learner, Core, KernelHooks};
 use super::function::{Kernel, KernelSpec};
 use super::inverse_gram::GROWTH_FLOOR;
 use super::kernel_keys;
-use super::merge::merge;
+use super::merge::{least_degradation, merge};
 use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::{Code, Error, Result};
@@ -240,16 +240,33 @@ impl Bsgd {
         let support = &mut self.core.support;
         let alpha = support.coefficients();
         let xm = support.vector(m).0;
-        let candidates: Vec<(usize, super::merge::Merge)> = (0..support.len())
+        let scale = alpha[m] * alpha[m];
+        // Nearest partners first, so that the best found early spares the
+        // line search of the far ones (least_degradation); the winner is
+        // then chosen in the set's order, as without the pruning.
+        let mut near: Vec<(f64, usize)> = (0..support.len())
             .filter(|&n| n != m)
-            .filter_map(|n| {
+            .map(|n| {
                 let c = xm.squared_distance(&support.vector(n).0) / (2.0 * sigma * sigma);
-                merge(alpha[m], alpha[n], c).map(|merged| (n, merged))
+                (c, n)
             })
             .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut best = f64::INFINITY;
+        let mut candidates: Vec<(usize, super::merge::Merge)> = Vec::new();
+        for (c, n) in near {
+            let bound = least_degradation(alpha[m], alpha[n], c);
+            if bound > best + 1e-9 * (best.abs() + scale) {
+                continue;
+            }
+            if let Some(merged) = merge(alpha[m], alpha[n], c) {
+                best = best.min(merged.degradation);
+                candidates.push((n, merged));
+            }
+        }
+        candidates.sort_by_key(|&(n, _)| n);
         let losses: Vec<f64> = candidates.iter().map(|(_, c)| c.degradation).collect();
-        let best = (!candidates.is_empty())
-            .then(|| candidates[least_within(&losses, alpha[m] * alpha[m])]);
+        let best = (!candidates.is_empty()).then(|| candidates[least_within(&losses, scale)]);
         let Some((n, merged)) = best else {
             // No partner can merge (every αₘ + αₙ = 0): m is removed.
             let degradation = alpha[m] * alpha[m];

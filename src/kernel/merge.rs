@@ -57,6 +57,21 @@ pub fn merge(am: f64, an: f64, c: f64) -> Option<Merge> {
     })
 }
 
+/// A lower bound on the weight degradation of merging αₘ and αₙ at
+/// k(xₘ, xₙ) = e^(−c), for any h: (1 − h)² + h² ≥ ½, so z's two kernel
+/// values u, v ≤ 1 have uv ≤ q = e^(−c/2), and the most of s u + t v
+/// (s ≥ t ≥ 0) on that set is s + t q: |α_z| ≤ max(|αₘ|, |αₙ|) +
+/// min(|αₘ|, |αₙ|) q. It lets BSGD skip the line search of a partner that
+/// cannot beat the best found (a pruning that never changes which partner
+/// wins).
+pub fn least_degradation(am: f64, an: f64, c: f64) -> f64 {
+    let q = (-c / 2.0).exp_m();
+    let k = q * q;
+    let (big, small) = (am.abs().max(an.abs()), am.abs().min(an.abs()));
+    let most = big + small * q;
+    am * am + an * an + 2.0 * am * an * k - most * most
+}
+
 /// libm's exp: the same bits natively and in wasm (see KernelSpec).
 trait ExpM {
     fn exp_m(self) -> f64;
@@ -145,5 +160,24 @@ mod tests {
             assert!(m.degradation >= -1e-12);
         }
         assert_eq!(merge(1.0, -1.0, 0.5), None);
+    }
+
+    #[test]
+    fn the_bound_never_exceeds_a_merges_degradation() {
+        let values = [-3.0, -1.0, -0.2, 0.1, 0.5, 1.0, 2.5];
+        for am in values {
+            for an in values {
+                for c in [0.0, 0.01, 0.3, 1.0, 4.0, 30.0] {
+                    if let Some(m) = merge(am, an, c) {
+                        let bound = least_degradation(am, an, c);
+                        assert!(
+                            bound <= m.degradation + 1e-12,
+                            "{am} {an} {c}: {bound} > {}",
+                            m.degradation
+                        );
+                    }
+                }
+            }
+        }
     }
 }
