@@ -12,10 +12,27 @@ use command::{fixture, learn_json, run, stderr, stdout};
 use serde_json::Value;
 
 /// The learners of this file.
-const NAMES: [&str; 6] = ["forgetron", "stoptron", "bogd", "fogd", "nogd", "bpa-s"];
+const NAMES: [&str; 8] = [
+    "forgetron",
+    "stoptron",
+    "bogd",
+    "fogd",
+    "nogd",
+    "bpa-s",
+    "silk",
+    "bsgd",
+];
 
 /// The learners of this file that take a budget (FOGD keeps no vectors).
-const BUDGETED: [&str; 5] = ["forgetron", "stoptron", "bogd", "nogd", "bpa-s"];
+const BUDGETED: [&str; 7] = [
+    "forgetron",
+    "stoptron",
+    "bogd",
+    "nogd",
+    "bpa-s",
+    "silk",
+    "bsgd",
+];
 
 #[test]
 fn each_gives_the_transcription_by_its_flags() {
@@ -80,11 +97,17 @@ fn help_documents_their_flags_and_an_unused_one_is_refused() {
             "--nogd-rank",
             "[greater than 0 and at most 1; default: 0.2]",
         ),
+        ("--silk-lambda", "[non-negative and finite; default: 0.01]"),
+        ("--bsgd-lambda", "[positive and finite; default: 0.0001]"),
+        (
+            "--bsgd-maintenance",
+            "[removal, projection, merging; default: merging]",
+        ),
     ] {
         documented(&help, flag, words);
     }
     let data = fixture("kernel_4d_train.csv");
-    let refusals: [(&[&str], &str); 7] = [
+    let refusals: [(&[&str], &str); 10] = [
         (
             &["--algo", "kernel-pa1", "--forgetron-form", "authors"],
             "--forgetron-form is not used by kernel-pa1; it is used by forgetron",
@@ -113,6 +136,19 @@ fn help_documents_their_flags_and_an_unused_one_is_refused() {
         (
             &["--algo", "nogd", "--budget", "9", "--nogd-rank", "1.5"],
             "NOGD rank ρ must be greater than 0 and at most 1, got 1.5",
+        ),
+        // Maintenance happens past the budget: without one, nothing to keep.
+        (
+            &["--algo", "bsgd", "--bsgd-maintenance", "removal"],
+            "--bsgd-maintenance applies only with --budget N",
+        ),
+        (
+            &["--algo", "bsgd", "--budget", "5", "--kernel", "linear"],
+            "BSGD merges only under the Gaussian kernel: choose removal or projection",
+        ),
+        (
+            &["--algo", "silk", "--silk-lambda", "-0.5"],
+            "SILK λ must be non-negative and finite, got -0.5",
         ),
     ];
     for (args, words) in refusals {

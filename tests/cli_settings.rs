@@ -68,7 +68,7 @@ fn a_flag_the_learner_does_not_use_is_refused_with_who_uses_it() {
     let data = data.to_str().unwrap();
     let cases: [(&[&str], &str); 6] = [
         (&["--algo", "projectron", "--budget", "50"], "--budget is not used by projectron (Projectron's size is set by its projection threshold η (--eta)"),
-        (&["--algo", "projectron", "--c", "10"], "--c is not used by projectron; it is used by pa1, pa2, kernel-pa1, kernel-pa2, spa, scw1, scw2, nherd, bpa-s"),
+        (&["--algo", "projectron", "--c", "10"], "--c is not used by projectron; it is used by pa1, pa2, kernel-pa1, kernel-pa2, spa, scw1, scw2, nherd, bpa-s, silk"),
         (&["--algo", "projectron", "--bias", "none"], "--bias is not used by projectron; it is used by perceptron"),
         (&["--algo", "perceptron", "--c", "0.1"], "--c is not used by perceptron"),
         (&["--algo", "pa1", "--eps", "0.2"], "--eps applies only with --task regression"),

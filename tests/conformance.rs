@@ -85,8 +85,13 @@ fn cases() -> Vec<Case> {
                 };
                 push(format!("{algorithm} budget 5"), budgeted, 3.0);
             }
-            // Each value of its forms (SPA's, OLRD's, the Forgetron's...).
-            for &key in algorithm.settings_in_force(&base).iter() {
+            // Each value of its forms (SPA's, OLRD's, the Forgetron's...),
+            // those that apply only with a budget too (BSGD's maintenance).
+            let with_budget = Settings {
+                budget: Some(5),
+                ..base.clone()
+            };
+            for &key in algorithm.settings_in_force(&with_budget).iter() {
                 let spec = key.spec();
                 if spec.words.is_empty() || key == Key::Kernel {
                     continue;

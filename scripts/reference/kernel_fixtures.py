@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+import bsgd_silk as bs
 import budget_learners as bl
 import kernel_learners as kl
 from relatives import uniforms
@@ -103,6 +104,16 @@ def budget_cases(k, sigma=SIGMA, dim=4):
         ("nogd", {"budget": 10, "nogd-rank": 1.0}, bl.Nogd(k, 10, 1.0, 1.0)),
         ("bpa-s", {"budget": 20}, bl.BpaS(k, 1.0, 20)),
         ("bpa-s", {"budget": 40, "c": 0.1}, bl.BpaS(k, 0.1, 40)),
+        ("silk", {"budget": 20}, bs.Silk(k, 1.0, 0.01, 20)),
+        ("silk", {"budget": 40, "c": 0.5, "silk-lambda": 0.1}, bs.Silk(k, 0.5, 0.1, 40)),
+        ("silk", {"c": 0.5, "silk-lambda": 0.0}, bs.Silk(k, 0.5, 0.0, None)),
+        ("bsgd", {"budget": 20}, bs.Bsgd(k, 1e-4, 20, "merging", sigma)),
+        ("bsgd", {"budget": 40, "bsgd-lambda": 0.01}, bs.Bsgd(k, 0.01, 40, "merging", sigma)),
+        ("bsgd", {"budget": 20, "bsgd-maintenance": "removal"}, bs.Bsgd(k, 1e-4, 20, "removal")),
+        ("bsgd", {"budget": 20, "bsgd-maintenance": "projection"}, bs.Bsgd(k, 1e-4, 20, "projection")),
+        ("bsgd", {"budget": 40, "bsgd-lambda": 0.01, "bsgd-maintenance": "projection"},
+         bs.Bsgd(k, 0.01, 40, "projection")),
+        ("bsgd", {"bsgd-lambda": 0.01}, bs.Bsgd(k, 0.01, None)),
     ]
 
 

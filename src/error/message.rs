@@ -240,6 +240,7 @@ codes! {
     PresetClasses "preset-classes" => "{preset} has {k} classes; classes must be from {least} to 6",
     PointsFit "points-fit" => "points of class {k} were learned since the plane was last emptied: press Clear to empty it before lowering classes to {n}",
     KernelRefused "kernel-refused" => "{learner} needs the Gaussian kernel: its random Fourier features approximate that kernel alone",
+    MergingKernel "merging-kernel" => "{learner} merges only under the Gaussian kernel: choose removal or projection",
     TaskFixed "task-fixed" => "the task cannot change mid-stream; reset the learner",
     PlaneRegression "plane-regression" => "the plane shows 1-D regression; use regression-1d",
     FileOffPlane "file-off-plane" => "{file} has {n} features: the plane cannot show its points, so clicks cannot add any",

@@ -246,6 +246,19 @@ impl SupportSet {
         }
     }
 
+    /// Starts (from the vectors held) or stops keeping K^-1 (BSGD's
+    /// projection, whose budget can be set mid-stream).
+    pub fn keep_inverse(&mut self, kernel: &KernelSpec, keep: bool) {
+        match (keep, &self.inverse) {
+            (true, None) => {
+                self.inverse = Some(InverseGram::default());
+                self.rebuild_inverse(kernel);
+            }
+            (false, Some(_)) => self.inverse = None,
+            _ => {}
+        }
+    }
+
     /// Scales every coefficient (APSM's projection onto a ball).
     pub fn scale(&mut self, factor: f64) {
         self.coefficients.iter_mut().for_each(|a| *a *= factor);

@@ -88,6 +88,8 @@ mod tests_explain;
 mod tests_explain_budget;
 #[cfg(test)]
 mod tests_explain_kernel;
+#[cfg(all(test, feature = "kernel"))]
+mod tests_explain_silk_bsgd;
 #[cfg(test)]
 mod tests_files;
 #[cfg(all(test, feature = "timeline"))]

@@ -80,6 +80,7 @@ pub mod kernel {
     pub use crate::kernel::apsm::ENTRY as APSM;
     pub use crate::kernel::bogd::ENTRY as BOGD;
     pub use crate::kernel::bpa::ENTRY as BPA_S;
+    pub use crate::kernel::bsgd::ENTRY as BSGD;
     pub use crate::kernel::fogd::ENTRY as FOGD;
     pub use crate::kernel::forgetron::ENTRY as FORGETRON;
     pub use crate::kernel::nogd::ENTRY as NOGD;
@@ -88,11 +89,12 @@ pub mod kernel {
     pub use crate::kernel::passive_aggressive::{PA1, PA2};
     pub use crate::kernel::perceptron::ENTRY as PERCEPTRON;
     pub use crate::kernel::projectron::{PLUS, PROJECTRON};
+    pub use crate::kernel::silk::ENTRY as SILK;
     pub use crate::kernel::spa::ENTRY as SPA;
     pub use crate::kernel::stoptron::ENTRY as STOPTRON;
     pub use crate::kernel::{
-        AldProjection, Apsm, Bogd, BpaS, Fogd, Forgetron, KernelPa, KernelPerceptron, Nogd, Olrd,
-        Olru, Projectron, Spa, Stoptron,
+        AldProjection, Apsm, Bogd, BpaS, Bsgd, Fogd, Forgetron, KernelPa, KernelPerceptron, Nogd,
+        Olrd, Olru, Projectron, Silk, Spa, Stoptron,
     };
 
     /// FOGD's random features and weights (the model export).
@@ -122,6 +124,8 @@ pub mod kernel {
     pub type Fogd = Absent;
     pub type Nogd = Absent;
     pub type BpaS = Absent;
+    pub type Silk = Absent;
+    pub type Bsgd = Absent;
     pub const PERCEPTRON: Entry<Absent> = absent(k::perceptron::ENTRY.check);
     pub const PA1: Entry<Absent> = absent(k::passive_aggressive::PA1.check);
     pub const PA2: Entry<Absent> = absent(k::passive_aggressive::PA2.check);
@@ -138,6 +142,8 @@ pub mod kernel {
     pub const FOGD: Entry<Absent> = absent(k::fogd::ENTRY.check);
     pub const NOGD: Entry<Absent> = absent(k::nogd::ENTRY.check);
     pub const BPA_S: Entry<Absent> = absent(k::bpa::ENTRY.check);
+    pub const SILK: Entry<Absent> = absent(k::silk::ENTRY.check);
+    pub const BSGD: Entry<Absent> = absent(k::bsgd::ENTRY.check);
 
     /// No value of a left-out learner exists.
     pub fn fourier(learner: &Absent) -> crate::kernel::FourierModel {

@@ -176,6 +176,8 @@ registry! {
     Fogd(kf::Fogd) = kernel::fogd::INFO, kf::FOGD;
     Nogd(kf::Nogd) = kernel::nogd::INFO, kf::NOGD;
     BpaS(kf::BpaS) = kernel::bpa::INFO, kf::BPA_S;
+    Silk(kf::Silk) = kernel::silk::INFO, kf::SILK;
+    Bsgd(kf::Bsgd) = kernel::bsgd::INFO, kf::BSGD;
 }
 
 impl Algorithm {

@@ -118,7 +118,7 @@ fn a_setting_the_learner_does_not_use_is_refused_naming_who_uses_it() {
     assert!(err.starts_with("--budget is not used by projectron (Projectron's size is set by its projection threshold η (--eta)"), "{err}");
     assert!(
         err.ends_with(
-            "it is used by kernel-perceptron, kernel-pa1, kernel-pa2, olrd, forgetron, stoptron, bogd, nogd, bpa-s"
+            "it is used by kernel-perceptron, kernel-pa1, kernel-pa2, olrd, forgetron, stoptron, bogd, nogd, bpa-s, silk, bsgd"
         ),
         "{err}"
     );
@@ -127,7 +127,7 @@ fn a_setting_the_learner_does_not_use_is_refused_naming_who_uses_it() {
         .to_string();
     assert!(
         err.contains(
-            "it is used by pa1, pa2, kernel-pa1, kernel-pa2, spa, scw1, scw2, nherd, bpa-s"
+            "it is used by pa1, pa2, kernel-pa1, kernel-pa2, spa, scw1, scw2, nherd, bpa-s, silk"
         ),
         "{err}"
     );

@@ -98,6 +98,26 @@ pub enum KernelForm {
 
 choice!(KernelForm, "form", [KernelForm::Paper => "paper", KernelForm::Authors => "authors"]);
 
+/// How BSGD keeps its budget (Wang, Crammer & Vucetic 2012, Algorithm 2;
+/// see kernel/bsgd.rs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BsgdMaintenance {
+    /// The support vector of least ‖αⱼ‖² k(xⱼ, xⱼ) goes.
+    Removal,
+    /// That one is projected onto the others, then goes.
+    Projection,
+    /// That one and its best partner become one vector z (the Gaussian
+    /// kernel only): the paper's best, and BudgetedSVM's default.
+    #[default]
+    Merging,
+}
+
+choice!(BsgdMaintenance, "BSGD maintenance", [
+    BsgdMaintenance::Removal => "removal",
+    BsgdMaintenance::Projection => "projection",
+    BsgdMaintenance::Merging => "merging",
+]);
+
 /// Which of two published forms of a LIBOL learner runs (ALMA, ROMMA,
 /// SOP, CW, IELLIP: see each one's file under src/libol/).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -16,8 +16,8 @@ mod value;
 
 pub use checked::Checked;
 pub use choices::{
-    BiasMode, CovarianceForm, KernelForm, KernelKind, LibolForm, OgdLoss, OlrdForm, Reduction,
-    SpaForm,
+    BiasMode, BsgdMaintenance, CovarianceForm, KernelForm, KernelKind, LibolForm, OgdLoss,
+    OlrdForm, Reduction, SpaForm,
 };
 pub use table::{Key, Settings, TABLE};
 #[cfg(test)]

@@ -9,8 +9,8 @@
 use super::table_macro::{settings_table, Field};
 use super::value::{NoneMeans, Slot};
 use super::{
-    BiasMode, Condition, CovarianceForm, KernelForm, KernelKind, LibolForm, OgdLoss, OlrdForm,
-    Range, Reduction, Scope, SpaForm, Spec,
+    BiasMode, BsgdMaintenance, Condition, CovarianceForm, KernelForm, KernelKind, LibolForm,
+    OgdLoss, OlrdForm, Range, Reduction, Scope, SpaForm, Spec,
 };
 use crate::data::Preset;
 use crate::error::Result;
@@ -218,6 +218,18 @@ settings_table! {
     NogdRank nogd_rank: f64 = 0.2;
         "nogd-rank", code 75, Range::UpToOne, Learner, live false, when "--budget N" |s| s.budget.is_some();
         "NOGD rank ρ": kernel_help("Once its budget B is full, NOGD maps x through the top k = ρB eigenpairs of the B vectors' Gram matrix, rounded (Lu & Hoi's experiments: 0.2).");
+    /// SILK's regulariser: every alpha shrinks by 1 - tau, tau = lambda / (1 + lambda).
+    SilkLambda silk_lambda: f64 = 0.01;
+        "silk-lambda", code 82, Range::NonNegative, Learner, live true;
+        "SILK λ": kernel_help("The regulariser λ/2 ‖f‖² of SILK's implicit step: every α shrinks by 1 − τ, τ = λ/(1 + λ), and x's coefficient is at most (1 − τ)C; λ = 0 is kernel PA-I (ours: 0.01).");
+    /// BSGD's regulariser: Pegasos's step eta_t = 1 / (lambda t).
+    BsgdLambda bsgd_lambda: f64 = 1e-4;
+        "bsgd-lambda", code 83, Range::Positive, Learner, live true;
+        "BSGD λ": kernel_help("The SVM objective's λ/2 ‖f‖²: BSGD steps by ηₜ = 1/(λt), so every α shrinks by 1 − 1/t and x joins with y/(λt) (BudgetedSVM's default: 0.0001).");
+    /// How BSGD keeps its budget.
+    BsgdMaintenance bsgd_maintenance: BsgdMaintenance = BsgdMaintenance::Merging;
+        "bsgd-maintenance", code 84, Range::Choice, Learner, live false, when "--budget N" |s| s.budget.is_some();
+        "BSGD maintenance": kernel_help("Past the budget, the support vector of least ‖α‖² k(x, x): removal drops it; projection spreads it over the others (K⁻¹k); merging joins it with the partner that loses least into one vector z on the line between them (Gaussian kernel only; the paper's best).");
     /// AROW's regularizer r in beta = 1 / (x'Sigma x + r).
     R r: f64 = 1.0;
         "r", code 28, Range::Positive, Learner, live true;

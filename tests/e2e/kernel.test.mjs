@@ -198,6 +198,24 @@ const BUDGETED = [
     },
   },
   {
+    algo: 'silk',
+    when: (l) => l.branch1 === 2,
+    explains: (text, said, n) => {
+      has(text, `1 − τ = 1/(1 + 0.01) = ${n.decay}`);
+      has(text, `|α| = max(0, min(${n.decay}·0.1, (1 − ${n.decay}·${n.margin}) / ${n.sq})) = ${n.tau}`);
+      has(said, `x joins with |α| = ${n.tau}; the set went past B, so the support vector of smallest |α| = ${n.smallest}, the one that joined at sample ${n.joined}, went`);
+      has(said, `The step brought the margin to ${n.stepped}; removing 1 support vector for the budget moved it to ${n.reached}.`);
+    },
+  },
+  {
+    algo: 'bsgd',
+    when: (l) => l.branch1 === 4,
+    explains: (text, said, n) => {
+      has(text, `ηₜ = 1/(1.00e−4·t) = ${n.eta}, 1 − ηₜλ = 1 − 1/t`);
+      has(said, `the vector of least ‖α‖², the one that joined at sample ${n.joined}, and its best partner became one vector z = h xₘ + (1 − h) xₙ, h = ${n.h}: ‖Δ‖² = ${n.degradation}`);
+    },
+  },
+  {
     algo: 'bogd',
     when: (l) => l.branch1 === 2,
     explains: (text, said, n) => {

@@ -45,7 +45,7 @@ test('the page loads with no console error and is ready to use', async () => {
   assert.deepEqual(groups, [
     ['Linear', ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2', 'alma', 'romma', 'aromma', 'ogd', 'ballseptron', 'paum', 'shifting-perceptron', 'pegasos', 'winnow', 'selective-perceptron']],
     ['Second-order (confidence)', ['arow', 'scw1', 'scw2', 'sop', 'cw', 'iellip', 'narow', 'nherd']],
-    ['Kernel', ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection', 'forgetron', 'stoptron', 'bogd', 'fogd', 'nogd', 'bpa-s']],
+    ['Kernel', ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection', 'forgetron', 'stoptron', 'bogd', 'fogd', 'nogd', 'bpa-s', 'silk', 'bsgd']],
   ]);
   await screenshot(page, '01-loaded');
   await page.close();
