@@ -40,8 +40,15 @@ pub struct SupportSet {
     /// The vectors; labels hold each one's class (for drawing).
     vectors: Option<Dataset>,
     coefficients: Vec<f64>,
-    /// Stream position (sample number) at which each vector joined.
+    /// Stream position (sample number) at which each vector joined (what
+    /// the explanations say; a vector BSGD merged joined with the sample
+    /// that made it, so two may share one).
     ids: Vec<u64>,
+    /// Each vector's key, never given twice in the set's life: what caches
+    /// of a vector's values (the held-out columns) and the page's fading
+    /// of removed vectors know it by.
+    keys: Vec<u64>,
+    next_key: u64,
     /// ||s_i||^2, for the fast kernel column.
     squared_norms: Vec<f64>,
     inverse: Option<InverseGram>,
@@ -55,6 +62,8 @@ impl SupportSet {
             vectors: None,
             coefficients: Vec::new(),
             ids: Vec::new(),
+            keys: Vec::new(),
+            next_key: 0,
             squared_norms: Vec::new(),
             inverse: track_inverse.then(InverseGram::default),
             budget,
@@ -83,6 +92,11 @@ impl SupportSet {
 
     pub fn ids(&self) -> &[u64] {
         &self.ids
+    }
+
+    /// Each vector's key (unique, ascending in the set's order).
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
     }
 
     /// Support vector `i` and the label of the sample it came from.
@@ -176,6 +190,8 @@ impl SupportSet {
         }
         self.coefficients.push(alpha);
         self.ids.push(id);
+        self.keys.push(self.next_key);
+        self.next_key += 1;
         self.squared_norms.push(x.squared_norm());
     }
 
@@ -208,6 +224,7 @@ impl SupportSet {
         }
         self.coefficients.remove(i);
         self.ids.remove(i);
+        self.keys.remove(i);
         self.squared_norms.remove(i);
         if let Some(inverse) = &mut self.inverse {
             inverse.remove(i);
@@ -268,6 +285,7 @@ impl SupportSet {
         self.vectors = None;
         self.coefficients.clear();
         self.ids.clear();
+        self.keys.clear();
         self.squared_norms.clear();
         if let Some(inverse) = &mut self.inverse {
             inverse.clear();

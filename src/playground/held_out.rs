@@ -19,9 +19,9 @@ use crate::registry::AnyLearner;
 pub struct HeldOut {
     /// The kernel the columns were computed with.
     kernel: Option<KernelSpec>,
-    /// (id, column) of each support vector, in the set's order at the last
-    /// call: ids ascend (a vector's id is the sample it joined at, and
-    /// removals keep the order), so a binary search finds them. (A sorted
+    /// (key, column) of each support vector, in the set's order at the
+    /// last call: keys ascend (each vector's is new, and removals keep the
+    /// order), so a binary search finds them. (A sorted
     /// Vec, not a BTreeMap: the map and the sort that builds a set cost
     /// the page's module 10 KB gzip.)
     columns: Vec<(u64, Vec<f64>)>,
@@ -46,14 +46,14 @@ impl HeldOut {
             self.columns.clear();
             self.kernel = Some(kernel);
         }
-        let ids = set.ids();
+        let keys = set.keys();
         self.scores.clear();
         self.scores.resize(test.len(), -0.0);
-        let mut next = Vec::with_capacity(ids.len());
-        for (j, (&id, &alpha)) in ids.iter().zip(set.coefficients()).enumerate() {
-            let column = match self.columns.binary_search_by_key(&id, |(k, _)| *k) {
+        let mut next = Vec::with_capacity(keys.len());
+        for (j, (&key, &alpha)) in keys.iter().zip(set.coefficients()).enumerate() {
+            let column = match self.columns.binary_search_by_key(&key, |(k, _)| *k) {
                 Ok(i) => std::mem::take(&mut self.columns[i].1),
-                // A new vector (or ids out of order: correct, only slower).
+                // A new vector.
                 Err(_) => {
                     let mut column = Vec::new();
                     set.kernel_column(&kernel, j, test, &mut column);
@@ -63,7 +63,7 @@ impl HeldOut {
             for (score, k) in self.scores.iter_mut().zip(&column) {
                 *score += alpha * k;
             }
-            next.push((id, column));
+            next.push((key, column));
         }
         // Vectors that left the set leave the cache.
         self.columns = next;

@@ -150,7 +150,8 @@ impl Model {
     }
 
     /// The support vectors of a kernel learner on the plane, as
-    /// (x, y, alpha, id, label) per vector, into `out`; empty otherwise.
+    /// (x, y, alpha, key, label) per vector, into `out` (the key tells
+    /// the page which vector left: `SupportSet::keys`); empty otherwise.
     pub fn support_vectors(&self, out: &mut Vec<f64>) {
         out.clear();
         let Some(set) = self.binary().and_then(|l| l.support_set()) else {
@@ -160,7 +161,7 @@ impl Model {
             let (x, label) = set.vector(i);
             if let Features::Dense(p) = x {
                 let y = p.get(1).copied().unwrap_or(0.0);
-                out.extend([p[0], y, set.coefficients()[i], set.ids()[i] as f64, label]);
+                out.extend([p[0], y, set.coefficients()[i], set.keys()[i] as f64, label]);
             }
         }
     }

@@ -328,11 +328,32 @@ fn encode(value: &str) -> String {
         .replace('=', "%3D")
 }
 
+/// `encode`'s inverse, in one pass (a `replace` of a string pattern
+/// brings core's substring searcher, 0.6 KB gzip of the first module).
 fn decode(value: &str) -> String {
-    value
-        .replace("%3D", "=")
-        .replace("%26", "&")
-        .replace("%25", "%")
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let escaped = match rest.as_bytes().get(at + 1..at + 3) {
+            Some(b"3D") => Some('='),
+            Some(b"26") => Some('&'),
+            Some(b"25") => Some('%'),
+            _ => None,
+        };
+        match escaped {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[at + 3..];
+            }
+            None => {
+                out.push('%');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Characters an extra may use: letters, digits and `-_.,:+%` (`+` for

@@ -159,3 +159,13 @@ fn a_link_names_the_parts_of_the_full_module_its_code_is_in() {
     );
     assert_eq!(parts("algo=pa1&theory=0", None), Vec::<&str>::new());
 }
+
+#[test]
+fn a_value_with_the_links_own_characters_round_trips() {
+    for value in ["a=b&c%d", "%25", "%3D%26", "100%", "%2", "=&%", "plain", ""] {
+        assert_eq!(decode(&encode(value)), value, "{value}");
+    }
+    // A % that escapes nothing stays as it is.
+    assert_eq!(decode("5%x%2"), "5%x%2");
+    assert_eq!(decode("%253D"), "%3D");
+}
