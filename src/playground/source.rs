@@ -184,7 +184,7 @@ impl FileSource {
             .name
             .chars()
             .map(|c| {
-                if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
                     c
                 } else {
                     '_'
