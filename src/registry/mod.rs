@@ -93,6 +93,16 @@ macro_rules! registry {
             fn rule_model(&self) -> Option<LinearModel> {
                 match self { $(AnyLearner::$variant(l) => l.moving_model(),)+ }
             }
+
+            /// See [`Configured::fix_batch`].
+            pub fn fix_batch(&mut self, points: &Dataset) {
+                match self { $(AnyLearner::$variant(l) => l.fix_batch(points),)+ }
+            }
+
+            /// See [`Configured::pick`].
+            pub fn pick(&mut self) -> Option<usize> {
+                match self { $(AnyLearner::$variant(l) => l.pick(),)+ }
+            }
         }
 
         impl Learner for AnyLearner {
@@ -174,6 +184,7 @@ registry! {
     Fogd(kf::Fogd) = kernel::fogd::INFO, kf::FOGD;
     Nogd(kf::Nogd) = kernel::nogd::INFO, kf::NOGD;
     BpaS(kf::BpaS) = kernel::bpa::INFO, kf::BPA_S;
+    BatchPocket(rf::BatchPocket) = relatives::batch_pocket::INFO, rf::BATCH_POCKET;
 }
 
 impl Algorithm {
