@@ -65,8 +65,8 @@ pub const INFO: Info = Info {
     label: "Batch pocket",
     family: Family::Linear,
     regression: false,
-    rule: with_code("w starts at random; if sign(w·x) ≠ y, try w + y x and keep it only if it makes fewer mistakes over the whole batch"),
-    filled: with_code("try {tries} of {iterations}\nmistakes over the {batch} samples: w {kept}, w + y x {proposed}"),
+    rule: with_code("w starts at random; if sign(w·x) ≠ y, try w + y x and keep it only if it makes fewer mistakes M over the n samples of the batch; at most T tries (iterations)"),
+    filled: with_code("t = {tries},  T = {iterations},  n = {batch}\nM(w) = {kept},  M(w + y x) = {proposed}"),
     step: "coefficient",
     passive: with_code("w classifies this sample right, or the proposal made no fewer mistakes"),
     // In the order of `Clause`.
