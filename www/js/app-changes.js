@@ -69,6 +69,8 @@ export const changing = {
     }
     const pg = this.figure.pg;
     const wasKernel = pg.is_kernel();
+    const asks = () => pg.counts().asked != null;
+    const wasAsking = asks();
     // A value the new learner refuses (AROW's bias cannot be decoupled)
     // gives way to one it accepts; the returned note says so.
     const notes = replacements(name, pg.settings()).map(({ key, word, accepted }) => {
@@ -79,8 +81,9 @@ export const changing = {
     pg.set_algorithm(name);
     this.figure.redraw();
     if (forked) this.forked();
-    // A kernel learner starts afresh: redraw its curves (and the support chart) from the session.
-    if (wasKernel || this.figure.pg.is_kernel()) this.curves.define();
+    // A kernel learner starts afresh: redraw its curves (and the support chart) from the session;
+    // so does a switch to or from a learner that asks for only some labels (the labels asked chart).
+    if (wasKernel || this.figure.pg.is_kernel() || wasAsking !== asks()) this.curves.define();
     this.sync();
     this.changed();
     return notes.join(' ');
