@@ -124,8 +124,15 @@ impl Session {
         }
         for _ in 0..n {
             // A learner that chooses its point (the batch pocket draws a
-            // misclassified one) learns that one; the others the next in order.
-            let next = match self.model.pick() {
+            // misclassified one) learns that one; the others the next in
+            // order. Only the relatives family's code picks: the page's
+            // first module, which cannot run it, leaves the look out.
+            let picked = if cfg!(feature = "relatives") {
+                self.model.pick()
+            } else {
+                None
+            };
+            let next = match picked {
                 Some(i) => self.points.get(i),
                 None => self.points.next_in_cycle(),
             };

@@ -13,7 +13,7 @@ mod families;
 mod rules;
 mod unused;
 
-pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
+pub use catalogue::{group, Catalogue, LearnerCard, PresetCard, SettingCard, Slider, GROUPS};
 use families::kernel as kf;
 use families::libol as lf;
 use families::relatives as rf;

@@ -68,9 +68,7 @@ export const changing = {
       return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
     }
     const pg = this.figure.pg;
-    const wasKernel = pg.is_kernel();
-    const asks = () => pg.counts().asked != null;
-    const wasAsking = asks();
+
     // A value the new learner refuses (AROW's bias cannot be decoupled)
     // gives way to one it accepts; the returned note says so.
     const notes = replacements(name, pg.settings()).map(({ key, word, accepted }) => {
@@ -81,9 +79,9 @@ export const changing = {
     pg.set_algorithm(name);
     this.figure.redraw();
     if (forked) this.forked();
-    // A kernel learner starts afresh: redraw its curves (and the support chart) from the session;
-    // so does a switch to or from a learner that asks for only some labels (the labels asked chart).
-    if (wasKernel || this.figure.pg.is_kernel() || wasAsking !== asks()) this.curves.define();
+    // The curves drawn again from the session: a kernel learner starts
+    // afresh, and the charts shown follow the learner (the support set, the labels asked).
+    this.curves.define();
     this.sync();
     this.changed();
     return notes.join(' ');
