@@ -102,6 +102,17 @@ pub trait Configured: Learner {
     fn moving_model(&self) -> Option<LinearModel> {
         None
     }
+
+    /// From now on, judges on a fixed point set (the plane's points in
+    /// Epochs) rather than on the samples it learns: the pocket's ratchet,
+    /// the batch pocket's batch. Most learners judge on nothing.
+    fn fix_batch(&mut self, _points: &Dataset) {}
+
+    /// The point of the fixed set it learns next, when it chooses (the
+    /// batch pocket draws a misclassified one); None: the points in order.
+    fn pick(&mut self) -> Option<usize> {
+        None
+    }
 }
 
 /// The families of learners, as the page's menu groups them.

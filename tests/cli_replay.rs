@@ -273,7 +273,7 @@ fn the_curves_are_the_pages_curves() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "learner,samples,online_mistake_rate,recent_loss,test_accuracy,support_size,recent_mistake_rate"
+        "learner,samples,online_mistake_rate,recent_loss,test_accuracy,support_size,recent_mistake_rate,labels_asked"
     );
     let rows: Vec<Vec<String>> = lines
         .map(|l| l.split(',').map(String::from).collect())
@@ -289,6 +289,7 @@ fn the_curves_are_the_pages_curves() {
             Series::Test,
             Series::Support,
             Series::Recent,
+            Series::Asked,
         ];
         for (k, s) in series.iter().enumerate() {
             let value: f64 = row[k + 1].parse().unwrap();

@@ -1,6 +1,7 @@
 //! The batch pocket PLA of Lao Ma's post (2019, "老马学机器学习-08") for a
 //! finite point set: start from a random w (N(0, 1) weights and bias, as
-//! its `np.random.randn(3, 1)`), pick a random misclassified point, try
+//! its `np.random.randn(3, 1)`; each from a generator of its own derived
+//! from the seed, [`start_value`]), pick a random misclassified point, try
 //! w' = w + y x, and keep w' only if the total number of misclassified
 //! points goes down. It never gets worse, so it
 //! settles on a good line for data no line separates. It is a greedy local
@@ -21,9 +22,21 @@
 use rand::Rng as _;
 
 use super::{BiasMode, Weights};
-use crate::data::rng::{normal, seeded};
+use crate::data::rng::{derived, normal, seeded};
 use crate::data::{Dataset, Rng};
 use crate::learner::{sign, LinearModel};
+
+/// The random start of weight `j` (None: the bias), N(0, 1). Each value
+/// comes from a generator of its own, derived from the seed and `j`, so it
+/// does not depend on which features a row holds: the page's learner draws
+/// a weight when its feature first shows a value other than 0, and a sparse
+/// row then starts where its dense twin does. (The post draws the three
+/// from one `randn(3, 1)`, the bias first; the distribution is the same.)
+pub fn start_value(seed: u64, j: Option<usize>) -> f64 {
+    const START: u64 = 0x5747_0000_0000;
+    let key = j.map_or(0, |j| j as u64 + 1);
+    normal(&mut derived(seed, START.wrapping_add(key)))
+}
 
 /// The batch pocket on a fixed point set.
 #[derive(Clone, Debug)]
@@ -49,13 +62,15 @@ pub struct BatchPocketStep {
 impl BatchPocket {
     /// Starts from random weights; `seed` draws them and picks the points.
     pub fn new(points: Dataset, bias: BiasMode, seed: u64) -> Self {
-        let mut rng = seeded(seed);
+        let rng = seeded(seed);
         let start = LinearModel {
-            weights: (0..points.n_features()).map(|_| normal(&mut rng)).collect(),
+            weights: (0..points.n_features())
+                .map(|j| start_value(seed, Some(j)))
+                .collect(),
             bias: if bias == BiasMode::None {
                 0.0
             } else {
-                normal(&mut rng)
+                start_value(seed, None)
             },
         };
         let weights = Weights::from_model(&start, bias);

@@ -11,7 +11,7 @@ pub mod perceptron;
 pub mod pocket;
 pub mod second_order;
 
-pub use batch_pocket::{BatchPocket, BatchPocketStep};
+pub use batch_pocket::{start_value, BatchPocket, BatchPocketStep};
 pub use covariance::Covariance;
 pub use normal_quantile::normal_quantile;
 pub use passive_aggressive::{PaVariant, PassiveAggressive};
@@ -93,6 +93,21 @@ impl Weights {
         x.add_scaled_to(&mut self.w, step);
         if self.mode.learns_bias() {
             self.b += step;
+        }
+    }
+
+    /// Sets weight `j` (w grows to hold it).
+    pub fn set(&mut self, j: usize, value: f64) {
+        if j >= self.w.len() {
+            self.w.resize(j + 1, 0.0);
+        }
+        self.w[j] = value;
+    }
+
+    /// Sets the intercept (kept at 0 in a mode without one).
+    pub fn set_bias(&mut self, b: f64) {
+        if self.mode.learns_bias() {
+            self.b = b;
         }
     }
 

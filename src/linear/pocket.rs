@@ -209,6 +209,10 @@ impl Configured for Pocket {
     fn moving_model(&self) -> Option<LinearModel> {
         Some(self.current.model())
     }
+
+    fn fix_batch(&mut self, points: &Dataset) {
+        self.judge_on(points.clone());
+    }
 }
 
 impl Learner for Pocket {

@@ -26,9 +26,13 @@ pub enum Series {
     /// (classification) or moving absolute error (regression): what a
     /// concept move's recovery is judged on.
     Recent = 5,
+    /// The labels asked so far, by a learner that asks for only some (the
+    /// selective sampling perceptron); for the others every label is seen,
+    /// and this is the samples seen.
+    Asked = 6,
 }
 
-pub const SERIES: usize = 6;
+pub const SERIES: usize = 7;
 const FIRST_RANGE: u64 = 64;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -136,7 +140,7 @@ mod tests {
         let mut curves = Curves::default();
         for n in 1..=100_000u64 {
             if curves.due(n) {
-                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0, 0.0], &[]);
+                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0, 0.0, n as f64], &[]);
             }
         }
         let xs = curves.series(Series::Samples);
@@ -157,7 +161,7 @@ mod tests {
                 curves.refine_from(10_001);
             }
             if curves.due(n) {
-                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0, 0.0], &[]);
+                curves.record([n as f64, 0.0, 0.0, 0.0, 0.0, 0.0, n as f64], &[]);
                 recorded.push(n);
             }
         }

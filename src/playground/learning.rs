@@ -88,7 +88,7 @@ impl Session {
 
     /// A curve point: the held-out score (on the points in epochs mode or
     /// before the stream is used, else on the held-out set), the support
-    /// size, and the Theory layer's point.
+    /// size, the labels asked, and the Theory layer's point.
     pub(super) fn record_curves(&mut self) {
         let task = self.task();
         let held_out = if self.scores_on_points() {
@@ -103,8 +103,9 @@ impl Session {
             self.feed
                 .held_out_score(&self.model, self.current.settings.preset, point)
         };
+        let asked = self.model.binary().and_then(|l| l.labels_asked());
         self.scoreboard
-            .record_curves(task, held_out, self.model.support_size());
+            .record_curves(task, held_out, self.model.support_size(), asked);
         if let Some(theory) = &mut self.theory {
             theory.record(self.scoreboard.progress().samples);
         }

@@ -78,6 +78,10 @@ pub const MAX_COORDINATE: f64 = 10.0;
 
 #[cfg(test)]
 mod tests;
+#[cfg(all(test, feature = "relatives"))]
+mod tests_asked;
+#[cfg(all(test, feature = "relatives"))]
+mod tests_batch_pocket;
 #[cfg(test)]
 mod tests_classes;
 #[cfg(test)]

@@ -136,16 +136,25 @@ impl Model {
 
     /// On a fixed set (epochs over the points) a pocket's ratchet judges
     /// on that set, not on every sample seen, which would grow with each
-    /// epoch: the pocket, or each class's pocket.
+    /// epoch: the pocket, or each class's pocket; the batch pocket
+    /// searches over it.
     pub fn judge_on(&mut self, points: &Dataset) {
         match self {
-            Model::Binary(AnyLearner::Pocket(pocket)) => pocket.judge_on(points.clone()),
+            Model::Binary(learner) => learner.fix_batch(points),
             Model::Classes(multiclass) => {
                 let mut classes = points.clone();
                 classes.relabel(|label| class_index(label).map_or(-1.0, |k| k as f64));
                 multiclass.judge_pockets_on(&classes);
             }
-            Model::Binary(_) => {}
+        }
+    }
+
+    /// The point of the judged set the learner learns next, when it
+    /// chooses (the batch pocket); None: the points in order.
+    pub fn pick(&mut self) -> Option<usize> {
+        match self {
+            Model::Binary(learner) => learner.pick(),
+            Model::Classes(_) => None,
         }
     }
 

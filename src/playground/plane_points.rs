@@ -111,6 +111,12 @@ impl PlanePoints {
         Some(([p[0], p[1]], p[2]))
     }
 
+    /// Point `i` (None past the last).
+    pub fn get(&self, i: usize) -> Option<([f64; 2], f64)> {
+        let p = self.points.get(3 * i..3 * i + 3)?;
+        Some(([p[0], p[1]], p[2]))
+    }
+
     /// Epochs start again from the first point (a Reset).
     pub fn restart_cycle(&mut self) {
         self.cycle = 0;

@@ -111,7 +111,8 @@ impl Session {
         self.points.erase(i)
     }
 
-    /// Epochs mode: learns from the shown points again, in order, cycling.
+    /// Epochs mode: learns from the shown points again, in order, cycling
+    /// (or in the order the learner picks them).
     pub(super) fn cycle_points(&mut self, n: u64) {
         if self.points.is_empty() {
             return;
@@ -122,7 +123,20 @@ impl Session {
             self.judged_version = Some(self.points.version());
         }
         for _ in 0..n {
-            let (point, label) = self.points.next_in_cycle().expect("points shown");
+            // A learner that chooses its point (the batch pocket draws a
+            // misclassified one) learns that one; the others the next in
+            // order. Only the relatives family's code picks: the page's
+            // first module, which cannot run it, leaves the look out.
+            let picked = if cfg!(feature = "relatives") {
+                self.model.pick()
+            } else {
+                None
+            };
+            let next = match picked {
+                Some(i) => self.points.get(i),
+                None => self.points.next_in_cycle(),
+            };
+            let (point, label) = next.expect("points shown");
             self.learn(point, label);
         }
     }

@@ -140,8 +140,9 @@ impl Scoreboard {
     }
 
     /// A curve point: the progressive rate (or MAE), the moving loss, the
-    /// held-out score and the support size, with each class's rate.
-    pub fn record_curves(&mut self, task: Task, held_out: f64, support: usize) {
+    /// held-out score, the support size and the labels asked (None: every
+    /// label, the samples seen), with each class's rate.
+    pub fn record_curves(&mut self, task: Task, held_out: f64, support: usize, asked: Option<u64>) {
         let recent = self.recent(task);
         let p = &self.progress;
         if let Some(last) = self.recoveries.last_mut() {
@@ -173,6 +174,7 @@ impl Scoreboard {
                 held_out,
                 support as f64,
                 recent,
+                asked.unwrap_or(p.samples) as f64,
             ],
             &by_class,
         );

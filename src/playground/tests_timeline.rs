@@ -46,6 +46,7 @@ fn same(a: &Session, b: &Session, what: &str) {
         Series::Test,
         Series::Support,
         Series::Recent,
+        Series::Asked,
     ] {
         assert_eq!(
             a.curves().series(series),

@@ -70,6 +70,8 @@ pub struct LearnerCard {
     pub source: &'static str,
     pub stochastic: bool,
     pub in_paper: bool,
+    /// The family Compare's buttons put side by side: see [`group`].
+    pub group: &'static str,
     /// The settings it reads with the page's defaults.
     pub settings: Vec<&'static str>,
     /// Choice words of its settings that the learner refuses, as
@@ -80,6 +82,39 @@ pub struct LearnerCard {
     /// the kernel learners).
     pub multiclass: Vec<&'static str>,
 }
+
+/// The family a learner belongs to for Compare's buttons, in [`GROUPS`]:
+/// the menu's family (`Family`), split by whose learners they are, so that
+/// each button puts side by side learners that answer one question: the
+/// perceptron and PA, the pockets (Gallant's and seed 003's batch pocket),
+/// AROW and SCW, LIBOL's binary learners and the perceptron's relatives
+/// (families.rs's feature lists), the kernel learners. One match, which the
+/// compiler makes a table (the first module's size: a lookup through the
+/// feature lists cost 0.2 KB gzip, measured); the registry's tests hold it
+/// to the lists and to each learner's `Family`.
+pub fn group(algorithm: Algorithm) -> &'static str {
+    use Algorithm::*;
+    match algorithm {
+        Perceptron | AveragedPerceptron | Pa | Pa1 | Pa2 => "linear",
+        Pocket | BatchPocket => "pocket",
+        Arow | Scw1 | Scw2 => "second-order",
+        Alma | Romma | Aromma | Ogd | Sop | Cw | Iellip | Narow | Nherd => "libol",
+        Ballseptron | Paum | ShiftingPerceptron | Pegasos | Winnow | SelectivePerceptron => {
+            "relatives"
+        }
+        _ => "kernel",
+    }
+}
+
+/// Compare's families, in the order of its buttons (www/js/compare-families.js).
+pub const GROUPS: [&str; 6] = [
+    "linear",
+    "pocket",
+    "second-order",
+    "libol",
+    "relatives",
+    "kernel",
+];
 
 /// The [setting, word] pairs `algorithm` refuses, tried one by one on
 /// the page's defaults.
@@ -139,6 +174,7 @@ impl Catalogue {
                         source: info.source,
                         stochastic: info.stochastic,
                         in_paper: info.in_paper,
+                        group: group(a),
                         settings: (info.reads)(&page).iter().map(|k| k.name()).collect(),
                         refused: refused_words(a, &page),
                         multiclass: Reduction::ALL

@@ -221,6 +221,9 @@ pub mod second_order {
 #[cfg(feature = "relatives")]
 pub mod relatives {
     pub use crate::relatives::ballseptron::ENTRY as BALLSEPTRON;
+    pub use crate::relatives::batch_pocket::{
+        BatchPocketLearner as BatchPocket, ENTRY as BATCH_POCKET,
+    };
     pub use crate::relatives::paum::ENTRY as PAUM;
     pub use crate::relatives::pegasos::ENTRY as PEGASOS;
     pub use crate::relatives::selective::ENTRY as SELECTIVE;
@@ -247,6 +250,8 @@ pub mod relatives {
     pub type Pegasos = Absent;
     pub type Winnow = Absent;
     pub type SelectivePerceptron = Absent;
+    pub type BatchPocket = Absent;
+    pub const BATCH_POCKET: Entry<Absent> = absent(r::batch_pocket::ENTRY.check);
     pub const BALLSEPTRON: Entry<Absent> = absent(r::ballseptron::ENTRY.check);
     pub const PAUM: Entry<Absent> = absent(r::paum::ENTRY.check);
     pub const SHIFTING: Entry<Absent> = absent(r::shifting::ENTRY.check);

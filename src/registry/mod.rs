@@ -14,7 +14,7 @@ mod parts;
 mod rules;
 mod unused;
 
-pub use catalogue::{Catalogue, LearnerCard, PresetCard, SettingCard, Slider};
+pub use catalogue::{group, Catalogue, LearnerCard, PresetCard, SettingCard, Slider, GROUPS};
 use families::kernel as kf;
 use families::libol as lf;
 use families::relatives as rf;
@@ -94,6 +94,16 @@ macro_rules! registry {
 
             fn rule_model(&self) -> Option<LinearModel> {
                 match self { $(AnyLearner::$variant(l) => l.moving_model(),)+ }
+            }
+
+            /// See [`Configured::fix_batch`].
+            pub fn fix_batch(&mut self, points: &Dataset) {
+                match self { $(AnyLearner::$variant(l) => l.fix_batch(points),)+ }
+            }
+
+            /// See [`Configured::pick`].
+            pub fn pick(&mut self) -> Option<usize> {
+                match self { $(AnyLearner::$variant(l) => l.pick(),)+ }
             }
         }
 
@@ -178,6 +188,7 @@ registry! {
     BpaS(kf::BpaS) = kernel::bpa::INFO, kf::BPA_S;
     Silk(kf::Silk) = kernel::silk::INFO, kf::SILK;
     Bsgd(kf::Bsgd) = kernel::bsgd::INFO, kf::BSGD;
+    BatchPocket(rf::BatchPocket) = relatives::batch_pocket::INFO, rf::BATCH_POCKET;
 }
 
 impl Algorithm {

@@ -5,14 +5,15 @@
 
 use super::Algorithm;
 
-/// The perceptron's relatives (the `relatives` feature).
-const RELATIVES: [Algorithm; 6] = [
+/// The perceptron's relatives and the batch pocket (the `relatives` feature).
+const RELATIVES: [Algorithm; 7] = [
     Algorithm::Ballseptron,
     Algorithm::Paum,
     Algorithm::ShiftingPerceptron,
     Algorithm::Pegasos,
     Algorithm::Winnow,
     Algorithm::SelectivePerceptron,
+    Algorithm::BatchPocket,
 ];
 
 /// The learners whose code is in src/libol/ (the `libol` feature).

@@ -256,3 +256,80 @@ fn projectron_refuses_a_threshold_that_would_never_grow() {
         "other kernels have no such bound"
     );
 }
+
+#[test]
+fn compares_families_hold_every_learner_once_and_two_or_more_each() {
+    use super::{group, GROUPS};
+    let members = |g: &str| -> Vec<Algorithm> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .filter(|&a| group(a) == g)
+            .collect()
+    };
+    for &a in Algorithm::ALL {
+        assert!(GROUPS.contains(&group(a)), "{a}: {}", group(a));
+    }
+    for g in GROUPS {
+        assert!(members(g).len() >= 2, "{g}: {:?}", members(g));
+    }
+    assert_eq!(
+        members("pocket"),
+        [Algorithm::Pocket, Algorithm::BatchPocket]
+    );
+    assert_eq!(
+        members("linear"),
+        [
+            Algorithm::Perceptron,
+            Algorithm::AveragedPerceptron,
+            Algorithm::Pa,
+            Algorithm::Pa1,
+            Algorithm::Pa2
+        ]
+    );
+    assert_eq!(
+        members("second-order"),
+        [Algorithm::Arow, Algorithm::Scw1, Algorithm::Scw2]
+    );
+    assert_eq!(
+        members("libol"),
+        [
+            Algorithm::Alma,
+            Algorithm::Romma,
+            Algorithm::Aromma,
+            Algorithm::Ogd,
+            Algorithm::Sop,
+            Algorithm::Cw,
+            Algorithm::Iellip,
+            Algorithm::Narow,
+            Algorithm::Nherd
+        ]
+    );
+    assert_eq!(
+        members("relatives"),
+        [
+            Algorithm::Ballseptron,
+            Algorithm::Paum,
+            Algorithm::ShiftingPerceptron,
+            Algorithm::Pegasos,
+            Algorithm::Winnow,
+            Algorithm::SelectivePerceptron
+        ]
+    );
+    // The menu's families, split: no group mixes two of them.
+    for g in GROUPS.iter().filter(|&&g| g != "libol") {
+        let first = members(g)[0].info().family;
+        assert!(members(g).iter().all(|a| a.info().family == first), "{g}");
+    }
+    let kernel: Vec<Algorithm> = Algorithm::ALL
+        .iter()
+        .copied()
+        .filter(|a| a.is_kernel())
+        .collect();
+    assert_eq!(members("kernel"), kernel);
+    let card = Catalogue::new();
+    assert!(card
+        .learners
+        .iter()
+        .all(|l| l.group == group(l.name.parse().unwrap())));
+}

@@ -14,6 +14,8 @@
 //!   1989): multiplicative updates of two positive weight vectors.
 //! - [`SelectivePerceptron`] (Cesa-Bianchi, Gentile & Zaniboni 2006): asks
 //!   for a label only with probability b/(b + |w·x|), drawn from the seed.
+//! - [`BatchPocketLearner`] (seed 003: Lao Ma's Pocket PLA post, 2019): a
+//!   random start, then w + y x kept only if the batch's mistakes drop.
 //!
 //! LIBOL has none of them (its algorithms/ folder, checked), so each
 //! follows its paper only. A "mistake" here is y f(x) ≤ 0, as for our
@@ -25,6 +27,7 @@
 //! only its explanation shows.
 
 pub mod ballseptron;
+pub mod batch_pocket;
 pub mod paum;
 pub mod pegasos;
 pub mod selective;
@@ -32,6 +35,7 @@ pub mod shifting;
 pub mod winnow;
 
 pub use ballseptron::Ballseptron;
+pub use batch_pocket::BatchPocketLearner;
 pub use paum::Paum;
 pub use pegasos::Pegasos;
 pub use selective::SelectivePerceptron;

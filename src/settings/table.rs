@@ -318,6 +318,10 @@ settings_table! {
     SelectiveB selective_b: f64 = 1.0;
         "selective-b", code 67, Range::Positive, Learner, live true;
         "selective b": relatives_help("The selective perceptron asks for a sample's label with probability b/(b + |w·x|): a smaller b asks less often where it is already sure (ours: 1; the paper tunes b to the data's radius and margin).");
+    /// The batch pocket's tries (Lao Ma's loop: 100), after which it stops.
+    Iterations iterations: u64 = 100;
+        "iterations", code 90, whole(1, 1_000_000), Learner, live true;
+        "iterations": relatives_help("The batch pocket's tries: each proposes w + y x for a misclassified sample and keeps it only if the mistakes over the batch drop; after this many the search stops and w stays (Lao Ma's post: 100). Raising it lets a stopped run go on; Reset starts it again.");
     /// The Banditron's exploration: it guesses its top class with
     /// probability 1 − γ + γ/K, any other with γ/K.
     BanditronGamma banditron_gamma: f64 = 0.01;

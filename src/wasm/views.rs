@@ -122,7 +122,8 @@ impl Playground {
     }
 
     /// Address of one curve series (0 samples, 1 online rate or MAE,
-    /// 2 recent loss, 3 test score, 4 support size).
+    /// 2 recent loss, 3 test score, 4 support size, 5 moving rate, 6 labels
+    /// asked).
     pub fn curve_ptr(&self, series: usize) -> Result<*const f64, JsValue> {
         Ok(self.page.live().curves().series(which(series)?).as_ptr())
     }
@@ -230,7 +231,7 @@ impl Playground {
 
 /// A curve series by its number (0 samples, 1 online rate or MAE, 2 recent
 /// loss, 3 test score, 4 support size, 5 moving mistake rate or absolute
-/// error).
+/// error, 6 labels asked).
 pub(super) fn which(series: usize) -> Result<Series, JsValue> {
     const ALL: [Series; SERIES] = [
         Series::Samples,
@@ -239,6 +240,7 @@ pub(super) fn which(series: usize) -> Result<Series, JsValue> {
         Series::Test,
         Series::Support,
         Series::Recent,
+        Series::Asked,
     ];
     ALL.get(series)
         .copied()

@@ -242,7 +242,7 @@ test('exports: PNG, points and curves CSV, model JSON, WebM; points and model op
   assert.equal(png.bytes.readUInt32BE(16), canvasWidth, 'the image is the plane at its full resolution');
 
   const curves = (await save(page, 'save-curves')).bytes.toString().trim().split('\n');
-  assert.equal(curves[0], 'learner,samples,online_mistake_rate,recent_loss,test_accuracy,support_size,recent_mistake_rate');
+  assert.equal(curves[0], 'learner,samples,online_mistake_rate,recent_loss,test_accuracy,support_size,recent_mistake_rate,labels_asked');
   assert.equal(curves.length - 1, original.curve);
   const last = curves[curves.length - 1].split(',');
   assert.equal(last[0], 'PA-I');

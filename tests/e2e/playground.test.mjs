@@ -43,7 +43,7 @@ test('the page loads with no console error and is ready to use', async () => {
   assert.equal(await page.textContent('#play'), 'Play');
   const groups = await page.$$eval('#algo optgroup', (g) => g.map((x) => [x.label, [...x.children].map((o) => o.value)]));
   assert.deepEqual(groups, [
-    ['Linear', ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2', 'alma', 'romma', 'aromma', 'ogd', 'ballseptron', 'paum', 'shifting-perceptron', 'pegasos', 'winnow', 'selective-perceptron']],
+    ['Linear', ['perceptron', 'averaged-perceptron', 'pocket', 'pa', 'pa1', 'pa2', 'alma', 'romma', 'aromma', 'ogd', 'ballseptron', 'paum', 'shifting-perceptron', 'pegasos', 'winnow', 'selective-perceptron', 'batch-pocket']],
     ['Second-order (confidence)', ['arow', 'scw1', 'scw2', 'sop', 'cw', 'iellip', 'narow', 'nherd']],
     ['Kernel', ['kernel-perceptron', 'kernel-pa1', 'kernel-pa2', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection', 'forgetron', 'stoptron', 'bogd', 'fogd', 'nogd', 'bpa-s', 'silk', 'bsgd']],
   ]);

@@ -69,7 +69,7 @@ export const changing = {
       return loadKernel(hash, name).then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
     }
     const pg = this.figure.pg;
-    const wasKernel = pg.is_kernel();
+
     // A value the new learner refuses (AROW's bias cannot be decoupled)
     // gives way to one it accepts; the returned note says so.
     const notes = replacements(name, pg.settings()).map(({ key, word, accepted }) => {
@@ -80,8 +80,9 @@ export const changing = {
     pg.set_algorithm(name);
     this.figure.redraw();
     if (forked) this.forked();
-    // A kernel learner starts afresh: redraw its curves (and the support chart) from the session.
-    if (wasKernel || this.figure.pg.is_kernel()) this.curves.define();
+    // The curves drawn again from the session: a kernel learner starts
+    // afresh, and the charts shown follow the learner (the support set, the labels asked).
+    this.curves.define();
     this.sync();
     this.changed();
     return notes.join(' ');

@@ -129,6 +129,8 @@ export class Controls {
   }
 
   syncCompare(page, settings) {
+    // A button per family (compare-families.js, loaded when Compare is first shown).
+    if (page.view === 'compare') import('./compare-families.js').then((m) => m.syncFamilies(this.app, page, settings));
     const box = $('compare-algos');
     box.replaceChildren(...learnersFor(settings.task, settings.classes, settings.multiclass).map((learner) => {
       const label = document.createElement('label');

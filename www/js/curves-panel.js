@@ -1,6 +1,8 @@
 // The error curves beside the plane: the online mistake rate (or MAE) and
-// the held-out score, the moving-average loss, and for kernel learners the
-// support-set size; one line per learner in Compare.
+// the held-out score, the moving-average loss, for kernel learners the
+// support-set size, and for learners that ask for only some labels the
+// labels asked (asked-curve.js, loaded with the first); one line per
+// learner in Compare.
 import { Chart } from './chart.js';
 import { label } from './catalogue.js';
 import { CURVE } from './palette.js';
@@ -45,6 +47,11 @@ export class CurvesPanel {
         this.support.define(`${i}:support`, { unlisted: many, label: name + t('support-set size'), color: many ? color : CURVE.support });
       }
     });
+    // The labels asked, for a learner that asks for only some (its chart
+    // loads with the first: then everything is defined again, from the start).
+    const asking = figures.map((f) => f.pg.counts().asked != null);
+    if (this.asked) this.asked.define(figures, asking);
+    else if (asking.some(Boolean)) this.loadAsked ??= import('./asked-curve.js').then((m) => { this.asked = new m.AskedChart($('chart-support').parentElement); this.define(); this.app.loop.changed(); }).catch(() => {});
     this.app.theory?.define(); // its curves start again with these
     this.mark(null);
     // After a fork: the run before it, faded (its curves come from the full module's timeline).
@@ -68,7 +75,7 @@ export class CurvesPanel {
 
   /** A marker at the sample the timeline shows on every chart (null: none). */
   mark(at) {
-    for (const chart of [this.error, this.loss, this.support]) chart.mark(at);
+    for (const chart of [this.error, this.loss, this.support, this.asked]) chart?.mark(at);
   }
 
   /** What the test curve measures: the stream's clean held-out set, or the points themselves. */
@@ -95,6 +102,7 @@ export class CurvesPanel {
       this.error.append(`${i}:test`, points.samples, points.test);
       this.loss.append(`${i}:loss`, points.samples, points.loss);
       this.support.append(`${i}:support`, points.samples, points.support);
+      this.asked?.append(i, points);
       points.byClass.forEach((ys, k) => this.error.append(`${i}:class${k}`, points.samples, ys));
     });
   }

@@ -113,8 +113,10 @@ export async function openModel(app, text, name) {
 
 /**
  * The 100 points of Lao Ma's Pocket PLA post (2019), standardised as its
- * code does, for epochs mode, with the post's learner: the pocket, from
- * nothing (the points are placed, then the learner starts afresh on them).
+ * code does (then scaled to fit the plane), for epochs mode, with the
+ * post's learner: the pocket, or the batch pocket if it is the one chosen,
+ * from nothing (the points are placed, then the learner starts afresh on
+ * them: the batch pocket from its random w).
  */
 export async function loadPocketPoints(app) {
   try {
@@ -122,7 +124,7 @@ export async function loadPocketPoints(app) {
     const rows = text.trim().split('\n').map((line) => line.split(',').map(Number));
     const mean = [0, 1].map((k) => rows.reduce((s, r) => s + r[k], 0) / rows.length);
     const std = [0, 1].map((k) => Math.sqrt(rows.reduce((s, r) => s + (r[k] - mean[k]) ** 2, 0) / rows.length));
-    if (app.settings().algorithm !== 'pocket') $('algo-msg').textContent = await app.setAlgorithm('pocket');
+    if (!['pocket', 'batch-pocket'].includes(app.settings().algorithm)) $('algo-msg').textContent = await app.setAlgorithm('pocket');
     app.act((pg) => {
       pg.clear();
       for (const [a, b, cls] of rows) pg.click(0.55 * (a - mean[0]) / std[0], 0.55 * (b - mean[1]) / std[1], cls > 0 ? 1 : -1);

@@ -88,7 +88,8 @@ export function curvesCsv(figures, label, task) {
   const test = task === 'regression' ? 'test_mae' : 'test_accuracy';
   // The moving rate a concept move's recovery is judged on (src/playground/scoreboard.rs).
   const recent = task === 'regression' ? 'recent_abs_error' : 'recent_mistake_rate';
-  const lines = [`learner,samples,${online},recent_loss,${test},support_size,${recent}`];
+  // labels_asked: a selective learner's count; the samples for one that sees every label.
+  const lines = [`learner,samples,${online},recent_loss,${test},support_size,${recent},labels_asked`];
   for (const figure of figures) {
     const pg = figure.pg;
     const n = pg.curve_len();

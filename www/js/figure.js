@@ -8,7 +8,7 @@ import { count, t } from './i18n.js';
 /** While playing, the plane is redrawn at most this often (30 Hz). */
 const PLAYING_DRAW_INTERVAL_MS = 33;
 
-export const SERIES = { samples: 0, online: 1, loss: 2, test: 3, support: 4, recent: 5 };
+export const SERIES = { samples: 0, online: 1, loss: 2, test: 3, support: 4, recent: 5, asked: 6 };
 
 export class Figure {
   /**
@@ -212,7 +212,7 @@ export class Figure {
     return {
       from,
       samples: read(SERIES.samples), online: read(SERIES.online), loss: read(SERIES.loss), test: read(SERIES.test),
-      support: read(SERIES.support),
+      support: read(SERIES.support), asked: read(SERIES.asked),
       // Each class's own mistake rate (more than two classes).
       byClass: Array.from({ length: classes }, (_, k) => Array.from(f64View(pg, pg.class_curve_ptr(k), length).subarray(from))),
     };

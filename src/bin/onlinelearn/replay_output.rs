@@ -106,7 +106,8 @@ pub fn curves_csv(pages: &[Page]) -> String {
             "recent_mistake_rate",
         )
     };
-    let mut out = format!("learner,samples,{online},recent_loss,{test},support_size,{recent}\n");
+    let mut out =
+        format!("learner,samples,{online},recent_loss,{test},support_size,{recent},labels_asked\n");
     let series = [
         Series::Samples,
         Series::Online,
@@ -114,6 +115,7 @@ pub fn curves_csv(pages: &[Page]) -> String {
         Series::Test,
         Series::Support,
         Series::Recent,
+        Series::Asked,
     ];
     for page in pages {
         let session = page.live();

@@ -1,0 +1,39 @@
+//! The labels asked curve: a selective learner's count at every curve
+//! point, the samples seen for a learner that sees every label.
+
+use super::tests::session;
+use super::*;
+use crate::data::Preset;
+use crate::registry::Algorithm;
+use crate::settings::Key;
+
+#[test]
+fn the_asked_curve_follows_the_labels_asked_and_every_label_otherwise() {
+    let mut s = session(Algorithm::SelectivePerceptron, Preset::Overlapping);
+    let mut at_points = Vec::new();
+    for _ in 0..300 {
+        s.apply(Event::Stream(1)).unwrap();
+        if s.curves().len() > at_points.len() {
+            at_points.push(s.learner().unwrap().labels_asked().unwrap() as f64);
+        }
+    }
+    let asked = s.curves().series(Series::Asked).to_vec();
+    assert_eq!(asked, at_points);
+    let samples = s.curves().series(Series::Samples);
+    assert!(asked.last() < samples.last(), "it skipped some labels");
+    assert!(asked.windows(2).all(|w| w[0] <= w[1]));
+    // Reset starts the count again with the curves.
+    s.reset();
+    s.apply(Event::Stream(5)).unwrap();
+    assert!(s.curves().series(Series::Asked).iter().all(|&a| a <= 5.0));
+    // A learner that asks for every label: the samples seen.
+    let mut pa = session(Algorithm::Pa1, Preset::Overlapping);
+    pa.apply(Event::Stream(200)).unwrap();
+    let curves = pa.curves();
+    assert_eq!(curves.series(Series::Asked), curves.series(Series::Samples));
+    // A smaller b asks less often: its curve lies lower.
+    let mut sparing = session(Algorithm::SelectivePerceptron, Preset::Overlapping);
+    sparing.apply(Event::Set(Key::SelectiveB, 0.05)).unwrap();
+    sparing.apply(Event::Stream(300)).unwrap();
+    assert!(sparing.curves().series(Series::Asked).last() < asked.last());
+}

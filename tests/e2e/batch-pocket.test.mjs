@@ -1,0 +1,126 @@
+// Seed 003's batch pocket on the page: chosen from the Linear menu in
+// Epochs, the Pocket PLA post's 100 points one click away (the learner
+// stays), one try per Step with its proposal drawn (dotted) and the
+// mistakes before and after in the explanation, kept or refused; its
+// iterations shown for it alone and honoured (the tries stop); Reset runs
+// the same search again (the seed), and so does a link; Compare streams it
+// and the embed opens it. Desktop and phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, chooseLearner, screenshot } from './harness.mjs';
+import { VIEWPORTS, verdict } from './explain-steps.mjs';
+
+const browser = useBrowser();
+const has = (text, part) => assert.ok(text.includes(part), `${part}\n  not in\n${text}`);
+const state = (page) => page.evaluate(() => {
+  const pg = window.playground.figures[0].pg;
+  return { last: pg.last(), model: Array.from(pg.model()), moving: Array.from(pg.moving_model()), counts: pg.counts(), points: pg.points_len() / 3 };
+});
+
+/** Clicks Step until the last try was `kept` (true) or refused (false). */
+async function stepUntil(page, kept, limit = 100) {
+  for (let i = 0; i < limit; i++) {
+    await page.click('#step');
+    const s = await state(page);
+    if (s.last && s.last.branch1 === (kept ? 1 : 2)) {
+      await page.waitForFunction((n) => document.getElementById('explain').textContent.includes(`sample ${n}`), s.counts.samples);
+      return s;
+    }
+  }
+  throw new Error(`no ${kept ? 'kept' : 'refused'} try in ${limit} steps`);
+}
+
+for (const [device, viewport] of VIEWPORTS) {
+  test(`${device}: the post's points in Epochs, one try a step, kept and refused, Reset and a learner switch`, async () => {
+    const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&view=epochs&seed=5`);
+    if (viewport) await page.setViewportSize(viewport);
+    await page.waitForFunction(() => window.playground?.figures?.length > 0);
+    assert.match(await page.$eval('#algo option[value="batch-pocket"]', (o) => o.parentElement.label), /Linear/);
+    await chooseLearner(page, 'batch-pocket');
+    assert.equal(await page.isVisible('#iterations'), true);
+    assert.match(await page.getAttribute('#iterations', 'title'), /after this many the search stops/);
+    assert.equal(await page.inputValue('#iterations'), '100');
+    assert.equal(await page.isVisible('#lr'), false, 'no learning rate: the step is y x');
+    await page.click('#load-pocket');
+    await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && window.playground.figures[0].pg.counts().samples === 0);
+    assert.equal(await page.evaluate(() => window.playground.figures[0].pg.algorithm()), 'batch-pocket', 'the button keeps the batch pocket');
+
+    const kept = await stepUntil(page, true);
+    const text = await page.textContent('#explain');
+    has(text, `t = ${kept.last.tries},  T = 100,  n = 100`);
+    has(text, `M(w) = ${kept.last.kept},  M(w + y x) = ${kept.last.proposed}`);
+    assert.ok(kept.last.proposed < kept.last.kept && kept.last.mistake);
+    has(await verdict(page), `so w + y x is kept`);
+    assert.deepEqual(kept.moving, kept.model, 'a kept proposal is the new w');
+    // The ring is on the point tried, one of the plane's points.
+    const onPlane = await page.evaluate(({ x, y, label }) => {
+      const p = Array.from(window.playground.points());
+      return p.some((v, i) => i % 3 === 0 && v === x && p[i + 1] === y && p[i + 2] === label);
+    }, kept.last);
+    assert.ok(onPlane, 'the sample explained is a point of the plane');
+    await screenshot(page, `batch-pocket-kept-${device}`);
+
+    const refused = await stepUntil(page, false);
+    has(await verdict(page), `no fewer than w's ${refused.last.kept}, so it is refused and w stays`);
+    assert.notDeepEqual(refused.moving, refused.model, 'the refused proposal is drawn apart (dotted)');
+    assert.equal(await page.evaluate(() => document.body.dataset.moving), 'true');
+    await screenshot(page, `batch-pocket-refused-${device}`);
+
+    // Reset: the same random start and the same draws (the seed).
+    const first = await page.evaluate(() => window.playground.figures[0].pg.counts().samples);
+    const models = [];
+    await page.click('#reset');
+    for (let i = 0; i < first; i++) {
+      await page.click('#step');
+      models.push((await state(page)).model);
+    }
+    assert.deepEqual(models.at(-1), refused.model, 'after Reset the run repeats');
+    has(await page.textContent('#explain'), `t = ${refused.last.tries},  T = 100`);
+
+    // Its iterations, honoured: three tries, then it stops.
+    await page.fill('#iterations', '3');
+    await page.press('#iterations', 'Enter');
+    await page.click('#reset');
+    for (let i = 0; i < 6; i++) await page.click('#step');
+    const done = await state(page);
+    assert.equal(done.last.branch1, 4);
+    has(await verdict(page), 'its 3 tries are done');
+    await screenshot(page, `batch-pocket-done-${device}`);
+
+    // A link replays the run.
+    const hash = await page.evaluate(() => { window.playground.writeHash(); return location.hash; });
+    const copy = await openPage(browser.context, `${browser.server.url}/${hash}`);
+    await copy.waitForFunction(() => window.playground?.figures?.[0]?.pg.algorithm() === 'batch-pocket' && !window.playground.replaying);
+    assert.deepEqual((await state(copy)).model, done.model);
+    await copy.close();
+
+    // Another learner hides iterations; back again, it is there.
+    await chooseLearner(page, 'pocket');
+    assert.equal(await page.isVisible('#iterations'), false);
+    await chooseLearner(page, 'batch-pocket');
+    assert.equal(await page.isVisible('#iterations'), true);
+    await page.click('#reset');
+    await page.click('#step');
+    has(await page.textContent('#explain'), 't = 1,  T = 3');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test('Compare streams the batch pocket beside PA-I, and the embed opens it', async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=batch-pocket&view=compare&algos=batch-pocket,pa1&preset=overlapping&seed=2`);
+  await page.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+  const counts = await page.evaluate(() => window.playground.figures.map((f) => [f.pg.algorithm(), f.pg.counts().samples, f.pg.model().length]));
+  assert.deepEqual(counts, [['batch-pocket', 300, 3], ['pa1', 300, 3]]);
+  assert.equal(await page.isVisible('#iterations'), true);
+  await page.waitForTimeout(100);
+  await screenshot(page, 'batch-pocket-compare');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  const embed = await openPage(browser.context, `${browser.server.url}/embed.html#algo=batch-pocket&view=epochs&controls=play,step&explain=1`);
+  await embed.waitForFunction(() => document.getElementById('figure')?.figure?.pg.algorithm() === 'batch-pocket');
+  assert.deepEqual(embed.errors, []);
+  await embed.close();
+});
