@@ -5,7 +5,8 @@
 //! multiclass perceptron's max, uniform and proportional updates against
 //! transcriptions of the paper's rule and of LIBOL's M_Perceptron*.m, and
 //! the Banditron against a transcription fed the same uniform draws
-//! (weights, progressive mistakes, wrong guesses, test accuracy). On the
+//! (weights, progressive mistakes, the Banditron's top-class mistakes, test
+//! accuracy). On the
 //! same data as CSV (dense) and as LIBSVM (sparse rows). The data's labels
 //! are 1, 11, 21, 31: the class index comes from their order.
 
@@ -88,11 +89,11 @@ fn multiclass_matches_scikit_learn_and_libol() {
             if let Some(want) = case["mistakes"].as_u64() {
                 assert_eq!(mistakes, want, "mistakes of {name}");
             }
-            if let Some(want) = case["wrong_guesses"].as_u64() {
+            if let Some(want) = case["top_mistakes"].as_u64() {
                 assert_eq!(
-                    learner.wrong_guesses(),
+                    learner.top_mistakes(),
                     Some(want),
-                    "wrong guesses of {name}"
+                    "top-class mistakes of {name}"
                 );
             }
             let models = learner.models();

@@ -12,7 +12,8 @@ numbers of tests/kernel_reference.rs.
   learning", JMLR 10 (2009): the kernel perceptron that stops once it
   holds B support vectors.
 - BOGD: Zhao, Wang, Wu, Jin & Hoi, ICML 2012, by uniform sampling, as
-  JSAT's BOGD reads Algorithm 1; form "authors": BOGD.m. Fed the Rust
+  JSAT's BOGD reads it (the paper's text could not be opened: see
+  src/kernel/bogd.rs); form "authors": BOGD.m. Fed the Rust
   generator's uniforms (relatives.py's port of xoshiro256** and rand's f64).
 - FOGD: Lu, Hoi, Wang, Zhao & Liu, "Large scale online kernel learning",
   JMLR 17(47) 2016, its Fourier online gradient descent, the frequencies
@@ -103,7 +104,7 @@ class Stoptron(KernelModel):
 
 class Bogd(KernelModel):
     """BOGD by uniform sampling (Zhao et al. 2012), as JSAT reads the
-    paper's Algorithm 1: f <- (1 - lam eta) f every step; on a loss (y f <
+    paper (whose text could not be checked): f <- (1 - lam eta) f every step; on a loss (y f <
     1) x joins with eta y while fewer than B are held; once B are held, j
     is drawn uniformly, the others become sign(a) min(|a| (1 - lam eta)
     B/(B - 1), eta gamma), j is removed and x joins with eta y.

@@ -14,16 +14,21 @@
   M_PerceptronM.m, M_PerceptronU.m and M_PerceptronS.m line by line (rows
   move only when argmax != y; E = {i : F_i > F_y}, strict; S's divisor
   sum(F(E)) - |E| F_y). "paper": E = {r != y : F_r >= F_y} as LIBOL's manual
-  (section 3.1.1, Algorithm 14) writes the paper's, the rows moving
-  whenever E is not empty (our reading of the paper's family; the manual
+  (section 3.1.1, Algorithm 14, p. 23) writes the paper's, the rows moving
+  whenever E is not empty (our reading of the paper's family, whose text
+  could not be opened: see src/multiclass/ultraconservative.rs; the manual
   moves them when argmax != y), tau_y = 1 and the max, uniform or
   proportional tau_r; where every r of E ties with y the proportional tau is
   0/0, and ours takes the uniform -1/|E| (see src/multiclass/ultraconservative.rs).
   Without a bias, and with one (a constant 1 feature, our --bias augmented).
-- banditron: Kakade, Shalev-Shwartz & Tewari 2008 as DOGMA's
-  banditron_multi_train.m runs it: y_hat = argmax, P = gamma/K (+ 1 - gamma
-  at y_hat), the guess is the first r with u < P(1) + ... + P(r), then
-  W_r += x (1[guess = y] 1[r = guess] / P(r) - 1[r = y_hat]). It takes the
+- banditron: Kakade, Shalev-Shwartz & Tewari, ICML 2008, Algorithm 1
+  (p. 442), line by line: W = 0, y_hat = argmax_r (W x)_r, P(r) =
+  (1 - gamma) 1[r = y_hat] + gamma/k, the guess y_tilde ~ P is predicted,
+  and W_r += x (1[y = y_tilde] 1[y_tilde = r] / P(r) - 1[y_hat = r]).
+  "mistakes" is the paper's M, the guesses with y_tilde != y (Theorem 1;
+  DOGMA's banditron_multi_train.m counts the same), "top_mistakes" its M-hat,
+  y_hat != y. The paper samples y_tilde "according to P"; the draw is
+  DOGMA's: the first r with u < P(1) + ... + P(r). It takes the
   Rust's uniform draws u: relatives.py's port of xoshiro256** seeded by
   SplitMix64 and rand's f64, so the guesses match draw for draw; the
   fixture keeps the draws, and tests/multiclass_reference.rs checks that
@@ -187,11 +192,11 @@ def banditron_case(X, y, Xt, yt, gamma, draws, seed, bias):
     k = len(classes)
     Z = augment(X, bias)
     W = np.zeros((k, Z.shape[1]))
-    mistakes = wrong_guesses = 0
+    mistakes = top_mistakes = 0
     for t, (x, label) in enumerate(zip(Z, y)):
         F = W @ x
         hat = int(np.argmax(F))
-        mistakes += hat != index[label]
+        top_mistakes += hat != index[label]
         P = [gamma / k] * k
         P[hat] = P[hat] + (1 - gamma)
         u, cumulative, guess = draws[t], 0.0, k - 1
@@ -200,8 +205,9 @@ def banditron_case(X, y, Xt, yt, gamma, draws, seed, bias):
             if u < cumulative:
                 guess = r
                 break
+        # Predict the guess; the feedback is 1[guess = y], all U reads of y.
         right = guess == index[label]
-        wrong_guesses += not right
+        mistakes += not right
         U = np.zeros(k)
         U[hat] -= 1.0
         if right:
@@ -209,8 +215,8 @@ def banditron_case(X, y, Xt, yt, gamma, draws, seed, bias):
         W = W + U[:, None] * x
     case = {"algo": "perceptron", "multiclass": "banditron", "banditron-gamma": gamma, "seed": seed,
             "bias": "augmented" if bias else "none", "classes": classes.tolist(),
-            "mistakes": int(mistakes), "wrong_guesses": int(wrong_guesses),
-            "source": "NumPy transcription of the Banditron (as DOGMA's banditron_multi_train.m)"}
+            "mistakes": int(mistakes), "top_mistakes": int(top_mistakes),
+            "source": "NumPy transcription of the Banditron's Algorithm 1 (Kakade et al. 2008, p. 442)"}
     case.update(rows_case(W, classes, Xt, yt, bias))
     return case
 

@@ -10,10 +10,21 @@
 //! index j is drawn uniformly, every other coefficient becomes
 //! sign(αᵢ) min(|αᵢ| (1 − λη) B/(B − 1), ηγ) (B/(B − 1) makes the
 //! removal's expectation the function before it; the cap ηγ bounds the
-//! estimate's variance), j is removed and x joins with η y. This is our
-//! reading of the paper's Algorithm 1, which JSAT's BOGD implements the
-//! same way (its uniform-sampling option); the paper's text was not at hand
-//! to check it line by line.
+//! estimate's variance), j is removed and x joins with η y.
+//!
+//! **Not checked against the paper's text.** No copy of the paper's body
+//! (ICML 2012, arXiv:1206.4633) could be opened, when this was written nor
+//! in issue 23's faithfulness check (which found only its abstract and
+//! summaries): so the default is our reading, no algorithm or equation
+//! number of the paper is cited, and whether its cap is per coefficient or
+//! over the whole set is unverified. The readings at hand, none of them the
+//! paper: JSAT's BOGD (Raff, uniform option) gives each kept coefficient
+//! sign(α) min(|α| (1 − λη)/(1 − 1/B), ηγ), as the default does;
+//! ai-on-browser's bogd.js rescales by the same (1 − λη)/(1 − 1/B) and caps
+//! each α at ηγ, but after every step that adds x, within the budget too;
+//! the authors' group's BOGD.m scales the whole set (below); their C++ KOL
+//! (kernel_bogd.h) only shrinks by 1 − λη and drops the oldest vector, with
+//! no rescaling and no cap (not offered).
 //!
 //! [`KernelForm::Authors`]: Lu & Hoi's BOGD.m (github
 //! jingcoco/Online-Kernel-Learning, binary/): it steps on y f ≤ 1, and

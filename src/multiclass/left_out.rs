@@ -53,7 +53,7 @@ impl Banditron {
     pub fn rows_mut(&mut self) -> &mut [Weights] {
         match *self {}
     }
-    pub fn wrong_guesses(&self) -> u64 {
+    pub fn top_mistakes(&self) -> u64 {
         match *self {}
     }
     pub fn retune(&mut self, _: &Checked) {

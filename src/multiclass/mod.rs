@@ -179,10 +179,11 @@ impl Multiclass {
         }
     }
 
-    /// The Banditron's wrong guesses so far (None for the other reductions).
-    pub fn wrong_guesses(&self) -> Option<u64> {
+    /// The Banditron's top-class misses so far, ŷ ≠ y (the paper's M̂; its
+    /// mistakes are those of its guesses ỹ). None for the other reductions.
+    pub fn top_mistakes(&self) -> Option<u64> {
         match self {
-            Multiclass::Banditron(rule) => Some(rule.wrong_guesses()),
+            Multiclass::Banditron(rule) => Some(rule.top_mistakes()),
             _ => None,
         }
     }

@@ -19,13 +19,25 @@
 //!
 //! Sources checked here: LIBOL's M_PerceptronM.m, M_PerceptronU.m and
 //! M_PerceptronS.m (and their _c.cpp twins, which compute the same), and
-//! LIBOL's manual (section 3.1.1, Algorithm 14), which writes the paper's E
-//! with "≥" and the three τ as above, but moves the rows when ŷ ≠ y, as
-//! LIBOL's code does. The paper's own text could not be opened while this
-//! was written, so no figure or equation number of it is cited, and the
-//! condition "E ≠ ∅" below is our reading of its ultraconservative family
-//! (every row scoring at least the true one's is an error), not checked
-//! line by line: to verify against the paper.
+//! LIBOL's manual (section 3.1.1, Algorithm 14, p. 23), which writes the
+//! paper's E with "≥" and the three τ as above, but moves the rows when
+//! ŷ ≠ y, as LIBOL's code does.
+//!
+//! **Not checked against the paper's text.** No copy of the JMLR paper's
+//! body could be opened, neither when this was written nor in issue 23's
+//! faithfulness check (which searched the public copies it could reach and
+//! found only the abstract, on jmlr.org): so no figure or equation number
+//! of it is cited, and "E with ≥, the rows moving whenever E ≠ ∅" is our
+//! reading, not a transcription. What supports it: the abstract calls
+//! ultraconservative the algorithms that "update only the prototypes
+//! attaining similarity-scores which are higher than the score of the
+//! correct label's prototype"; from W = 0 every score ties, so an E
+//! without the ties would be empty on every sample and rows moved only
+//! within E (τ_y = 1, Σ_E τ_r = −1) would never leave W = 0: E must hold
+//! the ties, as LIBOL's manual writes it. And the multiclass perceptron of
+//! Kakade, Shalev-Shwartz & Tewari (ICML 2008, Eqs. 2-3, p. 442), which
+//! cites this paper, is W_y += x, W_ŷ −= x when ŷ ≠ y from W = 0: exactly
+//! the max update in LIBOL's form (a unit test below holds them equal).
 //!
 //! **Paper and LIBOL differ** (`--crammer-singer-form`):
 //!
@@ -256,5 +268,30 @@ mod tests {
         assert_eq!(moved[0], [2.0, 2.0, 0.0, 2.0]);
         assert_eq!(moved[1], [2.5, 2.0, 0.0, 1.5]);
         assert_eq!(moved[2], [3.0 - 2.0 / 3.0, 2.0, 0.0, 2.0 - 1.0 / 3.0]);
+    }
+
+    #[test]
+    fn libols_max_update_is_the_multiclass_perceptron_of_kakade_et_al() {
+        // Kakade, Shalev-Shwartz & Tewari 2008, Eqs. (2)-(3): W¹ = 0 and
+        // W ← W + U, U_r = x (1[y = r] − 1[ŷ = r]), ties in ŷ to the lowest.
+        let mut max = rule(Spread::Max, LibolForm::Libol, 3);
+        let mut w = [[0.0; 2]; 3];
+        for t in 0u32..60 {
+            let x = [f64::from(t % 5) - 2.0, f64::from((t * 7) % 3) - 1.0];
+            let y = ((t * 2 + t / 4) % 3) as usize;
+            let scores: Vec<f64> = w.iter().map(|r| r[0] * x[0] + r[1] * x[1]).collect();
+            let top = best(scores.iter().copied(), None);
+            for (j, &xj) in x.iter().enumerate() {
+                w[y][j] += xj;
+                w[top][j] -= xj;
+            }
+            max.learn_one(Features::Dense(&x), y);
+            for (k, row) in w.iter().enumerate() {
+                let got = max.rows()[k].weights();
+                let want: Vec<f64> = row.iter().copied().take(got.len()).collect();
+                assert_eq!(got, want.as_slice(), "sample {t}, row {k}");
+                assert!(row[got.len()..].iter().all(|&v| v == 0.0));
+            }
+        }
     }
 }

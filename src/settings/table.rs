@@ -323,10 +323,11 @@ settings_table! {
         "iterations", code 90, whole(1, 1_000_000), Learner, live true;
         "iterations": relatives_help("The batch pocket's tries: each proposes w + y x for a misclassified sample and keeps it only if the mistakes over the batch drop; after this many the search stops and w stays (Lao Ma's post: 100). Raising it lets a stopped run go on; Reset starts it again.");
     /// The Banditron's exploration: it guesses its top class with
-    /// probability 1 − γ + γ/K, any other with γ/K.
+    /// probability 1 − γ + γ/K, any other with γ/K; γ in (0, 0.5) as the
+    /// paper's Algorithm 1 has it.
     BanditronGamma banditron_gamma: f64 = 0.01;
-        "banditron-gamma", code 80, Range::OpenUnit, Learner, live true, when "--multiclass banditron" |s| s.multiclass == Reduction::Banditron;
-        "Banditron γ": relatives_help("The Banditron guesses its top class with probability 1 − γ + γ/K and each other class with γ/K, and learns only whether the guess was right: a larger γ explores more (ours: 0.01, DOGMA's; the paper tunes γ per data set).");
+        "banditron-gamma", code 80, Range::OpenHalf, Learner, live true, when "--multiclass banditron" |s| s.multiclass == Reduction::Banditron;
+        "Banditron γ": relatives_help("The Banditron guesses its top class with probability 1 − γ + γ/K and each other class with γ/K, and learns only whether the guess was right: a larger γ explores more. The paper's range is (0, 0.5) and it tunes γ per data set (0.006 to 0.05 in its experiments); ours is 0.01, DOGMA's default.");
     /// The multiclass perceptron's form: the paper's or LIBOL's code.
     CrammerSingerForm crammer_singer_form: LibolForm = LibolForm::Paper;
         "crammer-singer-form", code 81, Range::Choice, Learner, live false, when "--multiclass crammer-singer, crammer-singer-uniform or crammer-singer-proportional" |s| matches!(s.multiclass, Reduction::CrammerSinger | Reduction::CrammerSingerUniform | Reduction::CrammerSingerProportional);

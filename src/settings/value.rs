@@ -23,6 +23,8 @@ pub enum Range {
     UpToOne,
     /// (0, 1): a fraction strictly inside (IELLIP's c, which divides by 1 − c).
     OpenUnit,
+    /// (0, 0.5): the Banditron's exploration γ (its Algorithm 1's range).
+    OpenHalf,
     /// (1, inf): a multiplicative factor that must grow (Winnow's α).
     AboveOne,
     /// Any finite number (Winnow's threshold θ).
@@ -52,6 +54,7 @@ impl Range {
         let (low, high) = match self {
             Range::Unit | Range::OpenUnit | Range::UpToOne => (0.0, 1.0),
             Range::OpenTwo => (0.0, 2.0),
+            Range::OpenHalf => (0.0, 0.5),
             Range::Confidence => (0.5, 1.0),
             _ => (0.0, 0.0),
         };
@@ -59,7 +62,7 @@ impl Range {
             Range::Positive => msg!(Code::RangePositive),
             Range::NonNegative => msg!(Code::RangeNonNegative),
             Range::Unit => msg!(Code::RangeBetween, low = low, high = high),
-            Range::OpenTwo | Range::Confidence | Range::OpenUnit => {
+            Range::OpenTwo | Range::Confidence | Range::OpenUnit | Range::OpenHalf => {
                 msg!(Code::RangeStrictly, low = low, high = high)
             }
             Range::UpToOne => msg!(Code::RangeUpTo, low = low, high = high),
@@ -92,6 +95,7 @@ impl Range {
             Range::Confidence => v > 0.5 && v < 1.0,
             Range::UpToOne => v > 0.0 && v <= 1.0,
             Range::OpenUnit => v > 0.0 && v < 1.0,
+            Range::OpenHalf => v > 0.0 && v < 0.5,
             Range::AboveOne => v > 1.0 && v.is_finite(),
             Range::Finite => v.is_finite(),
             Range::Choice => true,

@@ -33,19 +33,21 @@ function perceptron(dl, p, last, settings, { row, nameOf }) {
 }
 
 /**
- * The Banditron: its guess, drawn from P, and the one bit it was told; the
- * prediction's row loses x, a right guess's row gains x/P(ỹ).
+ * The Banditron (Kakade, Shalev-Shwartz & Tewari 2008, Algorithm 1): it
+ * predicts its guess ỹ, drawn from P around the top class ŷ, and is told
+ * only whether ỹ was right (so its mistake flag is that one bit); ŷ's row
+ * loses x, a right guess's row gains x/P(ỹ).
  */
 function banditron(dl, p, last, settings, { row, nameOf }) {
-  const right = last.told === 1;
-  row(dl, t('rule'), t('guess ỹ with P(r) = (1 − γ)·[r = ŷ] + γ/K; told only whether ỹ = y'), `γ = ${num(settings['banditron-gamma'])}`);
+  const right = !last.mistake;
+  row(dl, t('rule'), t('guess ỹ with P(r) = (1 − γ)·[r = ŷ] + γ/K; told only whether ỹ = y'), `γ = ${num(settings['banditron-gamma'])}, ŷ = ${nameOf(last.top)}`);
   row(dl, t('guess'), t('{class}, drawn with P(ỹ) = {p} (u = {u})', { class: nameOf(last.guess), p: num(last.chance), u: num(last.draw) }), right ? t('told: right') : t('told: wrong'));
   row(dl, t('update'), right ? 'W_ŷ ← W_ŷ − ηx,  W_ỹ ← W_ỹ + ηx/P(ỹ)' : 'W_ŷ ← W_ŷ − ηx');
   for (const l of last.learners) row(dl, ...moved(l, nameOf));
   row(dl, t('source'), 'Kakade, Shalev-Shwartz & Tewari (ICML 2008)');
   p.textContent = right
-    ? t('Told its guess was right: that row gained x/P(ỹ) = {gain}·x, the prediction’s row lost x.', { gain: num(1 / last.chance) })
-    : t('Told its guess was wrong, and nothing more: only the prediction’s row lost x.');
+    ? t('Told its guess was right: that row gained x/P(ỹ) = {gain}·x, the top class’s row (ŷ) lost x.', { gain: num(1 / last.chance) })
+    : t('Told its guess was wrong, and nothing more: only the top class’s row (ŷ) lost x.');
 }
 
 /** Fills `dl` and the verdict `p` for the multiclass perceptron or the Banditron. */

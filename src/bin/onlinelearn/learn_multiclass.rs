@@ -26,9 +26,10 @@ struct Report {
     classes: Vec<f64>,
     mistakes: u64,
     mistake_rate: f64,
-    /// The Banditron's wrong guesses (it is told only whether each was right).
+    /// The Banditron's top-class misses, ŷ ≠ y (the paper's M̂; its
+    /// mistakes are those of its guesses ỹ, the paper's M).
     #[serde(skip_serializing_if = "Option::is_none")]
-    wrong_guesses: Option<u64>,
+    top_mistakes: Option<u64>,
     /// K rows, in class order.
     weights: Vec<Vec<f64>>,
     bias: Vec<f64>,
@@ -93,7 +94,7 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         classes: classes.names().to_vec(),
         mistakes: c.progress.mistakes,
         mistake_rate: c.progress.mistakes as f64 / c.progress.samples.max(1) as f64,
-        wrong_guesses: learner.wrong_guesses(),
+        top_mistakes: learner.top_mistakes(),
         bias: models.iter().map(|m| m.bias).collect(),
         weights: models.into_iter().map(|m| m.weights).collect(),
         test_accuracy,
@@ -123,10 +124,10 @@ fn print_summary(r: &Report, name: &str) {
         r.mistakes,
         100.0 * r.mistake_rate
     );
-    if let Some(wrong) = r.wrong_guesses {
+    if let Some(top) = r.top_mistakes {
         println!(
-            "  wrong guesses         {wrong} ({:.2}%; the Banditron is told only these)",
-            100.0 * wrong as f64 / (r.n_train * r.passes).max(1) as f64
+            "  top-class mistakes    {top} ({:.2}%; ŷ = argmax, the guesses above are ỹ ~ P)",
+            100.0 * top as f64 / (r.n_train * r.passes).max(1) as f64
         );
     }
     if let (Some(accuracy), Some(n), Some(m)) = (r.test_accuracy, r.n_test, &r.confusion) {
