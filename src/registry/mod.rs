@@ -96,12 +96,17 @@ macro_rules! registry {
                 match self { $(AnyLearner::$variant(l) => l.moving_model(),)+ }
             }
 
-            /// See [`Configured::fix_batch`].
+            /// See [`Configured::fix_batch`]. (This and `pick` stay out of
+            /// line: inlined into the session, their batch pocket arm would be
+            /// a call from outside a learner's dispatch, which the full
+            /// module's split refuses, xtask/split-wasm.mjs.)
+            #[inline(never)]
             pub fn fix_batch(&mut self, points: &Dataset) {
                 match self { $(AnyLearner::$variant(l) => l.fix_batch(points),)+ }
             }
 
             /// See [`Configured::pick`].
+            #[inline(never)]
             pub fn pick(&mut self) -> Option<usize> {
                 match self { $(AnyLearner::$variant(l) => l.pick(),)+ }
             }
