@@ -4,8 +4,8 @@
 // instantiated into the primary's memory and tables. A session's parts are
 // loaded before it is built (wasm.js `loadFull(hash)`). Imported by
 // wasm.js when the full module is first wanted, so the first load does
-// not carry this code.
-import { useFull } from './wasm.js';
+// not carry this code; wasm.js hands it `use`, its own `useFull` (this
+// module imports nothing of wasm.js: no circle).
 
 /**
  * The module that holds each part `Playground.parts` names (each a
@@ -46,12 +46,12 @@ function compilePart(file) {
   return compiling;
 }
 
-/** Resolves when the full module's primary is instantiated and new handles come from it. */
-function loadPrimary() {
+/** Resolves when the full module's primary is instantiated and, told to `use`, wasm.js makes new handles from it. */
+function loadPrimary(use) {
   full ??= import('../pkg/onlinelearn_full.js').then(async (module) => {
     primary = await module.default();
     Playground = module.Playground;
-    useFull(Playground, primary.memory, (hash, learner) => Playground.parts(hash, learner ?? undefined).some((name) => !loaded.has(name)));
+    use(Playground, primary.memory, (hash, learner) => Playground.parts(hash, learner ?? undefined).some((name) => !loaded.has(name)));
   });
   full.catch(() => { full = null; }); // a failed download can be tried again
   return full;
@@ -62,7 +62,7 @@ function loadPart(name) {
   const file = PART_FILES[name];
   let loading = parts.get(file.href);
   if (!loading) {
-    loading = Promise.all([compilePart(file), loadPrimary()])
+    loading = Promise.all([compilePart(file), full])
       .then(([module]) => WebAssembly.instantiate(module, { primary }))
       .then(() => {
         for (const [part, its] of Object.entries(PART_FILES)) if (its === file) loaded.add(part);
@@ -74,9 +74,9 @@ function loadPart(name) {
 }
 
 /** The parts `names` and the primary, downloading side by side. */
-export function loadParts(names) {
+export function loadParts(use, names) {
   for (const name of names) compilePart(PART_FILES[name]);
-  return loadPrimary().then(() => Promise.all(names.map(loadPart)));
+  return loadPrimary(use).then(() => Promise.all(names.map(loadPart)));
 }
 
 /**
@@ -84,6 +84,6 @@ export function loadParts(names) {
  * about to be chosen; `first`, the first module's handle class, names
  * them before the primary arrives); without a link, every part.
  */
-export function loadFull(first, hash, learner) {
-  return loadParts(hash === undefined ? Object.keys(PART_FILES) : first.parts(hash, learner ?? undefined));
+export function loadFull(use, first, hash, learner) {
+  return loadParts(use, hash === undefined ? Object.keys(PART_FILES) : first.parts(hash, learner ?? undefined));
 }

@@ -23,8 +23,8 @@ export function loadWasm() {
   return first;
 }
 
-/** wasm-full.js's: the full module is instantiated; new handles come from it. */
-export function useFull(handles, memory, needs) {
+/** Handed to wasm-full.js: the full module is instantiated; new handles come from it. */
+function useFull(handles, memory, needs) {
   memories.set(handles, memory);
   Playground = handles;
   missing = needs;
@@ -36,12 +36,12 @@ export function useFull(handles, memory, needs) {
  * to be chosen) are loaded; without a link, every part.
  */
 export function loadFull(hash, learner) {
-  return loadWasm().then(() => import('./wasm-full.js')).then((full) => full.loadFull(FirstPlayground, hash, learner));
+  return loadWasm().then(() => import('./wasm-full.js')).then((full) => full.loadFull(useFull, FirstPlayground, hash, learner));
 }
 
 /** Resolves when the full module's parts `names` are loaded (the full module with them). */
 export function loadParts(names) {
-  return loadWasm().then(() => import('./wasm-full.js')).then((full) => full.loadParts(names));
+  return loadWasm().then(() => import('./wasm-full.js')).then((full) => full.loadParts(useFull, names));
 }
 
 /**
