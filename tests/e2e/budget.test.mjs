@@ -110,9 +110,12 @@ test('a session in the full module fetches a part when it first needs it, and on
     await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying, null, { timeout: 30000 });
     await page.evaluate(() => window.playground.act((pg) => pg.stream(40)));
     assert.deepEqual(fetched, ['theory']);
+    await page.evaluate(() => { window.firstHandle = window.playground.figures[0].pg; });
     // A kernel learner, then LIBOL's ALMA, the Ballseptron and AROW: the learners' part once.
     for (const algo of ['projectron', 'alma', 'ballseptron', 'arow']) {
       await chooseLearner(page, algo);
+      // The session already ran in the full module: the part joined it, no replay into new handles.
+      assert.ok(await page.evaluate(() => window.playground.figures[0].pg === window.firstHandle), `${algo}: the same handle`);
       const learned = await page.evaluate(() => {
         window.playground.act((pg) => pg.stream(40));
         return window.playground.figures[0].pg.counts().samples;
