@@ -14,7 +14,7 @@ use proptest::test_runner::TestCaseError;
 use rand::Rng as _;
 
 mod checks;
-use checks::{as_sparse, finite_report};
+use checks::{as_sparse, finite_report, sparse_prone_row};
 
 /// What a learner has learned, comparable across learners of any kind: its
 /// scores at fixed probe points, its support size and linear weights.
@@ -237,16 +237,7 @@ fn samples(seed: u64, task: Task, dim: usize, scale: f64) -> Vec<(Vec<f64>, f64)
     let n = 1 + rng.random_range(0..80);
     (0..n)
         .map(|_| {
-            // Zeros are common so that sparse rows differ from dense ones.
-            let x = (0..dim)
-                .map(|_| {
-                    if rng.random_range(0..4) == 0 {
-                        0.0
-                    } else {
-                        rng.random_range(-scale..scale)
-                    }
-                })
-                .collect();
+            let x = sparse_prone_row(&mut rng, dim, scale);
             let y = match task {
                 Task::Classification => {
                     if rng.random_bool(0.5) {

@@ -8,7 +8,7 @@ use onlinelearn::{Algorithm, BiasMode, Features, Settings, SparseFeatures};
 use rand::Rng as _;
 
 mod checks;
-use checks::{as_sparse, finite_report};
+use checks::{as_sparse, finite_report, sparse_prone_row};
 
 /// Every reduction with every learner it takes, in each value of the
 /// reduction's own choices (the multiclass perceptron's form), over four
@@ -57,15 +57,7 @@ fn class_samples(seed: u64, dim: usize) -> Vec<(Vec<f64>, usize)> {
     let n = 1 + rng.random_range(0..80);
     (0..n)
         .map(|_| {
-            let x = (0..dim)
-                .map(|_| {
-                    if rng.random_range(0..4) == 0 {
-                        0.0
-                    } else {
-                        rng.random_range(-3.0..3.0)
-                    }
-                })
-                .collect();
+            let x = sparse_prone_row(&mut rng, dim, 3.0);
             (x, rng.random_range(0..4))
         })
         .collect()

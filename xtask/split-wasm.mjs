@@ -92,30 +92,38 @@ const read = (bytes) => {
 /** A name without rustc's hash and crate disambiguators (they differ between builds). */
 const plain = (name) => name.replace(/::h[0-9a-f]{16}$/, '').replace(/\[[0-9a-f]{16}\]/g, '');
 
+/** A function's name in binaryen's text (`$name` or `$"name with spaces"`), and the forms that hold one. */
+const NAME = String.raw`\$("(?:[^"\\]|\\.)*"|[^\s()]+)`;
+const FUNC_HEAD = new RegExp(`^ \\(func ${NAME}`);
+const FUNC = new RegExp(`\\(func ${NAME}`);
+const EXPORTED_FUNC = new RegExp(`\\(func ${NAME}\\)`);
+const NAMES = new RegExp(NAME, 'g');
+const CALLS = new RegExp(`\\((?:call|return_call|ref\\.func) ${NAME}`, 'g');
+const IMPORTED = new RegExp(`\\(import "primary" "(~[^"]+)" \\((func|global|table) ${NAME}`, 'g');
+const unquote = (n) => (n.startsWith('"') ? n.slice(1, -1).replace(/\\(.)/g, '$1') : n);
+
 /** The functions of a module's text, with what each calls or takes the address of; its exports and table entries. */
 function graph(text) {
   const calls = new Map();
   const roots = [];
   let current = null;
-  const NAME = String.raw`\$("(?:[^"\\]|\\.)*"|[^\s()]+)`;
-  const unquote = (n) => (n.startsWith('"') ? n.slice(1, -1).replace(/\\(.)/g, '$1') : n);
   for (const line of text.split('\n')) {
     if (line.startsWith(' (func ')) {
-      current = unquote(line.match(new RegExp(`^ \\(func ${NAME}`))[1]);
+      current = unquote(line.match(FUNC_HEAD)[1]);
       calls.set(current, new Set());
       if (line.includes('(import ')) current = null;
     } else if (line.startsWith(' (import ') && line.includes('(func ')) {
-      calls.set(unquote(line.match(new RegExp(`\\(func ${NAME}`))[1]), new Set());
+      calls.set(unquote(line.match(FUNC)[1]), new Set());
     } else if (line.startsWith(' (export ')) {
-      const m = line.match(new RegExp(`\\(func ${NAME}\\)`));
+      const m = line.match(EXPORTED_FUNC);
       if (m) roots.push(unquote(m[1]));
     } else if (line.startsWith(' (elem ')) {
-      for (const m of line.matchAll(new RegExp(NAME, 'g'))) roots.push(unquote(m[1]));
+      for (const m of line.matchAll(NAMES)) roots.push(unquote(m[1]));
       current = null;
     } else if (line.startsWith(' (')) {
       current = null;
     } else if (current) {
-      for (const m of line.matchAll(new RegExp(`\\((?:call|return_call|ref\\.func) ${NAME}`, 'g'))) calls.get(current).add(unquote(m[1]));
+      for (const m of line.matchAll(CALLS)) calls.get(current).add(unquote(m[1]));
     }
   }
   return { calls, roots: roots.filter((r) => calls.has(r)) };
@@ -220,9 +228,7 @@ for (const [part, names] of Object.entries(parts)) {
   module.runPasses(['remove-memory-init', 'remove-unused-module-elements']);
   const text = module.emitText();
   if (!module.validate()) throw new Error(`the ${part} module does not validate`);
-  for (const m of text.matchAll(/\(import "primary" "(~[^"]+)" \((func|global|table) \$("(?:[^"\\]|\\.)*"|[^\s()]+)/g)) {
-    wanted.set(m[1], [m[2], m[3].startsWith('"') ? m[3].slice(1, -1).replace(/\\(.)/g, '$1') : m[3]]);
-  }
+  for (const m of text.matchAll(IMPORTED)) wanted.set(m[1], [m[2], unquote(m[3])]);
   binaryen.setDebugInfo(false);
   const file = join(outDir, `onlinelearn_full_${part}.wasm`);
   writeFileSync(file, module.emitBinary());

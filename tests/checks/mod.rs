@@ -15,3 +15,17 @@ pub fn as_sparse(x: &[f64]) -> (Vec<u32>, Vec<f64>) {
         .map(|(i, v)| (i as u32, *v))
         .unzip()
 }
+
+/// A random dense row of `dim` features within ±`scale`, a quarter of them
+/// 0 (zeros are common so that sparse rows differ from dense ones).
+pub fn sparse_prone_row(rng: &mut impl rand::Rng, dim: usize, scale: f64) -> Vec<f64> {
+    (0..dim)
+        .map(|_| {
+            if rng.random_range(0..4) == 0 {
+                0.0
+            } else {
+                rng.random_range(-scale..scale)
+            }
+        })
+        .collect()
+}

@@ -25,6 +25,19 @@ async function firstLoad(path) {
   }
 }
 
+/** What `page` fetches of the full module's parts (by name), and its errors, as they come. */
+function watch(page) {
+  const fetched = [];
+  const errors = [];
+  page.on('request', (r) => {
+    const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
+    if (part && part !== 'bg') fetched.push(part);
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return { fetched, errors };
+}
+
 const kb = (files) => `${(files.reduce((sum, f) => sum + f.gzip, 0) / 1024).toFixed(1)} KB gzip: ${files.map((f) => f.url).join(', ')}`;
 const total = (files) => files.reduce((sum, f) => sum + f.gzip, 0);
 
@@ -63,14 +76,7 @@ test('a link to a learner of each family opens it, learning, from the first modu
     // learners' or the Theory layer's, xtask/split-wasm.mjs), and no other.
     for (const [algo, extra, parts] of [['pa1', '', []], ['pocket', '', []], ['arow', '', ['learners']], ['projectron', '&preset=xor', ['learners']], ['alma', '', ['learners']], ['pegasos', '', ['learners']], ['winnow', '', ['learners']], ['pa1', '&preset=three-classes', []], ['perceptron', '&preset=three-classes&multiclass=crammer-singer-proportional', ['learners']], ['perceptron', '&preset=four-classes&multiclass=banditron', ['learners']], ['pa1', '&theory=1', ['theory']]]) {
       const page = await context.newPage();
-      const fetched = [];
-      page.on('request', (r) => {
-        const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
-        if (part && part !== 'bg') fetched.push(part);
-      });
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      const { fetched, errors } = watch(page);
       await page.goto(`${server.url}/#algo=${algo}${extra}&seed=3`);
       await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying, null, { timeout: 30000 });
       const shown = await page.evaluate(() => {
@@ -97,14 +103,7 @@ test('a session in the full module fetches a part when it first needs it, and on
   try {
     context = await launch();
     const page = await context.newPage();
-    const fetched = [];
-    page.on('request', (r) => {
-      const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
-      if (part && part !== 'bg') fetched.push(part);
-    });
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const { fetched, errors } = watch(page);
     // The Theory layer brings the full module with its theory part only.
     await page.goto(`${server.url}/#algo=pa1&preset=xor&theory=1&seed=3`);
     await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying, null, { timeout: 30000 });

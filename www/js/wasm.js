@@ -30,18 +30,21 @@ function useFull(handles, memory, needs) {
   missing = needs;
 }
 
+/** wasm-full.js, once the first module is in (it names a link's parts). */
+const fullLoader = () => loadWasm().then(() => import('./wasm-full.js'));
+
 /**
  * Resolves when the full module is instantiated, new handles come from
  * it, and the parts the link `hash` needs (with `learner`, a learner about
  * to be chosen) are loaded; without a link, every part.
  */
 export function loadFull(hash, learner) {
-  return loadWasm().then(() => import('./wasm-full.js')).then((full) => full.loadFull(useFull, FirstPlayground, hash, learner));
+  return fullLoader().then((full) => full.loadFull(useFull, FirstPlayground, hash, learner));
 }
 
 /** Resolves when the full module's parts `names` are loaded (the full module with them). */
 export function loadParts(names) {
-  return loadWasm().then(() => import('./wasm-full.js')).then((full) => full.loadParts(useFull, names));
+  return fullLoader().then((full) => full.loadParts(useFull, names));
 }
 
 /**
