@@ -34,25 +34,21 @@ import { join } from 'node:path';
 import binaryen from 'binaryen';
 
 /**
- * Each part and the Rust paths whose functions seed it. The learner
- * families are one part, not four: LLVM merges functions whose code is
- * the same (its MergeFunctions pass, on in rustc's every build, off only
- * on nightly), and the survivor keeps one family's name; seen here, the
- * Ballseptron's `score` ran as ROMMA's, so a relatives' learner called
- * into LIBOL's part. A family's functions can stand in for another's, so
- * they travel together (src/registry/families.rs names the families).
+ * Each part and the Rust paths whose functions seed it: a learner family
+ * (named as src/registry/parts.rs names it), the Theory layer, the files.
+ * A family's part is sound only because the full module is built without
+ * LLVM's MergeFunctions (xtask `keep_functions_apart`): with it, two
+ * families' functions of the same code became one, named after one
+ * family (the Ballseptron's `score` ran as ROMMA's), and a relatives'
+ * learner called into LIBOL's part.
  */
 const PARTS = {
-  learners: [
-    'onlinelearn::kernel::',
-    'onlinelearn::libol::',
-    'onlinelearn::relatives::',
-    'onlinelearn::multiclass::banditron',
-    'onlinelearn::multiclass::ultraconservative',
-    // Not src/linear/covariance.rs nor normal_quantile.rs: the page draws
-    // any learner's covariance band through them.
-    'onlinelearn::linear::second_order',
-  ],
+  kernel: ['onlinelearn::kernel::'],
+  libol: ['onlinelearn::libol::'],
+  relatives: ['onlinelearn::relatives::', 'onlinelearn::multiclass::banditron', 'onlinelearn::multiclass::ultraconservative'],
+  // Not src/linear/covariance.rs nor normal_quantile.rs: the page draws
+  // any learner's covariance band through them.
+  'second-order': ['onlinelearn::linear::second_order'],
   theory: ['onlinelearn::theory::', 'robust::'],
   files: ['onlinelearn::wasm::files'],
 };
@@ -61,12 +57,17 @@ const PARTS = {
  * Who may call into each part from the primary: the dispatch to a learner
  * (its arms, its default methods, its drop and clone, what reads a kernel
  * learner's support set), the Theory layer's own code, the file exports.
- * A call from anywhere else means a merged function or a base path that
- * reaches a part: the build stops and names it, rather than ship a page
- * that traps ("null function") before the part is loaded.
+ * A call from anywhere else means a base path that reaches a part (say,
+ * a learner's method inlined into the session's code): the build stops
+ * and names it, rather than ship a page that traps ("null function")
+ * before the part is loaded.
  */
+const LEARNER_DISPATCH = /onlinelearn::registry::AnyLearner|onlinelearn::multiclass::Multiclass::|onlinelearn::learner::Learner::|drop_in_place<onlinelearn::(registry|multiclass)|onlinelearn::playground::export::ModelExport::new|onlinelearn::playground::model::Model::test_score|<impl onlinelearn::playground::session::Session>::support_vectors|core::iter::adapters::cloned::Cloned/;
 const CALLERS = {
-  learners: /onlinelearn::registry::AnyLearner|onlinelearn::multiclass::Multiclass::|onlinelearn::learner::Learner::|drop_in_place<onlinelearn::(registry|multiclass)|onlinelearn::playground::export::ModelExport::new|onlinelearn::playground::model::Model::test_score|<impl onlinelearn::playground::session::Session>::support_vectors|core::iter::adapters::cloned::Cloned/,
+  kernel: LEARNER_DISPATCH,
+  libol: LEARNER_DISPATCH,
+  relatives: LEARNER_DISPATCH,
+  'second-order': LEARNER_DISPATCH,
   theory: /onlinelearn::playground::theory_part::|onlinelearn::wasm::theory::|drop_in_place<onlinelearn::playground::theory_part|serde_wasm_bindgen::ser::ObjectSerializer as serde_core::ser::SerializeStruct>::serialize_field/,
   files: /^playground_[a-z_]+$/,
 };

@@ -72,9 +72,9 @@ test('a link to a learner of each family opens it, learning, from the first modu
     // One learner per family: the first module's (linear, multiclass over
     // it), and the full module's (second-order, kernel, LIBOL's, relatives,
     // and the multiclass perceptron's updates and the Banditron), each
-    // with the one part of the full module that holds its code (the
-    // learners' or the Theory layer's, xtask/split-wasm.mjs), and no other.
-    for (const [algo, extra, parts] of [['pa1', '', []], ['pocket', '', []], ['arow', '', ['learners']], ['projectron', '&preset=xor', ['learners']], ['alma', '', ['learners']], ['pegasos', '', ['learners']], ['winnow', '', ['learners']], ['pa1', '&preset=three-classes', []], ['perceptron', '&preset=three-classes&multiclass=crammer-singer-proportional', ['learners']], ['perceptron', '&preset=four-classes&multiclass=banditron', ['learners']], ['pa1', '&theory=1', ['theory']]]) {
+    // with the one part of the full module that holds its code (its
+    // family's or the Theory layer's, xtask/split-wasm.mjs), and no other.
+    for (const [algo, extra, parts] of [['pa1', '', []], ['pocket', '', []], ['arow', '', ['second-order']], ['projectron', '&preset=xor', ['kernel']], ['alma', '', ['libol']], ['pegasos', '', ['relatives']], ['winnow', '', ['relatives']], ['batch-pocket', '', ['relatives']], ['pa1', '&preset=three-classes', []], ['perceptron', '&preset=three-classes&multiclass=crammer-singer-proportional', ['relatives']], ['perceptron', '&preset=four-classes&multiclass=banditron', ['relatives']], ['pa1', '&theory=1', ['theory']]]) {
       const page = await context.newPage();
       const { fetched, errors } = watch(page);
       await page.goto(`${server.url}/#algo=${algo}${extra}&seed=3`);
@@ -110,8 +110,11 @@ test('a session in the full module fetches a part when it first needs it, and on
     await page.evaluate(() => window.playground.act((pg) => pg.stream(40)));
     assert.deepEqual(fetched, ['theory']);
     await page.evaluate(() => { window.firstHandle = window.playground.figures[0].pg; });
-    // A kernel learner, then LIBOL's ALMA, the Ballseptron and AROW: the learners' part once.
-    for (const algo of ['projectron', 'alma', 'ballseptron', 'arow']) {
+    // A kernel learner, then LIBOL's ALMA, the Ballseptron, AROW, and a
+    // second learner of each family: each family's part once.
+    const parts = ['theory'];
+    for (const [algo, part] of [['projectron', 'kernel'], ['alma', 'libol'], ['ballseptron', 'relatives'], ['arow', 'second-order'], ['forgetron', 'kernel'], ['romma', 'libol'], ['paum', 'relatives'], ['scw2', 'second-order']]) {
+      if (!parts.includes(part)) parts.push(part);
       await chooseLearner(page, algo);
       // The session already ran in the full module: the part joined it, no replay into new handles.
       assert.ok(await page.evaluate(() => window.playground.figures[0].pg === window.firstHandle), `${algo}: the same handle`);
@@ -120,7 +123,7 @@ test('a session in the full module fetches a part when it first needs it, and on
         return window.playground.figures[0].pg.counts().samples;
       });
       assert.ok(learned >= 80, `${algo} learned ${learned}`);
-      assert.deepEqual(fetched, ['theory', 'learners'], `after ${algo}`);
+      assert.deepEqual(fetched, parts, `after ${algo}`);
     }
     assert.deepEqual(errors, []);
   } finally {

@@ -63,7 +63,7 @@ test('the example blog post: three working figures, only its own files, no CSP v
   const foreign = page.requests.filter((url) => new URL(url).origin !== origin);
   assert.deepEqual(foreign, [], 'no request leaves the page origin');
   const files = page.requests.map((url) => new URL(url).pathname);
-  assert.ok(files.every((p) => /^\/(examples\/blog\.(html|css|js)|embed\.(js|css)|figure\.css|js\/[a-z0-9-]+\.js|pkg\/onlinelearn(_full)?(_bg\.wasm|\.js)|pkg\/onlinelearn_full_learners\.wasm)$/.test(p)), files.join('\n'));
+  assert.ok(files.every((p) => /^\/(examples\/blog\.(html|css|js)|embed\.(js|css)|figure\.css|js\/[a-z0-9-]+\.js|pkg\/onlinelearn(_full)?(_bg\.wasm|\.js)|pkg\/onlinelearn_full_(kernel|libol|relatives|second-order)\.wasm)$/.test(p)), files.join('\n'));
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   assert.deepEqual(page.errors, []);
   await page.evaluate(() => window.scrollTo(0, 0));

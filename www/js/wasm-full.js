@@ -1,5 +1,5 @@
 // The page's full wasm module, in parts (xtask/split-wasm.mjs): a primary,
-// and a module for the learner families, one for the Theory layer and one
+// and a module for each learner family, one for the Theory layer and one
 // for file loading, each fetched the first time a session needs it and
 // instantiated into the primary's memory and tables. A session's parts are
 // loaded before it is built (wasm.js `loadFull(hash)`). Imported by
@@ -7,18 +7,12 @@
 // not carry this code; wasm.js hands it `use`, its own `useFull` (this
 // module imports nothing of wasm.js: no circle).
 
-/**
- * The module that holds each part `Playground.parts` names (each a
- * literal, for the npm package's asset scan). The four learner families
- * share one: LLVM merges functions of the same code across them
- * (xtask/split-wasm.mjs).
- */
-const LEARNERS = new URL('../pkg/onlinelearn_full_learners.wasm', import.meta.url);
+/** The module of each part `Playground.parts` names (each a literal, for the npm package's asset scan). */
 const PART_FILES = {
-  kernel: LEARNERS,
-  libol: LEARNERS,
-  relatives: LEARNERS,
-  'second-order': LEARNERS,
+  kernel: new URL('../pkg/onlinelearn_full_kernel.wasm', import.meta.url),
+  libol: new URL('../pkg/onlinelearn_full_libol.wasm', import.meta.url),
+  relatives: new URL('../pkg/onlinelearn_full_relatives.wasm', import.meta.url),
+  'second-order': new URL('../pkg/onlinelearn_full_second-order.wasm', import.meta.url),
   theory: new URL('../pkg/onlinelearn_full_theory.wasm', import.meta.url),
   files: new URL('../pkg/onlinelearn_full_files.wasm', import.meta.url),
 };
@@ -64,9 +58,7 @@ function loadPart(name) {
   if (!loading) {
     loading = Promise.all([compilePart(file), full])
       .then(([module]) => WebAssembly.instantiate(module, { primary }))
-      .then(() => {
-        for (const [part, its] of Object.entries(PART_FILES)) if (its === file) loaded.add(part);
-      });
+      .then(() => { loaded.add(name); });
     loading.catch(() => parts.delete(file.href));
     parts.set(file.href, loading);
   }

@@ -29,6 +29,9 @@ commands:
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if std::env::var_os(UNSTABLE_RUSTC).is_some() {
+        return rustc_with_unstable_flags(&args);
+    }
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve_command(&args[1..]),
         Some("build") => site::build_site().map(|_| ()),
@@ -119,9 +122,10 @@ pub fn build_wasm(out: &Path) -> Result {
         ),
         ("loader-module", "loader"),
     ] {
+        let split = name == "onlinelearn_full";
         let mut build = cargo();
         build.args([
-            "build",
+            if split { "rustc" } else { "build" },
             "--profile",
             "wasm",
             "--lib",
@@ -131,8 +135,10 @@ pub fn build_wasm(out: &Path) -> Result {
             "--features",
             features,
         ]);
+        if split {
+            keep_functions_apart(&mut build);
+        }
         run(&mut build)?;
-        let split = name == "onlinelearn_full";
         if name == "onlinelearn" {
             std::fs::copy(&module, &first).map_err(|e| format!("{}: {e}", first.display()))?;
         }
@@ -172,6 +178,59 @@ pub fn build_wasm(out: &Path) -> Result {
         }
     }
     Ok(())
+}
+
+/// The full module's build keeps functions of the same code apart: LLVM's
+/// MergeFunctions pass, on in every rustc build, would make two learners
+/// of different families share one function (seen: the Ballseptron's
+/// `score` ran as ROMMA's), which the split would put in one family's
+/// part, so that the other family's learner trapped when only its own part
+/// was loaded. Without the pass each family's part holds its own code, and
+/// what two parts share, the split sees in the call graph and keeps in the
+/// primary (2.8 KB gzip on the primary, measured; wasm-opt merges what is
+/// the same inside each module). Legacy symbol names, as the first
+/// module's: the split matches the two modules' functions by name.
+///
+/// `-Z merge-functions` is unstable: this crate's rustc alone runs with
+/// RUSTC_BOOTSTRAP=1 (as the Linux kernel's build does for its flags),
+/// through this program as Cargo's workspace wrapper. Set for all of
+/// Cargo, it reached the dependencies' build scripts: proc-macro2 and
+/// thiserror then build for a nightly compiler, and every build rebuilt
+/// sixteen crates twice (measured).
+fn keep_functions_apart(build: &mut Command) {
+    let this = std::env::current_exe().expect("the xtask program's path");
+    build
+        .env("RUSTC_WORKSPACE_WRAPPER", this)
+        .env(UNSTABLE_RUSTC, "1")
+        .args([
+            "--",
+            "-Zmerge-functions=disabled",
+            "-Zunstable-options",
+            "-Csymbol-mangling-version=legacy",
+        ]);
+}
+
+/// Set when this program runs as Cargo's workspace wrapper for rustc.
+const UNSTABLE_RUSTC: &str = "XTASK_UNSTABLE_RUSTC";
+
+/// As Cargo's wrapper (`args`: rustc's path, then its arguments): rustc
+/// with unstable flags allowed.
+fn rustc_with_unstable_flags(args: &[String]) -> ExitCode {
+    let Some((rustc, rest)) = args.split_first() else {
+        return ExitCode::from(2);
+    };
+    match Command::new(rustc)
+        .args(rest)
+        .env("RUSTC_BOOTSTRAP", "1")
+        .status()
+    {
+        Ok(status) if status.success() => ExitCode::SUCCESS,
+        Ok(status) => ExitCode::from(status.code().unwrap_or(1).clamp(1, 255) as u8),
+        Err(e) => {
+            eprintln!("xtask: could not start {rustc}: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The full module's parts in `out` (`onlinelearn_full_<part>.wasm`).
