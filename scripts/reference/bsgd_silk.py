@@ -10,7 +10,7 @@ tests/kernel_reference.rs.
   Orabona's silk_train.m (Kernel Machines for MATLAB, 2007) and AI on
   Browser's silk.js compute it (eta = rho = 1, their defaults), and past the
   buffer B the smallest |alpha| goes (both codes; Wang, Crammer & Vucetic
-  2012, Section 6.1, say the same of Cheng et al.).
+  2012, Section 2.4, say the same of SILK).
 - BSGD: Wang, Crammer & Vucetic, "Breaking the curse of kernelization:
   budgeted stochastic gradient descent for large-scale SVM training",
   JMLR 13 (2012), read in the preprint the authors ship with BudgetedSVM

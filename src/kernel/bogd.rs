@@ -19,7 +19,10 @@
 //! number of the paper is cited, and whether its cap is per coefficient or
 //! over the whole set is unverified. The readings at hand, none of them the
 //! paper: JSAT's BOGD (Raff, uniform option) gives each kept coefficient
-//! sign(α) min(|α| (1 − λη)/(1 − 1/B), ηγ), as the default does;
+//! sign(α) min(|α| (1 − λη)/(1 − 1/B), ηγ), as the default does, but
+//! steps on y f ≤ 1 where the default steps on a loss, y f < 1 (as KOL's
+//! hinge loss; the two differ only at y f = 1 exactly, where the hinge
+//! loss is 0 and its subgradient may be either);
 //! ai-on-browser's bogd.js rescales by the same (1 − λη)/(1 − 1/B) and caps
 //! each α at ηγ, but after every step that adds x, within the budget too;
 //! the authors' group's BOGD.m scales the whole set (below); their C++ KOL

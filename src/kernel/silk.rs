@@ -23,8 +23,12 @@
 //! Browser's `silk.js`: τ = ηλ/(1 + ηλ), the new coefficient
 //! y·min((1 − τ)C, (ρ − (1 − τ) y f)/k(x, x)), and past the buffer the
 //! smallest |α| removed, which is also what Wang, Crammer & Vucetic (JMLR
-//! 2012, Section 6.1) report of Cheng et al.'s truncation. Ours:
-//! - η = 1 (both codes' default): η and λ enter only as ηλ, so λ
+//! 2012, Section 2.4) report of SILK: "once the buffer limit is exceeded,
+//! the example with the lowest absolute coefficient value is discarded".
+//! silk_train.m also floors the new coefficient at a `minC` (0 by default,
+//! as here; its way to emulate the perceptron). Ours:
+//! - η = 1 (both codes' default): η and λ enter only as ηλ (with C not
+//!   multiplied by η, as both codes have it), so λ
 //!   (`--silk-lambda`) is the one knob; ρ = 1 (both codes' default); C is
 //!   `--c`.
 //! - x joins whenever the minimiser's α ≠ 0, as silk.js; silk_train.m adds
@@ -92,6 +96,8 @@ impl Silk {
     /// `budget`: None for ILK (no buffer).
     pub fn new(kernel: KernelSpec, c: f64, lambda: f64, budget: Option<usize>) -> Result<Self> {
         Ok(Self {
+            // Removal::Oldest is never used: SILK removes the smallest |α|
+            // itself (`smallest`), never through the core's budget rule.
             core: Core::new(kernel, SupportSet::new(budget, false), Removal::Oldest, 0)?,
             c: check(Key::C, c)?,
             lambda: check(Key::SilkLambda, lambda)?,

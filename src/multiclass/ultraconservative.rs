@@ -134,8 +134,11 @@ impl Ultraconservative {
                 let n = error_set.len() as f64;
                 error_set.iter().map(|&r| (r, -(1.0 / n))).collect()
             }
+            // A row of E that ties with y (the paper's ≥) gets τ = 0: it
+            // does not move, so it is not listed (nor counted as moved).
             Spread::Proportional if gaps > 0.0 => error_set
                 .iter()
+                .filter(|&&r| scores[r] > fy)
                 .map(|&r| (r, -((scores[r] - fy) / gaps)))
                 .collect(),
             Spread::Proportional => {
@@ -268,6 +271,21 @@ mod tests {
         assert_eq!(moved[0], [2.0, 2.0, 0.0, 2.0]);
         assert_eq!(moved[1], [2.5, 2.0, 0.0, 1.5]);
         assert_eq!(moved[2], [3.0 - 2.0 / 3.0, 2.0, 0.0, 2.0 - 1.0 / 3.0]);
+    }
+
+    #[test]
+    fn a_row_tied_with_the_true_one_does_not_move_in_the_papers_proportional_update() {
+        // Scores on x = (1): row 0: 2, row 1: 1 (the true class), row 2: 1.
+        let mut u = rule(Spread::Proportional, LibolForm::Paper, 3);
+        for (k, w) in [2.0, 1.0, 1.0].into_iter().enumerate() {
+            u.rows_mut()[k].add(Features::Dense(&[1.0]), w);
+        }
+        // E = {0, 2} (≥), gaps 1 + 0: row 0 takes all of x, row 2 nothing.
+        let step = u.learn_one(Features::Dense(&[1.0]), 1);
+        let moved: Vec<usize> = step.learners().iter().map(|l| l.class).collect();
+        assert_eq!(moved, [1, 0]);
+        assert_eq!(step.update.details.values[..2], [1.0, 1.0]);
+        assert_eq!(rows(&u), [vec![1.0], vec![2.0], vec![1.0]]);
     }
 
     #[test]
