@@ -305,3 +305,42 @@ fn a_setting_of_a_reduction_not_in_force_is_refused_and_the_help_names_them() {
         assert!(help.contains(words), "--help names {words}");
     }
 }
+
+#[test]
+fn the_selective_perceptron_one_vs_rest_reports_the_labels_it_asked_for() {
+    let train = fixture("multiclass_train.svm");
+    let asked = |b: &str| {
+        let report = learn_json(&[
+            "--algo",
+            "selective-perceptron",
+            "--selective-b",
+            b,
+            "--train",
+            &train,
+        ]);
+        assert_eq!(report["multiclass"], "one-vs-rest");
+        report["labels_asked"].as_u64().expect("labels_asked")
+    };
+    // 900 samples: a smaller b asks for fewer of their labels.
+    let (sparing, eager) = (asked("0.05"), asked("10"));
+    assert!(
+        0 < sparing && sparing < eager && eager <= 900,
+        "{sparing} {eager}"
+    );
+    let text = stdout(&run(&[
+        "learn",
+        "--algo",
+        "selective-perceptron",
+        "--selective-b",
+        "0.05",
+        "--train",
+        &train,
+    ]));
+    assert!(
+        text.contains(&format!("labels asked          {sparing} of 900")),
+        "{text}"
+    );
+    // A learner that sees every label reports none.
+    let pa = learn_json(&["--algo", "pa1", "--train", &train]);
+    assert!(pa.get("labels_asked").is_none(), "{pa}");
+}

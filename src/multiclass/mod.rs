@@ -88,7 +88,10 @@ use crate::settings::{Checked, Choice, Reduction, Settings};
 /// or the Banditron.
 #[derive(Clone, Debug)]
 pub enum Multiclass {
-    OneVsRest(Vec<AnyLearner>),
+    /// A binary learner per class, and the samples at which at least one
+    /// of them asked for its label (the selective perceptron asks for each
+    /// class's own ±1 label apart; the sample's label was needed if any did).
+    OneVsRest(Vec<AnyLearner>, u64),
     CrammerSinger(CrammerSingerPa),
     Perceptron(Ultraconservative),
     Banditron(Banditron),
@@ -133,7 +136,7 @@ impl Multiclass {
         Ok(match reduction {
             Reduction::OneVsRest => {
                 let first = AnyLearner::from_checked(algorithm, &binary)?;
-                Multiclass::OneVsRest(vec![first; classes])
+                Multiclass::OneVsRest(vec![first; classes], 0)
             }
             Reduction::CrammerSinger if algorithm == Algorithm::Perceptron => {
                 Multiclass::Perceptron(Ultraconservative::new(Spread::Max, settings, classes)?)
@@ -156,7 +159,7 @@ impl Multiclass {
     /// The weight rows of the reductions that keep one row per class.
     fn rows(&self) -> &[Weights] {
         match self {
-            Multiclass::OneVsRest(_) => &[],
+            Multiclass::OneVsRest(..) => &[],
             Multiclass::CrammerSinger(rule) => rule.rows(),
             Multiclass::Perceptron(rule) => rule.rows(),
             Multiclass::Banditron(rule) => rule.rows(),
@@ -166,7 +169,7 @@ impl Multiclass {
     /// The number of classes.
     pub fn classes(&self) -> usize {
         match self {
-            Multiclass::OneVsRest(learners) => learners.len(),
+            Multiclass::OneVsRest(learners, _) => learners.len(),
             _ => self.rows().len(),
         }
     }
@@ -174,7 +177,7 @@ impl Multiclass {
     /// Class `k`'s score f_k(x).
     pub fn score(&self, x: Features<'_>, k: usize) -> f64 {
         match self {
-            Multiclass::OneVsRest(learners) => learners[k].score(x),
+            Multiclass::OneVsRest(learners, _) => learners[k].score(x),
             _ => self.rows()[k].score(x),
         }
     }
@@ -184,6 +187,16 @@ impl Multiclass {
     pub fn top_mistakes(&self) -> Option<u64> {
         match self {
             Multiclass::Banditron(rule) => Some(rule.top_mistakes()),
+            _ => None,
+        }
+    }
+
+    /// The samples whose label was asked for, by a reduction over a
+    /// learner that asks for only some (the selective perceptron, one vs
+    /// rest); None for the others, which see every label.
+    pub fn labels_asked(&self) -> Option<u64> {
+        match self {
+            Multiclass::OneVsRest(learners, asked) => learners[0].labels_asked().map(|_| *asked),
             _ => None,
         }
     }
@@ -212,12 +225,15 @@ impl Multiclass {
         let loss = (1.0 - margin).max(0.0);
         let mut kept = ClassStep::new(class, predicted, wrong, Update::default());
         let (tau, aggressive) = match self {
-            Multiclass::OneVsRest(learners) => {
+            Multiclass::OneVsRest(learners, asked) => {
                 let mut tau = 0.0;
                 let mut aggressive = false;
+                let mut any_asked = false;
                 for (k, learner) in learners.iter_mut().enumerate() {
                     let y = if k == class { 1.0 } else { -1.0 };
+                    let before = learner.labels_asked();
                     let update = learner.learn_one(x, y);
+                    any_asked |= learner.labels_asked() != before;
                     aggressive |= update.aggressive;
                     if k == class {
                         tau = update.tau;
@@ -226,6 +242,7 @@ impl Multiclass {
                         kept.keep(ClassLearner::new(k, y, &update));
                     }
                 }
+                *asked += u64::from(any_asked);
                 (tau, aggressive)
             }
             Multiclass::CrammerSinger(rule) => rule.step(x, class, wrong, loss),
@@ -262,7 +279,7 @@ impl Multiclass {
     ) -> Result<Self> {
         let mut next = Self::from_checked(algorithm, settings, models.len())?;
         match &mut next {
-            Multiclass::OneVsRest(learners) => {
+            Multiclass::OneVsRest(learners, _) => {
                 for (learner, model) in learners.iter_mut().zip(models) {
                     *learner =
                         AnyLearner::warm_started_checked(algorithm, &binary(settings), model)?;
@@ -284,7 +301,7 @@ impl Multiclass {
     pub fn retune_checked(&mut self, settings: &Checked) -> Result<()> {
         let binary = binary(settings);
         match self {
-            Multiclass::OneVsRest(learners) => learners
+            Multiclass::OneVsRest(learners, _) => learners
                 .iter_mut()
                 .try_for_each(|learner| learner.retune_checked(&binary)),
             Multiclass::CrammerSinger(rule) => {
@@ -305,7 +322,7 @@ impl Multiclass {
     /// The one-vs-rest pockets judge on `data` (labels: class indices), each
     /// as "its class or another", as a binary pocket judges on the points.
     pub fn judge_pockets_on(&mut self, data: &Dataset) {
-        if let Multiclass::OneVsRest(learners) = self {
+        if let Multiclass::OneVsRest(learners, _) = self {
             for (k, learner) in learners.iter_mut().enumerate() {
                 if let AnyLearner::Pocket(pocket) = learner {
                     let mut own = data.clone();
@@ -319,7 +336,7 @@ impl Multiclass {
     /// The K weight rows (and biases), in class order.
     pub fn models(&self) -> Vec<LinearModel> {
         match self {
-            Multiclass::OneVsRest(learners) => learners
+            Multiclass::OneVsRest(learners, _) => learners
                 .iter()
                 .map(|l| l.linear_model().expect("one-vs-rest runs linear learners"))
                 .collect(),

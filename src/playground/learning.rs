@@ -103,7 +103,7 @@ impl Session {
             self.feed
                 .held_out_score(&self.model, self.current.settings.preset, point)
         };
-        let asked = self.model.binary().and_then(|l| l.labels_asked());
+        let asked = self.model.labels_asked();
         self.scoreboard
             .record_curves(task, held_out, self.model.support_size(), asked);
         if let Some(theory) = &mut self.theory {

@@ -53,6 +53,15 @@ impl Model {
         }
     }
 
+    /// The labels asked for so far, by a learner that asks for only some
+    /// (the selective perceptron, alone or one vs rest); None otherwise.
+    pub fn labels_asked(&self) -> Option<u64> {
+        match self {
+            Model::Binary(learner) => learner.labels_asked(),
+            Model::Classes(multiclass) => multiclass.labels_asked(),
+        }
+    }
+
     /// The binary learner (None with more than two classes).
     pub fn binary(&self) -> Option<&AnyLearner> {
         match self {

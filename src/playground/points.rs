@@ -167,7 +167,7 @@ impl Session {
     /// point recorded now counts it); a label the learner did not ask for
     /// marks the point.
     pub(super) fn show_and_learn(&mut self, point: [f64; 2], label: f64) {
-        let asked = |s: &Self| s.model.binary().and_then(|l| l.labels_asked());
+        let asked = |s: &Self| s.model.labels_asked();
         let before = asked(self);
         self.show(point, label);
         self.learn(point, label);

@@ -273,6 +273,12 @@ impl Session {
         self.model.binary()
     }
 
+    /// The labels a selective learner asked for (binary, or one per
+    /// sample any class's learner asked for); None for the others.
+    pub fn labels_asked(&self) -> Option<u64> {
+        self.model.labels_asked()
+    }
+
     /// The weight rows: one (none for a kernel learner), or K with K classes.
     pub fn linear_models(&self) -> Vec<crate::learner::LinearModel> {
         self.model.linear_models()

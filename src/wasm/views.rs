@@ -210,7 +210,7 @@ impl Playground {
             streamed: s.samples_streamed(),
             passes,
             point,
-            asked: s.learner().and_then(|l| l.labels_asked()),
+            asked: s.labels_asked(),
         })
     }
 

@@ -87,3 +87,23 @@ test('Compare: one asked line for the selective perceptron, none for PA-I; PA-I 
   assert.equal(await plain.evaluate(() => window.playground.curves.asked), undefined, 'its code loads with the first asking learner only');
   await plain.close();
 });
+
+test('three classes, one vs rest: the labels asked are the samples any class\'s learner asked for, and the points not asked are marked', async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=selective-perceptron&preset=three-classes&seed=3&selective-b=0.1`);
+  await page.waitForFunction(() => window.playground?.figures?.[0]?.pg.algorithm() === 'selective-perceptron' && !window.playground.replaying);
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+  await page.waitForFunction(() => window.playground.curves.asked && !window.playground.curves.asked.box.hidden);
+  await frames(page);
+  const seen = await page.evaluate(() => {
+    const pg = window.playground.figures[0].pg;
+    return { classes: pg.classes(), counts: pg.counts(), unseen: pg.unseen_len(), asked: window.playground.curve(6).at(-1), samples: window.playground.curve(0).at(-1) };
+  });
+  assert.equal(seen.classes, 3);
+  assert.ok(seen.counts.asked > 0 && seen.counts.asked < seen.counts.samples, JSON.stringify(seen));
+  assert.ok(seen.asked < seen.samples, JSON.stringify(seen));
+  assert.ok(seen.unseen > 0, 'points whose label no class learner asked for are marked');
+  await page.locator('#chart-asked').scrollIntoViewIfNeeded();
+  await screenshot(page, 'asked-curve-three-classes');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -103,7 +103,7 @@ impl Contender {
     pub fn labels_asked(&self) -> Option<u64> {
         match &self.model {
             Model::Binary(learner) => learner.labels_asked(),
-            Model::Many(_) => None,
+            Model::Many(multiclass) => multiclass.labels_asked(),
         }
     }
 

@@ -30,6 +30,13 @@ struct Report {
     /// mistakes are those of its guesses ỹ, the paper's M).
     #[serde(skip_serializing_if = "Option::is_none")]
     top_mistakes: Option<u64>,
+    /// The samples whose label a selective learner asked for (one vs
+    /// rest: any class's learner; the others see every label).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    labels_asked: Option<u64>,
+    /// The samples learned (the summary's share of labels asked).
+    #[serde(skip)]
+    samples: u64,
     /// K rows, in class order.
     weights: Vec<Vec<f64>>,
     bias: Vec<f64>,
@@ -95,6 +102,8 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         mistakes: c.progress.mistakes,
         mistake_rate: c.progress.mistakes as f64 / c.progress.samples.max(1) as f64,
         top_mistakes: learner.top_mistakes(),
+        labels_asked: learner.labels_asked(),
+        samples: c.progress.samples,
         bias: models.iter().map(|m| m.bias).collect(),
         weights: models.into_iter().map(|m| m.weights).collect(),
         test_accuracy,
@@ -128,6 +137,13 @@ fn print_summary(r: &Report, name: &str) {
         println!(
             "  top-class mistakes    {top} ({:.2}%; ŷ = argmax, the guesses above are ỹ ~ P)",
             100.0 * top as f64 / (r.n_train * r.passes).max(1) as f64
+        );
+    }
+    if let Some(asked) = r.labels_asked {
+        println!(
+            "  labels asked          {asked} of {} ({:.2}%)",
+            r.samples,
+            100.0 * asked as f64 / r.samples.max(1) as f64
         );
     }
     if let (Some(accuracy), Some(n), Some(m)) = (r.test_accuracy, r.n_test, &r.confusion) {
