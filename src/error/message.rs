@@ -160,16 +160,16 @@ impl From<&str> for Message {
 impl fmt::Display for Message {
     /// The English text: the template with each `{name}` filled.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // split_once, not slices by index (see number::parse).
         let mut rest = self.code.template();
-        while let Some(open) = rest.find('{') {
-            let close = open + rest[open..].find('}').expect("templates close their slots");
-            f.write_str(&rest[..open])?;
-            let name = &rest[open + 1..close];
+        while let Some((text, slot)) = rest.split_once('{') {
+            let (name, after) = slot.split_once('}').expect("templates close their slots");
+            f.write_str(text)?;
             match self.arg(name) {
                 Some(arg) => arg.fmt(f)?,
                 None => write!(f, "{{{name}}}")?,
             }
-            rest = &rest[close + 1..];
+            rest = after;
         }
         f.write_str(rest)
     }

@@ -331,26 +331,17 @@ fn encode(value: &str) -> String {
 /// `encode`'s inverse, in one pass (a `replace` of a string pattern
 /// brings core's substring searcher, 0.6 KB gzip of the first module).
 fn decode(value: &str) -> String {
+    // split_once and strip_prefix, not slices by index (see number::parse).
     let mut out = String::with_capacity(value.len());
     let mut rest = value;
-    while let Some(at) = rest.find('%') {
-        out.push_str(&rest[..at]);
-        let escaped = match rest.as_bytes().get(at + 1..at + 3) {
-            Some(b"3D") => Some('='),
-            Some(b"26") => Some('&'),
-            Some(b"25") => Some('%'),
-            _ => None,
-        };
-        match escaped {
-            Some(c) => {
-                out.push(c);
-                rest = &rest[at + 3..];
-            }
-            None => {
-                out.push('%');
-                rest = &rest[at + 1..];
-            }
-        }
+    while let Some((text, after)) = rest.split_once('%') {
+        out.push_str(text);
+        let escape = [("3D", '='), ("26", '&'), ("25", '%')]
+            .into_iter()
+            .find_map(|(code, c)| after.strip_prefix(code).map(|next| (c, next)));
+        let (c, next) = escape.unwrap_or(('%', after));
+        out.push(c);
+        rest = next;
     }
     out.push_str(rest);
     out
