@@ -180,11 +180,15 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.shadowRoot.replaceChildren(css, element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
   }
 
-  /** Moves the figure's session into the full module (with `learner`, about to be chosen, and its part), replayed there. */
+  /**
+   * Moves the figure's session into the full module (with `learner`, about
+   * to be chosen, and its part), replayed there; a session already in the
+   * full module only takes the part, and keeps its handle.
+   */
   async moveToFull(learner) {
     const hash = this.figure.pg.hash('');
     await loadKernel(hash, learner);
-    this.figure.rebuild(hash);
+    if (this.figure.pg.constructor !== Playground) this.figure.rebuild(hash);
   }
 
   /** (Re)builds the figure and its controls from the attributes. */

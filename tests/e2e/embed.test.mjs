@@ -208,3 +208,23 @@ test('with reduced motion an autoplay figure waits, paused, with a step button',
   assert.equal(await page.evaluate(() => document.getElementById('figure').figure.pg.counts().samples), 1);
   await page.close();
 });
+
+test('the learner menu: a family not loaded yet arrives as its part, and a session in the full module keeps its handle', async () => {
+  const page = await openRecorded('/embed.html#algo=projectron&preset=xor&seed=3&controls=algo');
+  await page.waitForFunction(() => document.getElementById('figure').figure?.pg.algorithm() === 'projectron');
+  await page.evaluate(() => {
+    const el = document.getElementById('figure');
+    el.act((pg) => pg.stream(40));
+    window.firstHandle = el.figure.pg;
+  });
+  for (const algo of ['alma', 'ballseptron']) {
+    await page.locator('#figure').locator('select').selectOption(algo);
+    await page.waitForFunction((a) => document.getElementById('figure').figure.pg.algorithm() === a, algo);
+    assert.ok(await page.evaluate(() => document.getElementById('figure').figure.pg === window.firstHandle), `${algo}: no replay into a new handle`);
+  }
+  const parts = page.requests.map((url) => new URL(url).pathname.match(/onlinelearn_full_(.+)\.wasm$/)?.[1]).filter((p) => p && p !== 'bg');
+  assert.deepEqual(parts, ['kernel', 'libol', 'relatives']);
+  await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(20)));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
