@@ -51,9 +51,9 @@ pub fn normal_quantile(p: f64) -> f64 {
             / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
     };
     let x = if p < P_LOW {
-        tail(libm::sqrt(-2.0 * libm::log(p)))
+        tail((-2.0 * libm::log(p)).sqrt())
     } else if p > 1.0 - P_LOW {
-        -tail(libm::sqrt(-2.0 * libm::log(1.0 - p)))
+        -tail((-2.0 * libm::log(1.0 - p)).sqrt())
     } else {
         let q = p - 0.5;
         let r = q * q;
@@ -62,7 +62,7 @@ pub fn normal_quantile(p: f64) -> f64 {
     };
     // One Halley step on Φ(x) − p.
     let e = 0.5 * libm::erfc(-x / std::f64::consts::SQRT_2) - p;
-    let u = e * libm::sqrt(2.0 * std::f64::consts::PI) * libm::exp(x * x / 2.0);
+    let u = e * (2.0 * std::f64::consts::PI).sqrt() * libm::exp(x * x / 2.0);
     x - u / (1.0 + x * u / 2.0)
 }
 
