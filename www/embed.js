@@ -173,11 +173,24 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.shadowRoot.replaceChildren(element('p', { role: 'alert' }, t('The learner could not start: {why}', { why: message(error) })));
   }
 
+  /**
+   * The shadow tree's content replaced by `nodes`, its stylesheet link
+   * left in place: a new link, or the same one taken out and put back,
+   * fetches embed.css again (2.2 KB gzip more on every first load where
+   * the server says no-store, measured).
+   */
+  show(...nodes) {
+    const root = this.shadowRoot;
+    this.css ??= element('link', { rel: 'stylesheet', href: new URL('./embed.css', import.meta.url).href });
+    for (const child of [...root.childNodes]) if (child !== this.css) child.remove();
+    if (this.css.parentNode !== root) root.prepend(this.css);
+    root.append(...nodes);
+  }
+
   /** The figure's place, held before it starts (so that the page does not jump). */
   placeholder() {
-    const css = element('link', { rel: 'stylesheet', href: new URL('./embed.css', import.meta.url).href });
     const box = element('div', { class: 'placeholder', role: 'img', 'aria-label': t('A live online learner; it starts when scrolled into view') });
-    this.shadowRoot.replaceChildren(css, element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
+    this.show(element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
   }
 
   /**
@@ -198,13 +211,11 @@ export class OnlineLearner extends Controller(HTMLElement) {
       loadKernel(this.hash()).then(() => this.build(), (error) => this.cannotStart(error));
       return;
     }
-    const root = this.shadowRoot;
     this.theory = this.truth = this.timeline = null; // their panels go with the old shadow tree; the layers come again if on
     this.replaying = null; // the old figure's long replay stops
     for (const figure of this.figures) figure.destroy();
     this.figures = [];
     this.loop.setPlaying(false);
-    const css = element('link', { rel: 'stylesheet', href: new URL('./embed.css', import.meta.url).href });
     const stage = element('div', { class: 'stage' });
     this.message = element('p', { class: 'error', role: 'alert', hidden: true });
     this.bar = element('div', { class: 'bar', role: 'toolbar', 'aria-label': t('Figure controls') });
@@ -218,7 +229,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
     const [theoryPlace, truthPlace] = ['theory-place', 'truth-place'].map((name) => element('div', { class: name, hidden: true }));
     const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, t('Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.'));
-    root.replaceChildren(css, element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, theoryPlace, truthPlace, summary, this.announcer, keys));
+    this.show(element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, theoryPlace, truthPlace, summary, this.announcer, keys));
     this.curves = new FigureCurves(this, chartCanvas, chartLegend);
     this.status = new FigureLines(this, { line, explainPanel, summary });
     let hash = this.hash();
