@@ -7,7 +7,7 @@
 // kernel learner (or a file), and is fetched then.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, chooseLearner } from './harness.mjs';
+import { serve, launch, chooseLearner, watchParts as watch } from './harness.mjs';
 import { measure } from '../../benches/browser/bundle-size.mjs';
 import { LANGUAGES } from '../i18n/keys.mjs';
 
@@ -23,19 +23,6 @@ async function firstLoad(path) {
     await context?.close();
     await server.close();
   }
-}
-
-/** What `page` fetches of the full module's parts (by name), and its errors, as they come. */
-function watch(page) {
-  const fetched = [];
-  const errors = [];
-  page.on('request', (r) => {
-    const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
-    if (part && part !== 'bg') fetched.push(part);
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  return { fetched, errors };
 }
 
 const kb = (files) => `${(files.reduce((sum, f) => sum + f.gzip, 0) / 1024).toFixed(1)} KB gzip: ${files.map((f) => f.url).join(', ')}`;

@@ -6,7 +6,7 @@
 // stepping back through the timeline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, chooseLearner } from './harness.mjs';
+import { serve, launch, chooseLearner, watchParts } from './harness.mjs';
 
 /** The learners whose link names exactly the part `family`, asked of the page's own module. */
 function membersOf(page, family) {
@@ -26,14 +26,7 @@ for (const [family, first] of [['kernel', 'kernel-perceptron'], ['libol', 'alma'
     try {
       context = await launch();
       const page = await context.newPage();
-      const fetched = [];
-      const errors = [];
-      page.on('request', (r) => {
-        const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
-        if (part && part !== 'bg') fetched.push(part);
-      });
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      const { fetched, errors } = watchParts(page);
       await page.goto(`${server.url}/#algo=${first}&seed=5`);
       await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying, null, { timeout: 30000 });
       const members = await membersOf(page, family);

@@ -136,3 +136,16 @@ export async function clickPlane(page, fx, fy, { button = 'left', shift = false,
   await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height, { button });
   if (shift) await page.keyboard.up('Shift');
 }
+
+/** What `page` fetches of the full module's parts (by name), and its errors, as they come. */
+export function watchParts(page) {
+  const fetched = [];
+  const errors = [];
+  page.on('request', (r) => {
+    const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
+    if (part && part !== 'bg') fetched.push(part);
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return { fetched, errors };
+}
