@@ -98,11 +98,11 @@ test('a setting that learns a long session again replays in slices, and Cancel k
 });
 
 test('a kernel learner chosen after a long session moves it to the full module in slices', async () => {
-  const page = await longSession('algo=pa1&preset=moons&seed=5&noise=0.1', 4000000);
+  const page = await longSession('algo=pa1&preset=moons&seed=5&noise=0.1', 8000000);
   await watch(page);
   await chooseLearner(page, 'projectron');
   judge('to the full module', await finish(page, idle));
-  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 4000000);
+  assert.equal(await page.evaluate(() => window.playground.figures[0].pg.counts().samples), 8000000);
   await page.close();
 });
 
