@@ -21,7 +21,7 @@ let full = null;
 let primary = null; // the full module's exports, which its parts import
 let Playground = null; // the full module's handle class
 const compiled = new Map(); // a part's file -> the promise of its compiled module
-const parts = new Map(); // a part's file -> the promise of its instance
+const parts = new Map(); // a part's name -> the promise of its instance
 const loaded = new Set(); // the part names whose module is instantiated
 
 /** A part's module, compiled as it downloads (once; a failed download can be tried again). */
@@ -53,14 +53,13 @@ function loadPrimary(use) {
 
 /** A part of the full module instantiated into the primary (once). */
 function loadPart(name) {
-  const file = PART_FILES[name];
-  let loading = parts.get(file.href);
+  let loading = parts.get(name);
   if (!loading) {
-    loading = Promise.all([compilePart(file), full])
+    loading = Promise.all([compilePart(PART_FILES[name]), full])
       .then(([module]) => WebAssembly.instantiate(module, { primary }))
       .then(() => { loaded.add(name); });
-    loading.catch(() => parts.delete(file.href));
-    parts.set(file.href, loading);
+    loading.catch(() => parts.delete(name));
+    parts.set(name, loading);
   }
   return loading;
 }
