@@ -52,6 +52,8 @@
 pub mod data;
 mod error;
 pub mod eval;
+#[cfg(feature = "theory")]
+pub mod exercise;
 mod features;
 #[cfg(any(not(target_arch = "wasm32"), feature = "loader-module"))]
 pub mod gif_export;

@@ -19,6 +19,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(not(feature = "loader-module"))]
 mod concept;
+#[cfg(all(feature = "theory", not(feature = "loader-module")))]
+mod exercise;
 #[cfg(all(feature = "files", not(feature = "loader-module")))]
 mod files;
 #[cfg(feature = "loader-module")]
