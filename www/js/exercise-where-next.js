@@ -1,0 +1,223 @@
+// "Where does it go?": the next sample shows before the learner sees it;
+// the reader says passive or aggressive, then moves the boundary where
+// they think the update puts it (its handles: a finger, the mouse, or the
+// arrow keys; Enter answers). The answer is judged against a copy of the
+// session that learned the sample (the same learner code); when the round
+// ends the session itself learns it, the update is animated and held,
+// and the angle between the reader's boundary and the learner's is drawn
+// and measured. A linear learner on two classes: a kernel learner's
+// boundary is a curve, and more classes have several.
+import { Playground } from './wasm.js';
+import { label } from './catalogue.js';
+import { element } from './dom.js';
+import { num } from './format.js';
+import { t } from './i18n.js';
+import { Handles } from './truth-handles.js';
+import { GUESS, TRUTH, angleBetween, between, drawAngle, drawSample, lineOf, modelOf } from './exercise-draw.js';
+
+/** An answer within this angle of the learner's boundary, with the right call, is right. */
+export const TOLERANCE_DEGREES = 10;
+/** A learner with no boundary yet first learns this many samples (said in the panel). */
+const WARM_UP = 3;
+const ANIMATION_MS = 900;
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+export class Exercise {
+  constructor(layer) {
+    this.layer = layer;
+    this.handles = null;
+    this.question = null; // { sample, before, truth } of the round asked
+    this.call = null; // 'passive' or 'aggressive'
+    this.guess = null; // the reader's boundary: a handle's line
+    this.revealed = null; // { model, at } once the session learned the sample
+  }
+
+  /** Why the exercise does not apply to the session's learner now, or ''. */
+  refusal(pg) {
+    const learner = label(pg.algorithm());
+    if (pg.task() !== 'classification') return t('Where does it go? asks where a boundary goes: a regression has none. Choose Classify.');
+    if (pg.classes() > 2) return t('Where does it go? asks where one boundary goes: {k} classes have several. Use two classes.', { k: pg.classes() });
+    if (pg.is_kernel()) return t("Where does it go? asks where a line goes: {learner}'s boundary is a curve, the sum of its kernels. Choose a linear learner.", { learner });
+    if (!pg.on_plane()) return t('Where does it go? needs the plane: this data has too many features to draw.');
+    return '';
+  }
+
+  /** Handles on a figure's plane (new figures: a build, a language switch). */
+  attach(figure) {
+    if (this.plane === figure.plane) return this.showHandles();
+    this.plane = figure.plane;
+    this.handles?.remove();
+    this.handles = new Handles(figure.plane, (line) => {
+      this.guess = line;
+      this.layer.render();
+      this.layer.redraw();
+    });
+    // Enter on a handle answers (the arrows move it: truth-handles.js).
+    figure.plane.root.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && event.target.classList?.contains('truth-handle')) {
+        event.preventDefault();
+        this.layer.answer();
+      }
+    });
+    this.showHandles();
+  }
+
+  detach() {
+    this.handles?.remove();
+    this.handles = null;
+    this.plane = null;
+  }
+
+  showHandles() {
+    this.handles?.show(this.layer.state === 'asking' && this.guess ? this.guess : null);
+  }
+
+  async ask() {
+    const layer = this.layer;
+    this.revealed = null;
+    this.call = null;
+    let model = layer.pg.model();
+    this.warmed = !lineOf(model);
+    if (this.warmed) {
+      layer.act((pg) => pg.stream(WARM_UP));
+      model = layer.pg.model();
+    }
+    // The sample and the update, from a copy of the session (the session learns it when the round ends).
+    const copy = new Playground(layer.pg.hash(''), undefined);
+    try {
+      copy.stream(1);
+      const last = copy.last();
+      this.question = {
+        sample: { x: last.x, y: last.y, label: last.label },
+        before: model,
+        truth: { aggressive: last.aggressive, loss: last.loss, tau: last.tau, model: copy.model() },
+      };
+    } finally {
+      copy.free();
+    }
+    this.guess = lineOf(model);
+    this.showHandles();
+  }
+
+  /** The reader's answer against the copy's update; `giveUp`: the truth whatever the answer. */
+  judge(giveUp = false) {
+    if (!this.call && !giveUp) {
+      this.layer.feedback.textContent = t('Say passive or aggressive first, then move the boundary.');
+      return null;
+    }
+    const { truth } = this.question;
+    const angle = angleBetween(modelOf(this.guess), truth.model);
+    const callRight = this.call === (truth.aggressive ? 'aggressive' : 'passive');
+    const right = callRight && angle <= TOLERANCE_DEGREES;
+    const hint = callRight
+      ? t('The call is right; your boundary is {angle}° from the learner’s (within {tolerance}° counts).', { angle: angle.toFixed(1), tolerance: TOLERANCE_DEGREES })
+      : t('The call is not right.');
+    return { right, hint };
+  }
+
+  /** The session learns the sample: the truth, the score (the angle and the call), the animation. */
+  reveal() {
+    const layer = this.layer;
+    const { sample, before } = this.question;
+    layer.act((pg) => pg.stream(1));
+    const pg = layer.pg;
+    const last = pg.last();
+    const model = pg.model();
+    const guess = modelOf(this.guess);
+    const truthCall = last.aggressive ? 'aggressive' : 'passive';
+    const angle = angleBetween(guess, model);
+    this.revealed = { model, at: reducedMotion() ? -Infinity : performance.now(), angle };
+    this.showHandles();
+    return {
+      answer: { call: this.call, boundary: guess },
+      truth: { call: truthCall, boundary: model, before, sample: [last.x, last.y, last.label], loss: last.loss, step: last.tau, same: last.x === sample.x && last.y === sample.y },
+      score: { angle, call: this.call === truthCall },
+      right: this.call === truthCall && angle <= TOLERANCE_DEGREES,
+    };
+  }
+
+  /** The round's verdict in words. */
+  verdict(round, { score, answers, gaveUp }) {
+    const { truth, answer } = round;
+    const parts = [];
+    if (answers) {
+      parts.push(truth.call === 'aggressive'
+        ? t('The learner was aggressive: loss ℓ = {loss}, step {step}.', { loss: num(truth.loss), step: num(truth.step) })
+        : t('The learner was passive: loss ℓ = {loss}, w stays.', { loss: num(truth.loss) }));
+    }
+    if (score && !gaveUp) {
+      const call = { passive: t('passive'), aggressive: t('aggressive') }[answer.call] ?? '—';
+      parts.push(round.score.call ? t('Your call ({call}) is right.', { call }) : t('Your call ({call}) is wrong.', { call }));
+      parts.push(t('Your boundary is {angle}° from the learner’s.', { angle: round.score.angle.toFixed(1) }));
+      parts.push(round.right ? t('Right.') : t('Not right: within {tolerance}° and the right call count.', { tolerance: TOLERANCE_DEGREES }));
+    }
+    return parts.join(' ');
+  }
+
+  /** Rounds right. */
+  score(results) {
+    return results.filter((r) => r.right).length;
+  }
+
+  total(results) {
+    const angles = results.map((r) => r.score.angle);
+    const mean = angles.reduce((s, a) => s + a, 0) / Math.max(1, angles.length);
+    return t('{k} of {n} rounds right; your boundaries were {angle}° from the learner’s on average.', { k: this.score(results), n: results.length, angle: mean.toFixed(1) });
+  }
+
+  /** The question, the call and the boundary's controls; after the answer, the numbers. */
+  render(body, state) {
+    this.showHandles();
+    const q = this.question;
+    if (!q || state === 'done') {
+      body.replaceChildren();
+      return;
+    }
+    const { x, y, label: y0 } = q.sample;
+    const sample = element('p', {}, t('The next sample: x = ({x}, {y}), class {label}, ringed on the plane.', { x: num(x), y: num(y), label: y0 > 0 ? '+1' : '−1' }));
+    const nodes = [sample];
+    if (this.warmed && this.layer.round === 1) nodes.unshift(element('p', { class: 'hint' }, t('The learner had no boundary yet: it learned {n} samples first.', { n: WARM_UP })));
+    if (state === 'asking') {
+      const group = element('div', { class: 'exercise-choice', role: 'radiogroup', 'aria-label': t('Passive or aggressive?') });
+      for (const [call, text] of [['passive', t('Passive (w stays)')], ['aggressive', t('Aggressive (w moves)')]]) {
+        const button = element('button', { type: 'button', role: 'radio', 'aria-checked': String(this.call === call), 'data-call': call }, text);
+        button.addEventListener('click', () => {
+          this.call = call;
+          this.layer.render();
+          this.layer.body.querySelector(`[data-call="${call}"]`)?.focus();
+        });
+        group.append(button);
+      }
+      const turned = angleBetween(modelOf(this.guess), q.before);
+      nodes.push(
+        element('p', {}, t('1. Will the learner be passive or aggressive?')),
+        group,
+        element('p', {}, t('2. Move the purple dashed boundary where you think the update puts it: drag ✥ to move it and ↻ to turn it, or focus one (Tab) and use the arrow keys; Enter answers.')),
+        element('p', { class: 'exercise-readout' }, t('Your boundary: turned {angle}° from the learner’s now.', { angle: turned.toFixed(1) })),
+      );
+    }
+    body.replaceChildren(...nodes);
+  }
+
+  draw(ctx, plane) {
+    const q = this.question;
+    if (!q || this.layer.state === 'done' || this.layer.state === 'refused') return;
+    const guess = this.guess && modelOf(this.guess);
+    if (guess) plane.line(ctx, ...guess, { color: GUESS, width: 2.4, dash: [8, 5] });
+    if (this.revealed) {
+      const { answers, score } = this.layer.setup;
+      if (!answers) return; // the truth is not shown: only the verdict, if the score is
+      const { model, at, angle } = this.revealed;
+      const share = Math.min(1, (performance.now() - at) / ANIMATION_MS);
+      plane.line(ctx, ...between(q.before, model, share), { color: TRUTH, width: 3.2 });
+      if (share >= 1 && guess && score) drawAngle(ctx, plane, guess, model, angle);
+    } else {
+      drawSample(ctx, plane, q.sample.x, q.sample.y, q.sample.label);
+    }
+  }
+
+  animating(now) {
+    return Boolean(this.revealed) && now - this.revealed.at < ANIMATION_MS + 50;
+  }
+}
