@@ -20,7 +20,7 @@ import { browserLanguage, message, percent, pick, t, use } from './js/i18n.js';
 import { element } from './js/dom.js';
 import { figureControls, fillLegend, showLayers } from './js/embed-controls.js';
 import { FigureCurves, FigureLines } from './js/embed-panels.js';
-import { MAX_SPEED } from './js/state.js';
+import { EXERCISE_KEYS, MAX_SPEED } from './js/state.js';
 import { CONTROLS, DEFAULT_CONTROLS, OWN_ATTRIBUTES, hashFrom, isSetting, settingNames } from './js/embed-attributes.js';
 
 /** Start a little before the figure scrolls into view. */
@@ -143,6 +143,8 @@ export class OnlineLearner extends Controller(HTMLElement) {
     const theory = this.getAttribute('theory');
     const settings = { theory: theory === null ? null : theory === '0' ? '0' : '1' };
     for (const key of settingNames()) settings[key] = this.getAttribute(key);
+    // seed="new": a seed of this reader's own (an exercise's answers cannot be passed on), kept while the element lives.
+    if (settings.seed === 'new') settings.seed = String(this.freshSeed ??= Playground.fresh_seed());
     return hashFrom(this.getAttribute('state'), settings);
   }
 
@@ -227,9 +229,9 @@ export class OnlineLearner extends Controller(HTMLElement) {
     const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': t('Online mistake rate and held-out accuracy over samples') });
     const chartLegend = element('div', { class: 'chart-legend' });
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
-    const [theoryPlace, truthPlace] = ['theory-place', 'truth-place'].map((name) => element('div', { class: name, hidden: true }));
+    const [theoryPlace, truthPlace, exercisePlace] = ['theory-place', 'truth-place', 'exercise-place'].map((name) => element('div', { class: name, hidden: true }));
     const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, t('Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.'));
-    this.show(element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, theoryPlace, truthPlace, summary, this.announcer, keys));
+    this.show(element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, exercisePlace, theoryPlace, truthPlace, summary, this.announcer, keys));
     this.curves = new FigureCurves(this, chartCanvas, chartLegend);
     this.status = new FigureLines(this, { line, explainPanel, summary });
     let hash = this.hash();
@@ -248,7 +250,23 @@ export class OnlineLearner extends Controller(HTMLElement) {
     fillLegend(this);
     this.buildControls();
     showLayers(this, hash, { theory: theoryPlace, truth: truthPlace });
+    this.showExercise(exercisePlace);
     this.loop.changed();
+  }
+
+  /** The `exercise` attribute's exercise with its settings (js/exercise.js, loaded then), or none. */
+  showExercise(place) {
+    if (!this.hasAttribute('exercise')) {
+      this.exerciseLayer?.detach();
+      return;
+    }
+    const raw = Object.fromEntries(EXERCISE_KEYS.map((key) => [key, this.getAttribute(key)]));
+    import('./js/exercise.js').then((m) => m.attachExercise(this, place, raw)).catch((e) => this.fail(e));
+  }
+
+  /** The exercise's state for a course page: { kind, rounds, done, score, results }, or null without one. */
+  get exercise() {
+    return this.exerciseLayer?.summary() ?? null;
   }
 
   // ---- what scripts call (the notebook widget; step and feed are the controller's) ----

@@ -64,6 +64,27 @@ ${fields.join('\n')}
   label?: string;
   /** The figure's language: en, zh-CN, ja, it (else the page's, else the browser's). */
   lang?: string;
+  /** An exercise under the figure (docs/exercises.md); \`where-next\` is available, the others not yet. */
+  exercise?: 'where-next' | 'you-vs-learner' | 'adversary' | 'by-hand';
+  /** The exercise's rounds, 1 to 50. */
+  rounds?: string | number;
+  /** Tries per round: \`1\` (by default) or \`unlimited\`. */
+  tries?: '1' | 'unlimited' | 1;
+  /** Whether the exercise shows its score (\`0\` hides it). */
+  score?: Flag | '0' | '1';
+  /** Whether the exercise shows the answers (\`0\`: never; with unlimited tries, a round can only be skipped). */
+  reveal?: Flag | '0' | '1';
+}
+
+/** An exercise's answered round: the \`exercise-answered\` event's detail, and each of \`el.exercise.results\`. */
+export interface ExerciseRound {
+  kind: string;
+  round: number;
+  tries: number;
+  answer: { call: 'passive' | 'aggressive' | null; boundary: number[] };
+  truth: { call: 'passive' | 'aggressive'; boundary: number[]; before: number[]; sample: number[]; loss: number; step: number };
+  score: { angle: number; call: boolean };
+  right: boolean;
 }
 
 /** The learner session behind a figure (the WebAssembly handle): see docs/embedding.md. */
@@ -99,6 +120,8 @@ export declare class OnlineLearner extends HTMLElement {
    * Resolves once they are queued; rejects, naming the row, on a bad one.
    */
   feed(x: ArrayLike<ArrayLike<number>>, y: ArrayLike<number>): Promise<void>;
+  /** The \`exercise\` attribute's exercise so far (null without one): each answered round also fires \`exercise-answered\`. */
+  readonly exercise: { kind: string; rounds: number; done: number; score: number; results: ExerciseRound[] } | null;
 }
 
 declare global {

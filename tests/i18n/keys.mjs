@@ -58,7 +58,7 @@ async function sources(dir) {
  * The modules loaded on first use, by the catalogue part their keys belong
  * to ('kernel': with the full module, whose reductions only they explain).
  */
-const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'], kernel: ['explain-reductions.js', 'asked-curve.js'], compare: ['compare-families.js'] };
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'], kernel: ['explain-reductions.js', 'asked-curve.js'], compare: ['compare-families.js'], exercise: ['exercise.js', 'exercise-settings.js', 'exercise-draw.js', 'exercise-view.js', 'exercise-where-next.js'] };
 
 /**
  * The core's message codes that only a loaded file brings (its lines'
@@ -147,7 +147,7 @@ export async function keyParts() {
     for (const k of [...theory, ...await allCodeKeys({ part: 'theory' })]) if (!parts.has(k)) parts.set(k, 'theory');
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');
-    for (const part of ['save', 'classes', 'compare']) for (const k of await allCodeKeys({ part })) if (!parts.has(k)) parts.set(k, part);
+    for (const part of ['save', 'classes', 'compare', 'exercise']) for (const k of await allCodeKeys({ part })) if (!parts.has(k)) parts.set(k, part);
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
     const sorted = new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     sorted.templates = new Map(messages);
@@ -173,7 +173,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'kernel', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'compare', 'blog'];
+export const PARTS = ['', 'kernel', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'compare', 'exercise', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

@@ -4,7 +4,7 @@
 // without its log, which replays at once when short, else a slice per frame
 // behind a progress panel with Cancel; a link that needs the full module
 // (a kernel learner, a file, the Theory layer, a fork) loads it first.
-import { needsFull } from './wasm.js';
+import { needsFull, Playground } from './wasm.js';
 import { Figure } from './figure.js';
 import { loadKernel, newRun } from './controller.js';
 import { label } from './catalogue.js';
@@ -20,6 +20,8 @@ const $ = (id) => document.getElementById(id);
 export const building = {
   /** Builds the page from a link; a link that cannot be opened falls back to the defaults. */
   load(hash) {
+    // A teacher's "new seed" link (exercise-view.js): each reader who opens it gets a seed of their own.
+    hash = hash.replace(/(^|[#&])seed=new(?=&|$)/, (_, lead) => `${lead}seed=${Playground.fresh_seed()}`);
     try {
       return this.build(hash);
     } catch (error) {
@@ -111,6 +113,8 @@ export const building = {
     else this.theory?.detach();
     if (this.page.truth) this.showTruth();
     else this.truth?.detach();
+    if (this.page.view === 'exercises') this.showExercises();
+    else this.exerciseLayer?.detach();
     this.curves.define();
     this.sync();
     const problems = [...(run.problems ?? []), run.notice].filter(Boolean);
@@ -138,6 +142,19 @@ export const building = {
   /** The true concept on the planes (truth.js, loaded on first use). */
   showTruth() {
     import('./truth.js').then((m) => m.attachTruth(this, $('truth-place'))).catch((e) => this.fail(e));
+  },
+
+  /** The Exercises view: its list, or the exercise the page's keys name (exercise-view.js, loaded on first use). */
+  showExercises() {
+    import('./exercise-view.js').then((m) => m.showExercises(this, $('exercise-place'))).catch((e) => this.fail(e));
+  },
+
+  /** Back from an exercise to the list of the four (the stream is free again). */
+  leaveExercise() {
+    this.page.exercise = {};
+    this.exerciseLayer?.detach();
+    this.showExercises();
+    this.changed();
   },
 
   /** The same session rebuilt (in the full module, for the timeline); resolves whether it was. */

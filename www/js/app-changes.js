@@ -25,6 +25,7 @@ function intoNewest(app, hash) {
 export const changing = {
   /** Adds a point; a class beyond the session's raises its classes first (the points replay as that many). */
   click(x, y, label) {
+    if (this.exerciseLayer?.takes(x, y)) return; // an exercise answers it, or says why it takes no point
     const classes = classOf(label) + 1;
     const classify = this.figure.pg.task() === 'classification';
     if (classify && !this.replaying && classes > this.figure.pg.classes()) {

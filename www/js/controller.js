@@ -115,8 +115,9 @@ export const Controller = (Base) => class extends Base {
     this.curves.define();
   }
 
-  click(x, y, label) { this.act((pg) => pg.click(x, y, label)); }
-  erase(x, y, radius) { this.act((pg) => pg.erase(x, y, radius)); }
+  // An exercise running (exercise.js) answers a click on the plane itself, or says why it takes none.
+  click(x, y, label) { if (!this.exerciseLayer?.takes(x, y)) this.act((pg) => pg.click(x, y, label)); }
+  erase(x, y, radius) { if (!this.exerciseLayer?.takes(x, y)) this.act((pg) => pg.erase(x, y, radius)); }
 
   /** The learner starts afresh on the same points (the stream goes on where it was). */
   reset() {
@@ -126,6 +127,12 @@ export const Controller = (Base) => class extends Base {
 
   /** Learns `n` more samples: from the stream, or (epochs) over the shown points again. */
   advance(n) {
+    // While an exercise asks or shows its answer, the stream waits for it.
+    if (this.exerciseLayer?.holding()) {
+      if (this.loop.playing) this.setPlaying(false);
+      this.exerciseLayer.nudge();
+      return;
+    }
     const epochs = this.epochs;
     this.perform((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
   }
@@ -215,6 +222,7 @@ export const Controller = (Base) => class extends Base {
       this.timeline?.sync();
       this.theory?.frame(now);
       this.truth?.frame();
+      this.exerciseLayer?.frame(now);
       this.status.show(now);
       this.framed?.(now);
     } catch (error) {

@@ -1,10 +1,10 @@
 // The <online-learner> element's attributes: its own, the session
 // settings, which controls it offers, and the link they describe.
-import { pairs } from './state.js';
+import { EXERCISE_KEYS, pairs } from './state.js';
 import { catalogue } from './catalogue.js';
 
 /** The element's own attributes that rebuild the figure when they change (`autoplay` is read once, at the start). */
-export const OWN_ATTRIBUTES = ['state', 'controls', 'explain', 'curves', 'theory', 'truth', 'speed', 'label', 'lang'];
+export const OWN_ATTRIBUTES = ['state', 'controls', 'explain', 'curves', 'theory', 'truth', 'speed', 'label', 'lang', ...EXERCISE_KEYS];
 export const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif', 'theory', 'truth', 'timeline', 'command', 'python'];
 export const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 

@@ -4,6 +4,10 @@
 // (truth-handles.js) is { angle, offset }: cos(angle) x + sin(angle) y +
 // offset = 0, the same boundary with w made a unit vector.
 import { CLASSES, cssColor, classOf } from './classes.js';
+import { language } from './i18n.js';
+
+/** An angle in degrees for reading: one decimal, in the reader's notation (76.9 / 76,9). */
+export const degrees = (a) => new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(a);
 
 /** Colours apart from the plane's own (its ink boundary, teal w, the classes' orange and blue). */
 export const GUESS = '#6a1b9a'; // the reader's answer
@@ -82,7 +86,7 @@ export function drawSample(ctx, plane, x, y, label) {
  * or crossing out of view, at the second's point nearest the origin): an
  * arc from one to the other, and its size in degrees beside it.
  */
-export function drawAngle(ctx, plane, a, b, degrees, text) {
+export function drawAngle(ctx, plane, a, b, angle, text) {
   const det = a[0] * b[1] - a[1] * b[0];
   let at = det !== 0 ? [(a[1] * b[2] - b[1] * a[2]) / det, (b[0] * a[2] - a[0] * b[2]) / det] : null;
   if (!at || Math.abs(at[0]) > 1.4 || Math.abs(at[1]) > 1.4) {
@@ -106,7 +110,7 @@ export function drawAngle(ctx, plane, a, b, degrees, text) {
   ctx.arc(px, py, r, from, from + sweep, sweep < 0);
   ctx.stroke();
   ctx.font = '700 13px system-ui, sans-serif';
-  const label = text ?? `${degrees.toFixed(1)}°`;
+  const label = text ?? `${degrees(angle)}°`;
   const mid = from + sweep / 2;
   const width = ctx.measureText(label).width;
   const lx = Math.max(2, Math.min(plane.size - width - 2, px + Math.cos(mid) * (r + 8) - width / 2));

@@ -1,7 +1,7 @@
 // An exercise's settings, as a teacher writes them: the keys of the
 // page's link (`#...&view=exercises&exercise=where-next&rounds=5`) and the
 // attributes of the element (`<online-learner exercise="where-next"
-// rounds="5" tries="unlimited" score="0" answers="0">`), read and checked
+// rounds="5" tries="unlimited" score="0" reveal="0">`), read and checked
 // once. A value an exercise cannot use is refused by name with the values
 // it takes; a setting the chosen exercise does not use is refused, never
 // ignored. (The seed is the session's own `seed`; `seed=new` draws a fresh
@@ -11,8 +11,11 @@ import { t } from './i18n.js';
 /** The four exercises, in the order the Exercises view lists them. */
 export const KINDS = ['where-next', 'you-vs-learner', 'adversary', 'by-hand'];
 
+/** The exercises that are complete (answered right and wrong in the browser tests); the others are listed as not yet available. */
+export const AVAILABLE = ['where-next'];
+
 /** The keys (and attribute names) of an exercise's settings. */
-export const KEYS = ['exercise', 'rounds', 'tries', 'score', 'answers'];
+export const KEYS = ['exercise', 'rounds', 'tries', 'score', 'reveal'];
 
 export const MAX_ROUNDS = 50;
 
@@ -22,10 +25,10 @@ export const MAX_ROUNDS = 50;
  * placed, each answered by the learner itself.
  */
 const USES = {
-  'where-next': { rounds: 5, uses: ['tries', 'score', 'answers'] },
-  'you-vs-learner': { rounds: 10, uses: ['score', 'answers'] },
+  'where-next': { rounds: 5, uses: ['tries', 'score', 'reveal'] },
+  'you-vs-learner': { rounds: 10, uses: ['score', 'reveal'] },
   adversary: { rounds: 12, uses: ['score'] },
-  'by-hand': { rounds: 3, uses: ['tries', 'score', 'answers'] },
+  'by-hand': { rounds: 3, uses: ['tries', 'score', 'reveal'] },
 };
 
 /** Whether the exercise `kind` reads `key`. */
@@ -34,7 +37,7 @@ export const uses = (kind, key) => key === 'rounds' || USES[kind].uses.includes(
 /**
  * The settings `raw` holds (key → text, as a link or the attributes give
  * them; null or undefined: not given) and what was refused: { setup:
- * { kind, rounds, tries, score, answers }, problems: [sentence] }. Without
+ * { kind, rounds, tries, score, reveal }, problems: [sentence] }. Without
  * an exercise, `kind` is null (the list of the four).
  */
 export function readSettings(raw) {
@@ -45,8 +48,11 @@ export function readSettings(raw) {
   if (kind !== null && !KINDS.includes(kind)) {
     refuse('exercise', kind, t('the exercises are {list}', { list: KINDS.join(', ') }));
     kind = null;
+  } else if (kind !== null && !AVAILABLE.includes(kind)) {
+    refuse('exercise', kind, t('this exercise is not available yet'));
+    kind = null;
   }
-  const setup = { kind, rounds: kind ? USES[kind].rounds : 5, tries: '1', score: true, answers: true };
+  const setup = { kind, rounds: kind ? USES[kind].rounds : 5, tries: '1', score: true, reveal: true };
   if (given('rounds')) {
     const rounds = Number(raw.rounds);
     if (Number.isInteger(rounds) && rounds >= 1 && rounds <= MAX_ROUNDS) setup.rounds = rounds;
@@ -55,14 +61,14 @@ export function readSettings(raw) {
   const choices = {
     tries: [['1', '1'], ['unlimited', 'unlimited']],
     score: [['1', true], ['', true], ['0', false]],
-    answers: [['1', true], ['', true], ['0', false]],
+    reveal: [['1', true], ['', true], ['0', false]],
   };
   const why = {
     tries: () => t('tries per round are 1 or unlimited'),
     score: () => t('the score is shown (1) or hidden (0)'),
-    answers: () => t('answers can be revealed (1) or not (0)'),
+    reveal: () => t('answers can be revealed (1) or not (0)'),
   };
-  for (const key of ['tries', 'score', 'answers']) {
+  for (const key of ['tries', 'score', 'reveal']) {
     if (!given(key)) continue;
     const found = choices[key].find(([text]) => text === raw[key]);
     if (!found) refuse(key, raw[key], why[key]());
@@ -77,7 +83,7 @@ export function settingPairs(setup) {
   const pairs = [['exercise', setup.kind], ['rounds', String(setup.rounds)]];
   if (uses(setup.kind, 'tries')) pairs.push(['tries', setup.tries]);
   if (uses(setup.kind, 'score')) pairs.push(['score', setup.score ? '1' : '0']);
-  if (uses(setup.kind, 'answers')) pairs.push(['answers', setup.answers ? '1' : '0']);
+  if (uses(setup.kind, 'reveal')) pairs.push(['reveal', setup.reveal ? '1' : '0']);
   return pairs;
 }
 

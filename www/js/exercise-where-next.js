@@ -7,13 +7,12 @@
 // and the angle between the reader's boundary and the learner's is drawn
 // and measured. A linear learner on two classes: a kernel learner's
 // boundary is a curve, and more classes have several.
-import { Playground } from './wasm.js';
 import { label } from './catalogue.js';
 import { element } from './dom.js';
 import { num } from './format.js';
-import { t } from './i18n.js';
+import { count, t } from './i18n.js';
 import { Handles } from './truth-handles.js';
-import { GUESS, TRUTH, angleBetween, between, drawAngle, drawSample, lineOf, modelOf } from './exercise-draw.js';
+import { GUESS, TRUTH, angleBetween, between, degrees, drawAngle, drawSample, lineOf, modelOf } from './exercise-draw.js';
 
 /** An answer within this angle of the learner's boundary, with the right call, is right. */
 export const TOLERANCE_DEGREES = 10;
@@ -48,9 +47,12 @@ export class Exercise {
     if (this.plane === figure.plane) return this.showHandles();
     this.plane = figure.plane;
     this.handles?.remove();
+    // A move updates the readout and the drawing only: the panel's buttons stay (a tap on Answer
+    // right after a drag must find the button it started on).
     this.handles = new Handles(figure.plane, (line) => {
       this.guess = line;
-      this.layer.render();
+      if (this.readout) this.readout.textContent = this.turned();
+      this.showHandles();
       this.layer.redraw();
     });
     // Enter on a handle answers (the arrows move it: truth-handles.js).
@@ -71,27 +73,35 @@ export class Exercise {
 
   showHandles() {
     this.handles?.show(this.layer.state === 'asking' && this.guess ? this.guess : null);
+    // The handles move the reader's guess here, not the true concept (truth-handles.js's words).
+    for (const button of this.handles?.buttons ?? []) {
+      const words = button.dataset.role === 'move'
+        ? t('Move your boundary: drag, or the arrow keys; Enter answers')
+        : t('Turn your boundary: drag, or ← / →; Enter answers');
+      button.title = words;
+      button.setAttribute('aria-label', words);
+    }
   }
 
   async ask() {
     const layer = this.layer;
     this.revealed = null;
     this.call = null;
-    let model = layer.pg.model();
+    let model = Array.from(layer.pg.model());
     this.warmed = !lineOf(model);
     if (this.warmed) {
       layer.act((pg) => pg.stream(WARM_UP));
-      model = layer.pg.model();
+      model = Array.from(layer.pg.model());
     }
     // The sample and the update, from a copy of the session (the session learns it when the round ends).
-    const copy = new Playground(layer.pg.hash(''), undefined);
+    const copy = new layer.pg.constructor(layer.pg.hash(''), undefined); // its module's, the first or the full
     try {
       copy.stream(1);
       const last = copy.last();
       this.question = {
         sample: { x: last.x, y: last.y, label: last.label },
         before: model,
-        truth: { aggressive: last.aggressive, loss: last.loss, tau: last.tau, model: copy.model() },
+        truth: { aggressive: last.aggressive, loss: last.loss, tau: last.tau, model: Array.from(copy.model()) },
       };
     } finally {
       copy.free();
@@ -111,7 +121,7 @@ export class Exercise {
     const callRight = this.call === (truth.aggressive ? 'aggressive' : 'passive');
     const right = callRight && angle <= TOLERANCE_DEGREES;
     const hint = callRight
-      ? t('The call is right; your boundary is {angle}° from the learner’s (within {tolerance}° counts).', { angle: angle.toFixed(1), tolerance: TOLERANCE_DEGREES })
+      ? t('The call is right; your boundary is {angle}° from the learner’s (within {tolerance}° counts).', { angle: degrees(angle), tolerance: count(TOLERANCE_DEGREES) })
       : t('The call is not right.');
     return { right, hint };
   }
@@ -123,7 +133,7 @@ export class Exercise {
     layer.act((pg) => pg.stream(1));
     const pg = layer.pg;
     const last = pg.last();
-    const model = pg.model();
+    const model = Array.from(pg.model()); // plain numbers: the event's detail goes to a course page's script
     const guess = modelOf(this.guess);
     const truthCall = last.aggressive ? 'aggressive' : 'passive';
     const angle = angleBetween(guess, model);
@@ -138,10 +148,10 @@ export class Exercise {
   }
 
   /** The round's verdict in words. */
-  verdict(round, { score, answers, gaveUp }) {
+  verdict(round, { score, reveal, gaveUp }) {
     const { truth, answer } = round;
     const parts = [];
-    if (answers) {
+    if (reveal) {
       parts.push(truth.call === 'aggressive'
         ? t('The learner was aggressive: loss ℓ = {loss}, step {step}.', { loss: num(truth.loss), step: num(truth.step) })
         : t('The learner was passive: loss ℓ = {loss}, w stays.', { loss: num(truth.loss) }));
@@ -149,8 +159,8 @@ export class Exercise {
     if (score && !gaveUp) {
       const call = { passive: t('passive'), aggressive: t('aggressive') }[answer.call] ?? '—';
       parts.push(round.score.call ? t('Your call ({call}) is right.', { call }) : t('Your call ({call}) is wrong.', { call }));
-      parts.push(t('Your boundary is {angle}° from the learner’s.', { angle: round.score.angle.toFixed(1) }));
-      parts.push(round.right ? t('Right.') : t('Not right: within {tolerance}° and the right call count.', { tolerance: TOLERANCE_DEGREES }));
+      parts.push(t('Your boundary is {angle}° from the learner’s.', { angle: degrees(round.score.angle) }));
+      parts.push(round.right ? t('Right.') : t('Not right: within {tolerance}° and the right call count.', { tolerance: count(TOLERANCE_DEGREES) }));
     }
     return parts.join(' ');
   }
@@ -163,7 +173,7 @@ export class Exercise {
   total(results) {
     const angles = results.map((r) => r.score.angle);
     const mean = angles.reduce((s, a) => s + a, 0) / Math.max(1, angles.length);
-    return t('{k} of {n} rounds right; your boundaries were {angle}° from the learner’s on average.', { k: this.score(results), n: results.length, angle: mean.toFixed(1) });
+    return t('{k} of {n} rounds right; your boundaries were {angle}° from the learner’s on average.', { k: count(this.score(results)), n: count(results.length), angle: degrees(mean) });
   }
 
   /** The question, the call and the boundary's controls; after the answer, the numbers. */
@@ -177,7 +187,7 @@ export class Exercise {
     const { x, y, label: y0 } = q.sample;
     const sample = element('p', {}, t('The next sample: x = ({x}, {y}), class {label}, ringed on the plane.', { x: num(x), y: num(y), label: y0 > 0 ? '+1' : '−1' }));
     const nodes = [sample];
-    if (this.warmed && this.layer.round === 1) nodes.unshift(element('p', { class: 'hint' }, t('The learner had no boundary yet: it learned {n} samples first.', { n: WARM_UP })));
+    if (this.warmed && this.layer.round === 1) nodes.unshift(element('p', { class: 'hint' }, t('The learner had no boundary yet: it learned {n} samples first.', { n: count(WARM_UP) })));
     if (state === 'asking') {
       const group = element('div', { class: 'exercise-choice', role: 'radiogroup', 'aria-label': t('Passive or aggressive?') });
       for (const [call, text] of [['passive', t('Passive (w stays)')], ['aggressive', t('Aggressive (w moves)')]]) {
@@ -189,15 +199,21 @@ export class Exercise {
         });
         group.append(button);
       }
-      const turned = angleBetween(modelOf(this.guess), q.before);
+      this.readout = element('p', { class: 'exercise-readout' }, this.turned());
       nodes.push(
         element('p', {}, t('1. Will the learner be passive or aggressive?')),
         group,
         element('p', {}, t('2. Move the purple dashed boundary where you think the update puts it: drag ✥ to move it and ↻ to turn it, or focus one (Tab) and use the arrow keys; Enter answers.')),
-        element('p', { class: 'exercise-readout' }, t('Your boundary: turned {angle}° from the learner’s now.', { angle: turned.toFixed(1) })),
+        this.readout,
       );
     }
     body.replaceChildren(...nodes);
+  }
+
+  /** How far the guess is turned from the learner's boundary now. */
+  turned() {
+    const angle = angleBetween(modelOf(this.guess), this.question.before);
+    return t('Your boundary: turned {angle}° from the learner’s now.', { angle: degrees(angle) });
   }
 
   draw(ctx, plane) {
@@ -206,8 +222,8 @@ export class Exercise {
     const guess = this.guess && modelOf(this.guess);
     if (guess) plane.line(ctx, ...guess, { color: GUESS, width: 2.4, dash: [8, 5] });
     if (this.revealed) {
-      const { answers, score } = this.layer.setup;
-      if (!answers) return; // the truth is not shown: only the verdict, if the score is
+      const { reveal, score } = this.layer.setup;
+      if (!reveal) return; // the truth is not shown: only the verdict, if the score is
       const { model, at, angle } = this.revealed;
       const share = Math.min(1, (performance.now() - at) / ANIMATION_MS);
       plane.line(ctx, ...between(q.before, model, share), { color: TRUTH, width: 3.2 });

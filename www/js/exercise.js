@@ -9,15 +9,12 @@
 // judgement and drawing are in exercise-<kind>.js, loaded when asked for.
 // Loaded on first use (the first load does not carry it).
 import { element } from './dom.js';
-import { count, t, usePart } from './i18n.js';
-import { describe, readSettings, settingKeys } from './exercise-settings.js';
+import { count, language, t, usePart } from './i18n.js';
+import { describe, readSettings, settingAttributes, settingKeys } from './exercise-settings.js';
 
-/** Each exercise's code, loaded when it is first asked for. */
+/** Each exercise's code, loaded when it is first asked for (the available ones: exercise-settings.js). */
 const KIND_CODE = {
   'where-next': () => import('./exercise-where-next.js'),
-  'you-vs-learner': () => import('./exercise-you-vs-learner.js'),
-  adversary: () => import('./exercise-adversary.js'),
-  'by-hand': () => import('./exercise-by-hand.js'),
 };
 
 /**
@@ -30,12 +27,21 @@ const KIND_CODE = {
 export async function attachExercise(host, place, raw, { fresh = false } = {}) {
   await usePart('exercise').catch(() => {}); // without its words, in English
   const { setup, problems } = readSettings(raw);
+  if (problems.length) host.showError(problems.join(' '));
+  if (!setup.kind) {
+    host.exerciseLayer?.detach(); // no exercise (refused, and said): the figure as it is
+    return null;
+  }
   let layer = host.exerciseLayer;
-  if (!layer || layer.place !== place || fresh || layer.setup.kind !== setup.kind) {
+  if (!layer || fresh || settingKeys(layer.setup) !== settingKeys(setup)) {
     layer?.detach();
     layer = host.exerciseLayer = new ExerciseLayer(host, place, setup);
+  } else if (layer.place !== place) {
+    // The same exercise in a rebuilt panel (the element's shadow tree): its rounds go on.
+    layer.place = place;
+    place.replaceChildren(layer.root);
+    place.hidden = false;
   }
-  if (problems.length) host.showError(problems.join(' '));
   await layer.define();
   return layer;
 }
@@ -159,7 +165,7 @@ export class ExerciseLayer {
     const round = { kind: this.setup.kind, round: this.round, tries: this.tries, ...result, right: !gaveUp && result.right };
     this.results.push(round);
     this.state = 'revealed';
-    this.feedback.textContent = this.kind.verdict(round, { score: this.setup.score, answers: this.setup.answers, gaveUp });
+    this.feedback.textContent = this.kind.verdict(round, { score: this.setup.score, reveal: this.setup.reveal, gaveUp });
     this.render();
     this.redraw();
     const event = new CustomEvent('exercise-answered', { detail: round, bubbles: true, composed: true });
@@ -246,7 +252,7 @@ export class ExerciseLayer {
 
   // ---- the panel ----
 
-  render(refusal = '') {
+  render(refusal = this.state === 'refused' ? this.kind.refusal(this.pg) : '') {
     const [name, what] = describe(this.setup.kind);
     this.heading.textContent = name;
     this.progress.textContent = this.state === 'done' || this.state === 'refused'
@@ -270,7 +276,7 @@ export class ExerciseLayer {
     const out = [];
     if (this.state === 'asking' && !this.kind.selfAnswering) out.push(button(t('Answer'), () => this.answer(), true));
     if (this.state === 'asking' && this.setup.tries === 'unlimited' && this.tries > 0) {
-      out.push(button(this.setup.answers ? t('Show the answer') : t('Skip this round'), () => this.finish(this.kind.judge(true), { gaveUp: true })));
+      out.push(button(this.setup.reveal ? t('Show the answer') : t('Skip this round'), () => this.finish(this.kind.judge(true), { gaveUp: true })));
     }
     if (this.state === 'revealed') out.push(button(this.round >= this.setup.rounds ? t('See the score') : t('Next round'), () => this.next(), true));
     if (this.state === 'done') out.push(button(t('Start again'), () => this.restart(), true));
@@ -278,6 +284,7 @@ export class ExerciseLayer {
     if (this.host.page) {
       out.push(button(t('Copy the link (the same challenge for everyone)'), () => this.copyLink(false)));
       out.push(button(t('Copy the link (a new seed for each student)'), () => this.copyLink(true)));
+      out.push(button(t('Copy embed code'), () => this.copyEmbed()));
       out.push(button(t('Leave the exercise'), () => this.host.leaveExercise()));
     }
     return out;
@@ -290,11 +297,28 @@ export class ExerciseLayer {
     let hash = `${this.start ?? this.pg.setup_hash()}&${pageExtras(page)}&${settingKeys(this.setup)}`;
     if (newSeed) hash = /(^|&)seed=/.test(hash) ? hash.replace(/(^|&)seed=[^&]*/, '$1seed=new') : `${hash}&seed=new`;
     const link = `${location.origin}${location.pathname}#${hash}`;
+    await this.copy(link, newSeed ? t('Link copied: each student who opens it gets a fresh seed, so answers cannot be passed on.') : t('Link copied: everyone who opens it gets the same challenge.'));
+  }
+
+  /** The element's code for this exercise as it is set up, on the session as it started. */
+  async copyEmbed() {
+    const base = new URL('.', location.href).href;
+    const lang = language() === 'en' ? '' : ` lang="${language()}"`;
+    const code = [
+      `<script type="module" src="${base}embed.js"></script>`,
+      `<online-learner state="${this.start ?? this.pg.setup_hash()}"${lang}${settingAttributes(this.setup)}></online-learner>`,
+    ].join('\n');
+    await this.copy(code, t('Embed code copied: the exercise as it is set up, in one element.'));
+  }
+
+  /** `text` to the clipboard, and `said` in the panel (or, without a clipboard, the text itself to copy by hand). */
+  async copy(text, said) {
+    this.copied = text; // for the browser tests (a headless clipboard may refuse)
     try {
-      await navigator.clipboard.writeText(link);
-      this.feedback.textContent = newSeed ? t('Link copied: each student who opens it gets a fresh seed, so answers cannot be passed on.') : t('Link copied: everyone who opens it gets the same challenge.');
+      await navigator.clipboard.writeText(text);
+      this.feedback.textContent = said;
     } catch {
-      this.feedback.textContent = link;
+      this.feedback.textContent = text;
     }
   }
 }

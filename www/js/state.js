@@ -5,16 +5,18 @@
 import { catalogue } from './catalogue.js';
 import { LANGUAGES, pick, t } from './i18n.js';
 
-export const VIEWS = ['classify', 'regress', 'compare', 'epochs'];
+export const VIEWS = ['classify', 'regress', 'compare', 'epochs', 'exercises'];
 /** The page's own keys in a link (the session's are the learner core's). */
 const PAGE_KEYS = ['view', 'speed', 'algos', 'lang', 'theory', 'truth'];
+/** An exercise's keys (the Exercises view's), read and checked by exercise-settings.js when it loads. */
+export const EXERCISE_KEYS = ['exercise', 'rounds', 'tries', 'score', 'reveal'];
 export const MAX_SPEED = 100000;
 /** Compare shows up to this many learners (every one has its own colour). */
 export const MAX_COMPARED = 16;
 
 /** Page defaults; a link may override each (`lang` null: the browser's language, not written into links). */
 export function defaultPage() {
-  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'], lang: null, theory: false, truth: false };
+  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'], lang: null, theory: false, truth: false, exercise: {} };
 }
 
 /**
@@ -80,15 +82,19 @@ export function pageFrom(extras) {
   }
   page.lang = pick(params.get('lang'));
   if (params.has('lang') && !page.lang) refuse('lang', params.get('lang'), t('the languages are {list}', { list: LANGUAGES.join(', ') }));
+  // An exercise's keys, as written (checked where the exercise loads); an exercise opens the Exercises view.
+  for (const key of EXERCISE_KEYS) if (params.has(key)) page.exercise[key] = params.get(key);
+  if (page.exercise.exercise !== undefined) page.view = 'exercises';
   for (const [key, value] of params) {
-    if (!PAGE_KEYS.includes(key)) refuse(key, value, t('not a setting of the page'));
+    if (!PAGE_KEYS.includes(key) && !EXERCISE_KEYS.includes(key)) refuse(key, value, t('not a setting of the page'));
   }
   page.problems = problems;
   return page;
 }
 
 export function pageExtras(page) {
-  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}${page.lang ? `&lang=${page.lang}` : ''}${page.theory ? '&theory=1' : ''}${page.truth ? '&truth=1' : ''}`;
+  const exercise = page.view === 'exercises' ? EXERCISE_KEYS.filter((k) => page.exercise?.[k] != null).map((k) => `&${k}=${page.exercise[k]}`).join('') : '';
+  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}${page.lang ? `&lang=${page.lang}` : ''}${page.theory ? '&theory=1' : ''}${page.truth ? '&truth=1' : ''}${exercise}`;
 }
 
 /** The same hash with another learner (a view that starts from another). */

@@ -11,11 +11,13 @@ export async function switchView(app, view) {
   if (view === current) return;
   const settings = app.settings();
   const page = { ...app.page, view };
-  const sameSession = ['classify', 'epochs'].includes(current) && ['classify', 'epochs'].includes(view);
-  if (sameSession) {
+  const shared = ['classify', 'epochs', 'exercises'];
+  if (current === 'exercises') app.exerciseLayer?.detach();
+  if (shared.includes(current) && shared.includes(view)) {
     app.page = page;
     app.sync();
     app.changed();
+    if (view === 'exercises') app.showExercises();
     return;
   }
   const pg = app.figures[0].pg;
@@ -27,7 +29,7 @@ export async function switchView(app, view) {
     const algorithm = learnersFor(task).some((l) => l.name === settings.algorithm) ? settings.algorithm : 'pa1';
     const fresh = `${state.withLearner(pg.setup_hash(), algorithm)}&preset=${task === 'regression' ? 'regression-1d' : 'overlapping'}&classes=2`;
     // Compare starts from the classification session, shown first.
-    const shown = view === 'compare' ? 'classify' : view;
+    const shown = view === 'compare' || view === 'exercises' ? 'classify' : view;
     const built = await app.build(`${kept ?? fresh}&${state.pageExtras({ ...page, view: shown })}`);
     if (built && shown !== view) await switchView(app, view);
     return;

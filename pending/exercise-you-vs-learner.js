@@ -106,10 +106,10 @@ export class Exercise {
     };
   }
 
-  verdict(round, { score, answers }) {
+  verdict(round, { score, reveal }) {
     const { truth, answer } = round;
     const parts = [];
-    if (answers) {
+    if (reveal) {
       parts.push(t('The sample was {label}. The learner predicted {prediction} ({mark}).', { label: written(truth.label), prediction: written(truth.prediction), mark: truth.mistake ? t('a mistake') : t('right') }));
     }
     if (score) parts.push(round.right ? t('You said {label}: right.', { label: written(answer.label) }) : t('You said {label}: a mistake.', { label: written(answer.label) }));
