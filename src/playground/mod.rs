@@ -100,6 +100,8 @@ mod tests_files;
 mod tests_learned;
 #[cfg(test)]
 mod tests_reductions;
+#[cfg(test)]
+mod tests_reset;
 #[cfg(all(test, feature = "theory"))]
 mod tests_theory;
 #[cfg(all(test, feature = "timeline"))]

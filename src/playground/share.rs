@@ -231,6 +231,24 @@ impl SharedState {
         hash
     }
 
+    /// The page's own keys among "k=v&k=v" (its view, compared learners,
+    /// layers): what is neither a setting nor the link's own, read without
+    /// parsing a whole link (which checks every setting).
+    pub fn page_keys(extras: &str) -> Vec<(String, String)> {
+        extras
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .filter(|&(k, v)| {
+                !["v", "algo", "start", "log", "file", "was"].contains(&k)
+                    && Key::from_name(k).is_err()
+                    && is_safe(k)
+                    && is_safe(v)
+            })
+            .take(MAX_EXTRAS)
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
     /// The learner the link shows: the last its log switches to, else its first.
     pub fn shown_learner(&self) -> Algorithm {
         self.log

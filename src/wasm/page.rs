@@ -343,8 +343,10 @@ impl Playground {
     }
 
     /// Whether `set(name, text)` would be accepted; changes nothing.
-    pub fn check(&self, name: &str, text: &str) -> Result<(), JsValue> {
-        self.page.check_set(name, text).map_err(js)
+    /// Returns the link the session would have after it, with the page's
+    /// `extras`: the page asks which parts of the full module it needs.
+    pub fn check(&self, name: &str, text: &str, extras: &str) -> Result<String, JsValue> {
+        self.page.check_set(name, text, extras).map_err(js)
     }
 
     /// The constant a kernel learner adds to its expansion (APSM's b); 0 otherwise.

@@ -198,6 +198,8 @@ impl Playground {
             streamed: u64,
             passes: u64,
             point: usize,
+            /// Points a Reset queued that the next steps learn again.
+            relearn: usize,
             #[serde(skip_serializing_if = "Option::is_none")]
             asked: Option<u64>,
         }
@@ -210,6 +212,7 @@ impl Playground {
             streamed: s.samples_streamed(),
             passes,
             point,
+            relearn: s.left_to_relearn(),
             asked: s.labels_asked(),
         })
     }

@@ -101,7 +101,7 @@ for (const device of Object.keys(DEVICES)) {
     await copy.close();
     await page.click('#clear');
     await settle(page);
-    assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, points: 0 });
+    assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, relearn: 0, points: 0 });
     await page.close();
   });
 
@@ -180,7 +180,7 @@ test('the Pocket post\'s 100 points load with the pocket, from nothing, and the 
   await page.click('#load-pocket');
   await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && window.playground.figures[0].pg.algorithm() === 'pocket');
   assert.equal(await page.inputValue('#algo'), 'pocket');
-  assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, points: 100 });
+  assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, relearn: 100, points: 100 });
   await page.evaluate(() => window.playground.act((pg) => pg.epochs(250)));
   await settle(page);
   assert.match(await page.textContent('#status'), /pass 3, point 50 of 100/);

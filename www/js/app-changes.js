@@ -45,12 +45,14 @@ export const changing = {
    */
   setSetting(name, text) {
     this.endIntro();
-    for (const figure of this.figures) figure.pg.check(name, text);
-    const before = this.figure.pg.hash(state.pageExtras(this.page));
+    const extras = state.pageExtras(this.page);
+    // Each figure checks the value against its session and says the link
+    // it would then have (the first figure's answers for the parts).
+    const [wanted] = this.figures.map((figure) => figure.pg.check(name, text, extras));
+    const before = this.figure.pg.hash(extras);
     // A value whose code only the full module holds (the multiclass
-    // perceptron's updates, the Banditron; checked above, so plain text):
-    // the session moves there (replayed), then takes it (a promise of the note).
-    const wanted = `${before}&${name}=${text}`;
+    // perceptron's updates, the Banditron): the session moves there
+    // (replayed), then takes it (a promise of the note).
     if (needsFull(wanted)) return loadKernel(wanted).then(() => intoNewest(this, before)).then((built) => built && this.setSetting(name, text));
     const { samples } = this.figure.pg.counts();
     const forked = this.past; // a setting changed at a sample looked back at: the session forks there
@@ -86,7 +88,13 @@ export const changing = {
       return t('{learner} does not take {key} {word}: {key} is now {accepted}.', { learner: label(name), key, word, accepted });
     });
     const forked = this.past;
+    const before = { learner: pg.algorithm(), samples: pg.counts().samples };
     pg.set_algorithm(name);
+    // A switch between a kernel learner and a linear one carries nothing
+    // over: the learner starts afresh, and its counts with it.
+    if (before.samples > 0 && pg.counts().samples === 0) {
+      notes.push(t("{learner} cannot start from {previous}'s model: it starts afresh at 0 samples. Reset learns the points shown again.", { learner: label(name), previous: label(before.learner) }));
+    }
     this.figure.redraw();
     if (forked) this.forked();
     // The curves drawn again from the session: a kernel learner starts

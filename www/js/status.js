@@ -36,7 +36,7 @@ export class StatusLines {
     this.speak(now);
   }
 
-  status(settings, { samples, mistakes, asked, streamed: drawn, passes, point }) {
+  status(settings, { samples, mistakes, asked, streamed: drawn, passes, point, relearn }) {
     const app = this.app;
     const pg = app.figures[0].shown;
     const shown = pg.points_len() / 3;
@@ -60,6 +60,8 @@ export class StatusLines {
       parts.push(capped
         ? t('the latest {n} points shown (older ones scroll off the plane; the learner learned from all)', { n: count(shown) })
         : plural(shown, '{n} point shown', '{n} points shown'));
+      // After a Reset, Step and Play learn the points shown again first.
+      if (relearn > 0 && app.page.view !== 'epochs') parts.push(t('{n} to learn again before new samples', { n: count(relearn) }));
     }
     if (app.playing && !app.loop.keptUp && app.loop.rate.value !== null) {
       parts.push(t('this learner manages about {n} samples/s here', { n: count(Math.round(app.loop.rate.value)) }));
