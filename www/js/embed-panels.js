@@ -64,7 +64,7 @@ export class FigureLines {
       ? `${plural(samples, '{n} sample', '{n} samples')} · ${mistakeShare(mistakes, samples)}`
       : plural(samples, '{n} sample', '{n} samples');
     if (host.hasAttribute('explain')) {
-      explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings: pg.settings(), task, offset: pg.kernel_offset() }, samples);
+      explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings: pg.settings(), task, offset: pg.kernel_offset() }, samples || pg.points_len());
     }
     if (!host.playing || now - this.lastSummary > SUMMARY_EVERY_MS) {
       this.lastSummary = now;

@@ -44,7 +44,8 @@ function formulas(template, last, settings) {
  * @param panel     the element to fill
  * @param last      Playground.last(): { x, y, label, score, margin, loss, tau, after, reached, aggressive, mistake, sq, size, added, removed, v, beta, own, branch1, branch2, branch3, predicted, rival, learners } and the learner's own numbers by name, or null
  * @param context   { algorithm, settings, task, offset, wide, file }
- * @param samples   how many samples the learner has seen
+ * @param samples   how many samples the learner has seen, or the points shown
+ *                  (a learner started afresh on them): either names the learner
  */
 export function explain(panel, last, context, samples) {
   const card = learner(context.algorithm);

@@ -30,7 +30,7 @@ export class StatusLines {
     const { samples } = counts;
     if (figures.length > 1) for (const figure of figures) figure.plane.setCaption(panelCaption(figure.pg));
     document.body.dataset.moving = String(figures.some((f) => f.pg.moving_model().length > 0));
-    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task) }, samples);
+    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task) }, samples || pg.points_len());
     this.status(settings, counts);
     this.weights(settings);
     this.speak(now);
