@@ -60,11 +60,15 @@ pub fn visible_line(
         [u[1], -u[0]]
     };
     let all: Vec<([f64; 2], u64, u64)> = points.collect();
-    // The points on the line (exactly), by their place along it.
-    let mut on: Vec<(f64, u64, u64)> = all
+    let place = |at: [f64; 2]| [at[0] - p[0], at[1] - p[1]];
+    // Which points are on the line, exactly (a rounded distance is not 0).
+    let (on_line, off_line): (Vec<_>, Vec<_>) = all
         .iter()
-        .filter(|(at, ..)| orient2d(coord(p), coord(found.toward), coord(*at)) == 0.0)
-        .map(|&(at, pos, neg)| (dot([at[0] - p[0], at[1] - p[1]], u), pos, neg))
+        .partition(|(at, ..)| orient2d(coord(p), coord(found.toward), coord(*at)) == 0.0);
+    // The points on the line by their place along it.
+    let mut on: Vec<(f64, u64, u64)> = on_line
+        .iter()
+        .map(|&&(at, pos, neg)| (dot(place(at), u), pos, neg))
         .collect();
     on.sort_by(|a, b| a.0.total_cmp(&b.0));
     let wrong = |positive: &dyn Fn(f64) -> bool| -> u64 {
@@ -104,9 +108,8 @@ pub fn visible_line(
         }
     }
     let fewest = moves.iter().map(|m| m.0).min().unwrap_or(0);
-    let place = |at: [f64; 2]| [at[0] - p[0], at[1] - p[1]];
-    // Each point's signed distance t to the line and place s along it.
-    let off: Vec<(f64, f64)> = all
+    // Each point off the line: its signed distance t to it and place s along it.
+    let off: Vec<(f64, f64)> = off_line
         .iter()
         .map(|(at, ..)| (dot(place(*at), n), dot(place(*at), u)))
         .collect();
@@ -132,7 +135,6 @@ pub fn visible_line(
                 // The first angle in (0, π) at which the turned line meets a point off it.
                 let first = off
                     .iter()
-                    .filter(|&&(t, _)| t != 0.0)
                     .map(|&(t, s)| {
                         let a = t.atan2(sigma * (s - at));
                         if a <= 0.0 {
