@@ -327,3 +327,15 @@ test('Compare: the data once, a short block per learner, one search for all pane
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// Issue 34, item 6: the explanation's source was shown as written (English).
+test("the explanation names a learner's source in the language shown: Lao Ma's post in Japanese", async () => {
+  const page = await open('desktop', 'algo=batch-pocket&preset=separable&lang=ja');
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(10)));
+  await page.waitForFunction(() => document.querySelector('#explain')?.innerText.includes('出典'));
+  const text = await page.locator('#explain').innerText();
+  assert.doesNotMatch(text, /the Pocket PLA post/);
+  assert.match(text, /老馬 2019/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
