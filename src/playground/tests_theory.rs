@@ -164,9 +164,21 @@ fn compare_searches_once_a_panel_takes_anothers_line_of_the_same_rounds() {
         s.set_theory(true).unwrap();
         s.apply(Event::Stream(300)).unwrap();
     }
-    let key = a.theory().unwrap().search_key().expect("a search past 128 places");
-    assert_eq!(b.theory().unwrap().search_key(), Some(key), "the same rounds");
-    assert_ne!(other.theory().unwrap().search_key(), Some(key), "other samples");
+    let key = a
+        .theory()
+        .unwrap()
+        .search_key()
+        .expect("a search past 128 places");
+    assert_eq!(
+        b.theory().unwrap().search_key(),
+        Some(key),
+        "the same rounds"
+    );
+    assert_ne!(
+        other.theory().unwrap().search_key(),
+        Some(key),
+        "other samples"
+    );
     while a.theory_mut().unwrap().work(|| true) {}
     let (rounds, digest, line) = a.theory().unwrap().found().unwrap();
     assert_eq!((rounds, digest), key);
