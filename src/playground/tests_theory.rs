@@ -179,12 +179,20 @@ fn compare_searches_once_a_panel_takes_anothers_line_of_the_same_rounds() {
         Some(key),
         "other samples"
     );
-    while a.theory_mut().unwrap().work(|| true) {}
+    // One slice ends the search begun past 128 places (and begins one of all the rounds).
+    a.theory_mut().unwrap().work(|| true);
     let (rounds, digest, line) = a.theory().unwrap().found().unwrap();
     assert_eq!((rounds, digest), key);
     // The other samples' panel refuses it; the same samples' takes it.
     assert!(!other.theory_mut().unwrap().adopt(rounds, digest, line));
     assert!(b.theory_mut().unwrap().adopt(rounds, digest, line));
+    // Then the search of all 300 rounds, done once for both.
+    while a.theory_mut().unwrap().work(|| true) {}
+    let (rounds, digest, line) = a.theory().unwrap().found().unwrap();
+    assert_eq!(rounds, 300);
+    assert_eq!(b.theory().unwrap().search_key(), Some((rounds, digest)));
+    assert!(b.theory_mut().unwrap().adopt(rounds, digest, line));
+    assert_eq!(b.theory().unwrap().search_key(), None);
     let (ra, rb) = (report(&mut a), report(&mut b));
     assert_eq!(ra.zero_one_best, rb.zero_one_best);
     assert!(rb.regret.zero_one.is_some());
