@@ -234,21 +234,25 @@ function firstApplying(bounds) {
 
 /**
  * The fewest-mistakes search's share of a frame. Compare's panels learn
- * the same samples: the first panel searches, and each other panel takes
- * its line when it searched the same rounds (the core compares their
- * count and digest), so one search serves all; a panel whose rounds
- * differ searches on its own. Returns whether a search is under way.
+ * the same samples: the first panel searches, with the time of every panel
+ * that waits for it, and each of those takes its line when it searched the
+ * same rounds (the core compares their count and digest), so one search
+ * serves all; a panel whose rounds differ searches on its own, in its
+ * share. Returns whether a search is under way.
  */
 function searchOnce(figures) {
+  const share = SEARCH_MS / figures.length;
   const [lead, ...others] = figures;
-  let searching = lead.pg.theory_work(SEARCH_MS / figures.length);
-  const leading = lead.pg.theory_search_key().join();
+  const key = (figure) => figure.pg.theory_search_key().join();
+  const leading = key(lead);
+  const waiting = leading ? others.filter((f) => key(f) === leading).length : 0;
+  let searching = lead.pg.theory_work(share * (1 + waiting));
   const found = lead.pg.theory_found();
   for (const figure of others) {
     if (found.length) figure.pg.theory_adopt(found);
-    const own = figure.pg.theory_search_key().join();
-    if (own && own === leading) searching = true; // the first panel's search will end it
-    else if (own) searching = figure.pg.theory_work(SEARCH_MS / figures.length) || searching;
+    const own = key(figure);
+    if (own && own === key(lead)) searching = true; // the first panel's search will end it
+    else if (own) searching = figure.pg.theory_work(share) || searching;
   }
   return searching;
 }
