@@ -129,7 +129,6 @@ fn a_switch_mid_stream_refuses_the_bounds_until_reset() {
 #[test]
 fn what_it_does_not_cover_is_said_not_computed() {
     let cases = [
-        (Algorithm::KernelPerceptron, Preset::Circles, "kernel"),
         (Algorithm::Pa1, Preset::ThreeClasses, "two classes"),
         (Algorithm::Pa1, Preset::Regression1d, "regression"),
     ];
@@ -142,12 +141,63 @@ fn what_it_does_not_cover_is_said_not_computed() {
         assert!(why.contains(said), "{algorithm:?}: {why}");
         assert!(view.report.is_none());
     }
-    // A switch to a covered learner covers the rounds from there.
+    // Every learner on two classes is covered: a kernel learner gets the
+    // comparators and the regret, and why it has no bound.
     let mut s = session(Algorithm::KernelPerceptron, Preset::Moons);
     s.set_theory(true).unwrap();
-    s.apply(Event::Algorithm(Algorithm::Perceptron)).unwrap();
     s.apply(Event::Stream(40)).unwrap();
-    assert_eq!(report(&mut s).rounds, 40);
+    let r = report(&mut s);
+    assert_eq!(r.rounds, 40);
+    assert_eq!(r.bounds.len(), 1);
+    assert_eq!(r.bounds[0].name, "kernel-no-bound");
+    assert!(r.regret.hinge.is_finite());
+}
+
+#[test]
+fn compare_searches_once_a_panel_takes_anothers_line_of_the_same_rounds() {
+    let [mut a, mut b, mut other] = [
+        session(Algorithm::Perceptron, Preset::Xor),
+        session(Algorithm::Pa1, Preset::Xor),
+        session(Algorithm::Pa1, Preset::Moons),
+    ];
+    for s in [&mut a, &mut b, &mut other] {
+        s.set_theory(true).unwrap();
+        s.apply(Event::Stream(300)).unwrap();
+    }
+    let key = a
+        .theory()
+        .unwrap()
+        .search_key()
+        .expect("a search past 128 places");
+    assert_eq!(
+        b.theory().unwrap().search_key(),
+        Some(key),
+        "the same rounds"
+    );
+    assert_ne!(
+        other.theory().unwrap().search_key(),
+        Some(key),
+        "other samples"
+    );
+    // One slice ends the search begun past 128 places (and begins one of all the rounds).
+    a.theory_mut().unwrap().work(|| true);
+    let (rounds, digest, line) = a.theory().unwrap().found().unwrap();
+    assert_eq!((rounds, digest), key);
+    // The other samples' panel refuses it; the same samples' takes it.
+    assert!(!other.theory_mut().unwrap().adopt(rounds, digest, line));
+    assert!(b.theory_mut().unwrap().adopt(rounds, digest, line));
+    // Then the search of all 300 rounds, done once for both.
+    while a.theory_mut().unwrap().work(|| true) {}
+    let (rounds, digest, line) = a.theory().unwrap().found().unwrap();
+    assert_eq!(rounds, 300);
+    assert_eq!(b.theory().unwrap().search_key(), Some((rounds, digest)));
+    assert!(b.theory_mut().unwrap().adopt(rounds, digest, line));
+    assert_eq!(b.theory().unwrap().search_key(), None);
+    let (ra, rb) = (report(&mut a), report(&mut b));
+    assert_eq!(ra.zero_one_best, rb.zero_one_best);
+    assert!(rb.regret.zero_one.is_some());
+    let regret = |s: &Session| s.theory().unwrap().curves().unwrap().zero_one_regret.len();
+    assert_eq!(regret(&b), regret(&a));
 }
 
 #[test]

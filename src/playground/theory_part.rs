@@ -24,7 +24,8 @@ use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
 use crate::theory::best_line::LineSearch;
-use crate::theory::{Reason, Report, Theory, ZeroOne};
+use crate::theory::covered::has_bias;
+use crate::theory::{BestLine, Reason, Report, Theory, ZeroOne};
 
 /// Up to this many places the line is searched at every curve point, in
 /// the call: measured under 0.5 ms (the search is O(n² log n)).
@@ -38,9 +39,8 @@ pub const SEARCH_LIMIT: usize = 5_000;
 #[derive(Clone, Debug)]
 pub enum TheoryPart {
     Live(Box<Live>),
-    /// Why this session's learner or data is not covered: an id for the
-    /// page ("classes", "wide", "kernel", "regression", "sample") and the
-    /// sentence.
+    /// Why this session's data is not covered: an id for the page
+    /// ("classes", "wide", "regression", "sample") and the sentence.
     Uncovered(&'static str, String),
 }
 
@@ -57,6 +57,12 @@ pub struct Live {
     /// The report at the last curve point.
     report: Option<Report>,
     search: Option<Search>,
+    /// A digest of the rounds so far (each round's point and label, in
+    /// order): Compare's panels learn the same samples, and a panel takes
+    /// another's fewest-mistakes line only for the same rounds.
+    digest: u32,
+    /// The last line found: its rounds, their digest and the line.
+    found: Option<(u64, u32, BestLine)>,
 }
 
 /// A search for the fewest-mistakes line under way.
@@ -68,6 +74,7 @@ struct Search {
     rounds: u64,
     mistakes: u64,
     at: u64,
+    digest: u32,
 }
 
 /// The layer's curves, one point per curve point of the session.
@@ -88,6 +95,8 @@ pub struct TheoryCurves {
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct BoundCurve {
     pub name: &'static str,
+    /// What a reader calls it (the chart's menu and legend).
+    pub title: &'static str,
     pub counts: &'static str,
     pub value: Vec<Option<f64>>,
     pub actual: Vec<f64>,
@@ -132,15 +141,12 @@ impl TheoryPart {
                     curves: TheoryCurves::default(),
                     report: None,
                     search: None,
+                    // Lines with a bias and lines through the origin are two searches.
+                    digest: has_bias(setup.settings.bias) as u32,
+                    found: None,
                 })),
-                Err(why) => {
-                    let code = if setup.algorithm.is_kernel() {
-                        "kernel"
-                    } else {
-                        "regression"
-                    };
-                    Self::Uncovered(code, why.to_string())
-                }
+                // Only regression is refused (every learner on two classes is covered).
+                Err(why) => Self::Uncovered("regression", why.to_string()),
             },
         )
     }
@@ -162,6 +168,9 @@ impl TheoryPart {
             Features::Dense(&[a, b]) => Some([a.to_bits(), b.to_bits(), y.to_bits()]),
             _ => None,
         };
+        if let Some(k) = key {
+            live.digest = k.iter().fold(live.digest, |d, &bits| mix(d, bits));
+        }
         let known = key.and_then(|k| live.index.get(&k).copied());
         let stored = match known {
             Some(i) => Ok(i),
@@ -196,6 +205,7 @@ impl TheoryPart {
                 .iter()
                 .map(|b| BoundCurve {
                     name: b.name,
+                    title: b.title,
                     counts: b.counts,
                     ..BoundCurve::default()
                 })
@@ -221,6 +231,41 @@ impl TheoryPart {
             live.search_again();
         }
         live.search.is_some()
+    }
+
+    /// The search under way, as (rounds, digest): the key another panel's
+    /// [`TheoryPart::adopt`] needs.
+    pub fn search_key(&self) -> Option<(u64, u32)> {
+        match self {
+            Self::Live(live) => live.search.as_ref().map(|s| (s.rounds, s.digest)),
+            Self::Uncovered(..) => None,
+        }
+    }
+
+    /// The last line found: (rounds, digest, line).
+    pub fn found(&self) -> Option<(u64, u32, BestLine)> {
+        match self {
+            Self::Live(live) => live.found,
+            Self::Uncovered(..) => None,
+        }
+    }
+
+    /// Ends the search under way with another panel's line, when it was
+    /// found over the same rounds (the same count and digest): Compare
+    /// searches once for all its panels. Returns whether it was taken.
+    pub fn adopt(&mut self, rounds: u64, digest: u32, line: BestLine) -> bool {
+        let Self::Live(live) = self else { return false };
+        if live
+            .search
+            .as_ref()
+            .is_none_or(|s| (s.rounds, s.digest) != (rounds, digest))
+        {
+            return false;
+        }
+        live.finish(line);
+        live.refresh();
+        live.search_again();
+        true
     }
 
     /// What the panel shows, over every round so far.
@@ -267,11 +312,13 @@ impl Live {
     fn start_search(&mut self) {
         let (rounds, mistakes) = self.theory.rounds();
         let at = self.warm_from.unwrap_or(0) + rounds;
+        let digest = self.digest;
         self.search = self.theory.line_search().map(|line| Search {
             line,
             rounds,
             mistakes,
             at,
+            digest,
         });
     }
 
@@ -299,11 +346,19 @@ impl Live {
             }
         }
         let best = search.line.best();
+        self.finish(best);
+        true
+    }
+
+    /// The search under way ends with `best`: its 0-1 regret is recorded.
+    fn finish(&mut self, best: BestLine) {
+        let Some(search) = self.search.take() else {
+            return;
+        };
         self.theory.found_line(search.rounds, best);
+        self.found = Some((search.rounds, search.digest, best));
         let regret = search.mistakes as f64 - best.mistakes as f64;
         self.curves.zero_one_regret.push([search.at as f64, regret]);
-        self.search = None;
-        true
     }
 
     /// The report over the rounds so far, the bounds refused after a warm
@@ -311,7 +366,12 @@ impl Live {
     fn refresh(&mut self) {
         let mut report = self.theory.report(ZeroOne::Last);
         if self.warm_from.is_some() {
-            for bound in &mut report.bounds {
+            // A learner without a transcribed bound keeps its own reason.
+            for bound in report
+                .bounds
+                .iter_mut()
+                .filter(|b| b.reason != Some(Reason::NotTranscribed))
+            {
                 bound.value = None;
                 bound.at = None;
                 bound.gamma = None;
@@ -320,4 +380,13 @@ impl Live {
         }
         self.report = Some(report);
     }
+}
+
+/// One step of an FNV-1a-like digest over a 64-bit word.
+fn mix(digest: u32, bits: u64) -> u32 {
+    bits.to_le_bytes()
+        .iter()
+        .fold(digest ^ 0x811c_9dc5, |d, &b| {
+            (d ^ b as u32).wrapping_mul(0x0100_0193)
+        })
 }

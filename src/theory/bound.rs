@@ -16,6 +16,9 @@ use crate::settings::BiasMode;
 pub struct Bound {
     /// A short stable name: "novikoff", "pa-i-theorem-4".
     pub name: &'static str,
+    /// What a reader calls it: "Novikoff (1962)", "Crammer et al. 2006,
+    /// Theorem 4" (the page's chart menu and headings; a catalogue key).
+    pub title: &'static str,
     /// The theorem as the paper states it, with its conditions and symbols.
     pub statement: &'static str,
     /// Paper and theorem number.
@@ -36,9 +39,11 @@ pub struct Bound {
     /// Why there is no value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<Reason>,
-    /// The statement was checked against the paper's text (false: written
-    /// from the literature as we know it, see the statement's doc comment).
+    /// The statement was checked against the paper's text.
     pub checked: bool,
+    /// When it was not: what could not be read, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unread: Option<&'static str>,
 }
 
 /// Which u a bound was evaluated at.
@@ -67,7 +72,7 @@ pub enum Reason {
     DecoupledStep,
     /// Every comparator we compute is u = 0, which has no direction.
     NoDirection,
-    /// The paper's statement is not transcribed.
+    /// No theorem is transcribed for the learner (its statement says why).
     NotTranscribed,
     /// The learner went on from another's weights or settings (the page's
     /// mid-stream switch), where the theorem starts at w = 0 with one.
@@ -94,7 +99,7 @@ impl Reason {
             Reason::NotUnitNorm => "the theorem assumes ‖x_t‖ = 1 for every t (as the learner sees x), and these samples are not normalised",
             Reason::DecoupledStep => "with --bias decoupled PA steps by ℓ/‖x‖² but moves b too, so (w, b) moves along (x, 1) whose squared norm is ‖x‖² + 1: that is not the paper's algorithm, and its proofs (Lemma 1 with τ_t‖x_t‖² ≤ ℓ_t) do not carry over; --bias augmented or none runs the paper's PA",
             Reason::NoDirection => "the comparators computed are all u = 0, which gives no direction for a unit u",
-            Reason::NotTranscribed => "not transcribed: we could not check this paper's statement against its text, so no number is given",
+            Reason::NotTranscribed => "no bound is transcribed for this learner (the statement below says why); its comparators and regret above do not depend on one",
             Reason::WarmStart => "the learner went on from the weights it had when it was switched or its setting changed mid-stream, and the theorem assumes it starts at w = 0 with one setting: Reset starts it afresh",
         }
     }
@@ -168,6 +173,7 @@ impl Bound {
     pub fn new(statement: &Statement, actual: f64) -> Self {
         Self {
             name: statement.name,
+            title: statement.title,
             statement: statement.text,
             source: statement.source,
             value: None,
@@ -177,6 +183,7 @@ impl Bound {
             gamma: None,
             reason: None,
             checked: statement.checked,
+            unread: statement.unread,
         }
     }
 
@@ -192,11 +199,15 @@ impl Bound {
     }
 }
 
-/// A theorem's fixed text.
+/// A theorem's fixed text (or, for a learner without one, why none is
+/// given).
 pub struct Statement {
     pub name: &'static str,
+    pub title: &'static str,
     pub text: &'static str,
     pub source: &'static str,
     pub counts: &'static str,
     pub checked: bool,
+    /// What could not be read, when `checked` is false.
+    pub unread: Option<&'static str>,
 }

@@ -111,7 +111,7 @@ export function explain(panel, last, context, samples) {
     row(dl, t('update'), settings.bias === 'none' ? `w ← w + ${step}·${direction}·x` : `w ← w + ${step}·${direction}·x,  b ← b + ${step}·${direction}`);
   }
   if (card.note) row(dl, t('note'), tr(card.note));
-  row(dl, t('source'), card.source);
+  row(dl, t('source'), tr(card.source));
   panel.replaceChildren(title, dl, verdict(last, card, settings, regression));
 }
 

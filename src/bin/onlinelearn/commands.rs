@@ -33,7 +33,8 @@ enum Command {
         /// Add the theory of the run: the best fixed classifiers in
         /// hindsight (hard margin, soft margin, on two features the line
         /// with the fewest mistakes), the learner's bounds with their
-        /// theorems, and its regret. Linear learners, two classes.
+        /// theorems (or why it has none), and its regret. Every learner,
+        /// two classes.
         #[arg(long)]
         theory: bool,
         #[command(flatten)]
