@@ -10,7 +10,7 @@ use super::table_macro::{settings_table, Field};
 use super::value::{NoneMeans, Slot};
 use super::{
     BiasMode, BsgdMaintenance, Condition, CovarianceForm, KernelForm, KernelKind, LibolForm,
-    OgdLoss, OlrdForm, Range, Reduction, Scope, SpaForm, Spec,
+    OgdLoss, OlrdForm, Range, Reduction, Scale, Scope, SpaForm, Spec,
 };
 use crate::data::Preset;
 use crate::error::Result;
@@ -353,6 +353,10 @@ settings_table! {
     Classes classes: u64 = 2;
         "classes", code 33, whole(2, 6), Page, live false;
         "classes": "Classes on the plane; keys 1 to 6 pick a click's class.";
+    /// How the command line scales the features before learning.
+    Scale scale: Scale = Scale::None;
+        "scale", code 92, Range::Choice, Cli, live false;
+        "scale": "none: the values as read; standard: each feature to mean 0 and standard deviation 1 over the training file (read twice first, for the means and then the deviations; the same transform for --test), as the Pocket PLA post and scikit-learn's StandardScaler do.";
     /// Classification or regression (the command line; the page's follows its preset).
     Task task: Task = Task::Classification;
         "task", code 27, Range::Choice, Cli, live false;
