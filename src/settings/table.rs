@@ -303,6 +303,11 @@ settings_table! {
     PaumTauMinus paum_tau_minus: f64 = 1.0;
         "paum-tau-minus", code 62, Range::NonNegative, Learner, live true;
         "PAUM τ₋₁": relatives_help("PAUM updates on a negative sample while y f ≤ τ₋₁; τ₋₁ ≠ τ₊₁ makes the margins uneven, for unbalanced classes (ours: 1; τ₊₁ = τ₋₁ = 0 is the perceptron).");
+    /// How PAUM moves its bias: Table 1's η y R² as we read it (unchecked),
+    /// or η y as its first author's code does.
+    PaumForm paum_form: KernelForm = KernelForm::Paper;
+        "paum-form", code 91, Range::Choice, Learner, live false, when "--bias augmented" |s| s.bias == BiasMode::Augmented;
+        "PAUM form": relatives_help("How PAUM's bias moves on an update. paper: b += η y R² (R the largest ‖x‖ so far), the rule we read in the paper's Table 1, not checked against it here; authors: b += η y, as its first author's code (GATE's Paum.java) and AI on Browser's paum.js do. They differ wherever R ≠ 1.");
     ShiftingLambda shifting_lambda: f64 = 1.0;
         "shifting-lambda", code 63, Range::Positive, Learner, live true;
         "shifting λ": relatives_help("On its k-th mistake (from 0) the shifting perceptron shrinks w by 1 − λₖ, λₖ = λ/(λ + k), before adding y x: a larger λ forgets faster, λ → 0 is the perceptron (ours: 1).");
