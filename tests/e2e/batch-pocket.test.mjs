@@ -159,6 +159,22 @@ test('on the post\'s points the page\'s search is onlinelearn batch-pocket\'s, d
   }
   misclassified.sort((a, b) => a - b);
   assert.ok(misclassified[2] <= 15, `median misclassified ${misclassified}`);
+
+  // On a phone, in Japanese: the same numbers, said in the reader's language.
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=batch-pocket&view=epochs&seed=3&lang=ja`);
+  await page.setViewportSize(VIEWPORTS[1][1]);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  await page.click('#load-pocket');
+  await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && window.playground.figures[0].pg.counts().samples === 0);
+  await page.evaluate(() => window.playground.act((pg) => pg.epochs(100)));
+  await page.waitForFunction(() => document.getElementById('weights').textContent.includes('記事と同じく標準化：w′ = ('));
+  const model = await page.evaluate(() => window.playground.figures[0].pg.batch_units().model);
+  const cli = commandLine(3);
+  model.forEach((w, k) => assert.ok(Math.abs(w - [...cli.weights, cli.bias][k]) <= 1e-9 * Math.max(1, Math.abs(w))));
+  assert.match(await page.textContent('#explain'), /記事と同じく標準化x′ = \(x \+ 0[.,]09/);
+  await screenshot(page, 'batch-pocket-post-standardised-ja-phone');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('Compare streams the batch pocket beside PA-I, and the embed opens it', async () => {
