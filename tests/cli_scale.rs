@@ -138,10 +138,7 @@ fn the_batch_pocket_without_a_scale_says_the_post_standardises() {
         "--train",
         POCKET,
     ]));
-    assert!(
-        text.contains("pocket-pla.csv (--scale standard)"),
-        "{text}"
-    );
+    assert!(text.contains("pocket-pla.csv (--scale standard)"), "{text}");
 }
 
 #[test]
