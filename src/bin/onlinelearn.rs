@@ -44,6 +44,9 @@ mod learn_link;
 #[path = "onlinelearn/learn_multiclass.rs"]
 mod learn_multiclass;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/learner_list.rs"]
+mod learner_list;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learning.rs"]
 mod learning;
 #[cfg(not(target_arch = "wasm32"))]
@@ -82,6 +85,9 @@ mod report;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/rows.rs"]
 mod rows;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/scale.rs"]
+mod scale;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/setting_flags.rs"]
 mod setting_flags;

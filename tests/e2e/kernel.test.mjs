@@ -220,6 +220,8 @@ const BUDGETED = [
     when: (l) => l.branch1 === 2,
     explains: (text, said, n) => {
       has(said, `and the set was full: a support vector drawn uniformly was dropped, the others scaled by (1 − λη)B/(B − 1) = ${n.scale}, each at most ηγ = ${n.cap}, and x joins with α = η y`);
+      // The step row is x's coefficient (0 when x does not join), not η.
+      has(text, `coefficient${n.tau}`);
       has(said, `The step brought the margin to ${n.stepped}; removing 1 support vector for the budget moved it to ${n.reached}.`);
     },
   },

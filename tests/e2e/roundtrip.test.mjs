@@ -74,7 +74,8 @@ async function assertSame(page, what) {
   const summary = shell(command);
   const counts = await page.evaluate(() => window.playground.figures.map((f) => ({ ...f.pg.counts(), task: f.pg.task() })));
   for (const { samples, mistakes, task } of counts) {
-    const line = task === 'regression' ? `: ${samples} samples learned, held-out mean absolute error` : `: ${samples} samples learned, ${mistakes} mistakes`;
+    const noun = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const line = task === 'regression' ? `: ${noun(samples, 'sample')} learned, held-out mean absolute error` : `: ${noun(samples, 'sample')} learned, ${noun(mistakes, 'mistake')}`;
     assert.ok(summary.includes(line), `${what}: ${line} in ${summary}`);
   }
   return { command, pageModel, cliModel };

@@ -89,6 +89,7 @@ export function explain(panel, last, context, samples) {
     row(dl, t('loss'), `ℓ = max(0, 1 − m) = ${num(last.loss)}`);
   }
   if (context.fileSample) row(dl, t("in the file's units"), context.fileSample);
+  if (context.standardised) row(dl, t('standardised as the post does'), context.standardised);
   row(dl, t('rule'), tr(card.rule));
   const filled = formulas(card.filled, last, settings);
   for (const line of filled) row(dl, '', line);

@@ -6,7 +6,7 @@ import { mistakeShare, num, nums, plural } from './format.js';
 import { count, t, tr } from './i18n.js';
 import { label } from './catalogue.js';
 import { summarize } from './summary.js';
-import { modelLine, toFile, transformOf } from './units.js';
+import { modelLine, standardRule, toFile, transformOf } from './units.js';
 
 const $ = (id) => document.getElementById(id);
 const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
@@ -30,9 +30,10 @@ export class StatusLines {
     const { samples } = counts;
     if (figures.length > 1) for (const figure of figures) figure.plane.setCaption(panelCaption(figure.pg));
     document.body.dataset.moving = String(figures.some((f) => f.pg.moving_model().length > 0));
-    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task) }, samples || pg.points_len());
+    const units = settings.algorithm === 'batch-pocket' ? pg.batch_units() : null;
+    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task), standardised: standardisedSample(units, pg.last()) }, samples || pg.points_len());
     this.status(settings, counts);
-    this.weights(settings);
+    this.weights(settings, units);
     this.speak(now);
   }
 
@@ -70,7 +71,7 @@ export class StatusLines {
   }
 
   /** The model in a line: the weights, or the support set with the kernel settings in force. */
-  weights(settings) {
+  weights(settings, units) {
     const app = this.app;
     const pg = app.figures[0].shown;
     const line = $('weights');
@@ -107,6 +108,11 @@ export class StatusLines {
       if (transformOf(pg, app.data)) {
         line.textContent += ` · ${t("in {file}'s units: {model}", { file: app.data.name, model: modelLine(pg.file_weights(), settings.task === 'regression') })}`;
       }
+      // The batch pocket in Epochs: its search's own numbers, the post's (and the command line's).
+      if (units) {
+        const [v1, v2, c] = nums(units.model);
+        line.textContent += ` · ${t('standardised as the post does: {model}', { model: `w′ = (${v1}, ${v2})   b′ = ${c}` })}`;
+      }
     }
     line.dataset.samples = String(pg.counts().samples);
   }
@@ -128,6 +134,18 @@ function fileSample(pg, data, task) {
   const regression = task === 'regression';
   const [x, y] = toFile(transform, last.x, last.y, regression);
   return regression ? `x = ${num(x)}, y = ${num(y)}` : `x = (${num(x)}, ${num(y)})`;
+}
+
+/**
+ * The batch pocket's standardisation, and the last sample standardised
+ * ('' outside its search on the plane's points).
+ */
+function standardisedSample(units, last) {
+  if (!units) return '';
+  const rule = standardRule(units);
+  if (!last) return rule;
+  const [z1, z2] = [last.x, last.y].map((v, k) => (v - units.mean[k]) / units.divisor[k]);
+  return `${rule}:  x′ = (${num(z1)}, ${num(z2)})`;
 }
 
 /** A Compare panel's own figures: its mistakes, and its support set. */

@@ -26,7 +26,7 @@ enum Command {
     /// Train one learner, one sample at a time, and report progressive and test metrics.
     Learn {
         /// The learner (see --help of any setting for who uses it).
-        #[arg(long, value_parser = learner_name)]
+        #[arg(long, value_parser = learner_name, long_help = crate::learner_list::learner_help("The learner."))]
         algo: Algorithm,
         #[command(flatten)]
         run: RunArgs,
@@ -43,7 +43,7 @@ enum Command {
     /// Train several learners on the same data and order; one row each.
     Compare {
         /// Comma-separated learner names.
-        #[arg(long, value_delimiter = ',', required = true, value_parser = learner_name)]
+        #[arg(long, value_delimiter = ',', required = true, value_parser = learner_name, long_help = crate::learner_list::learner_help("Comma-separated learner names."))]
         algos: Vec<Algorithm>,
         #[command(flatten)]
         run: RunArgs,
