@@ -2,7 +2,7 @@
 // (only the settings in force), each Compare panel's own figures, and the
 // screen-reader summary.
 import { explain } from './explain.js';
-import { mistakeShare, num, nums, plural } from './format.js';
+import { LISTED_WEIGHTS, mistakeShare, num, nums, plural } from './format.js';
 import { count, t, tr } from './i18n.js';
 import { label } from './catalogue.js';
 import { summarize } from './summary.js';
@@ -91,10 +91,13 @@ export class StatusLines {
       line.textContent = parts.join(' · ');
       line.dataset.weights = JSON.stringify(Array.from(rows));
     } else if (model.length && !pg.on_plane()) {
-      const w = pg.weights();
-      const norm = Math.hypot(...w.slice(0, -1));
-      line.textContent = `${t('w over {n} features', { n: count(pg.file_shape()[1]) })} · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
-      delete line.dataset.weights;
+      // A few features: w itself, as the plane's line shows it; more: its size.
+      const w = Array.from(pg.weights());
+      const weights = w.slice(0, -1);
+      const norm = Math.hypot(...weights);
+      const vector = weights.length <= LISTED_WEIGHTS ? `w = (${nums(weights).join(', ')})` : t('w over {n} features', { n: count(pg.file_shape()[1]) });
+      line.textContent = `${vector} · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
+      line.dataset.weights = JSON.stringify(w);
     } else if (model.length) {
       const [w1, w2, b] = nums(Array.from(model));
       line.textContent = settings.task === 'regression'

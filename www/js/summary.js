@@ -1,7 +1,7 @@
 // A sentence or two that says what the learner knows, for the screen-reader
 // live region (and anyone who prefers words to pictures).
 import { f64View } from './wasm.js';
-import { num, nums, plural } from './format.js';
+import { LISTED_WEIGHTS, num, nums, plural } from './format.js';
 import { count, percent, t } from './i18n.js';
 import { SERIES } from './figure.js';
 
@@ -26,7 +26,11 @@ export function summarize(pg, label) {
       ? t('Fitted line y = {line}.', { line: `${w1} x ${signed(b)}` })
       : t('Decision boundary {line} = 0; class +1 on the side where this is positive.', { line: `${w1} x ${signed(w2)} y ${signed(b)}` }));
   } else if (model.length) {
-    parts.push(t('A weight vector over {n} features.', { n: count(pg.file_shape()[1] ?? pg.weights().length - 1) }));
+    const w = Array.from(pg.weights());
+    const shown = nums(w);
+    parts.push(w.length - 1 <= LISTED_WEIGHTS
+      ? t('Weights w = ({w}), bias b = {b}.', { w: shown.slice(0, -1).join(', '), b: shown.at(-1) })
+      : t('A weight vector over {n} features.', { n: count(pg.file_shape()[1] ?? w.length - 1) }));
   }
   const n = pg.curve_len();
   if (n > 0) {
