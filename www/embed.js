@@ -221,7 +221,9 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.bar = element('div', { class: 'bar', role: 'toolbar', 'aria-label': t('Figure controls') });
     const line = element('p', { class: 'status' });
     this.legend = element('p', { class: 'legend', 'aria-hidden': 'true' });
-    const summary = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    // The summary for screen readers: current (the plane's description), and spoken now and then (summary.js).
+    const summary = element('p', { class: 'visually-hidden', id: 'summary' });
+    const spoken = element('p', { class: 'visually-hidden spoken', 'aria-live': 'polite' });
     this.announcer = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     const explainPanel = element('div', { class: 'explain', hidden: !this.hasAttribute('explain') });
     const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': t('Online mistake rate and held-out accuracy over samples') });
@@ -229,9 +231,9 @@ export class OnlineLearner extends Controller(HTMLElement) {
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
     const [theoryPlace, truthPlace] = ['theory-place', 'truth-place'].map((name) => element('div', { class: name, hidden: true }));
     const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, t('Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.'));
-    this.show(element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, theoryPlace, truthPlace, summary, this.announcer, keys));
+    this.show(element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, theoryPlace, truthPlace, summary, spoken, this.announcer, keys));
     this.curves = new FigureCurves(this, chartCanvas, chartLegend);
-    this.status = new FigureLines(this, { line, explainPanel, summary });
+    this.status = new FigureLines(this, { line, explainPanel, summary, spoken });
     let hash = this.hash();
     const options = { title: this.getAttribute('label') ?? '', gridSize: 160 };
     try {

@@ -5,11 +5,10 @@ import { explain } from './explain.js';
 import { LISTED_WEIGHTS, mistakeShare, num, nums, plural } from './format.js';
 import { count, t, tr } from './i18n.js';
 import { label } from './catalogue.js';
-import { summarize } from './summary.js';
+import { Summary } from './summary.js';
 import { modelLine, toFile, transformOf } from './units.js';
 
 const $ = (id) => document.getElementById(id);
-const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
 const MAX_SHOWN_POINTS = 5000; // as src/playground/mod.rs
 /** The kernel settings' short names in the model line. */
 const SHORT = { sigma: () => 'σ', degree: () => t('degree'), offset: () => t('offset'), budget: () => t('budget') };
@@ -17,7 +16,7 @@ const SHORT = { sigma: () => 'σ', degree: () => t('degree'), offset: () => t('o
 export class StatusLines {
   constructor(app) {
     this.app = app;
-    this.lastSummary = 0;
+    this.summary = new Summary($('summary'), $('spoken'));
   }
 
   show(now) {
@@ -33,7 +32,7 @@ export class StatusLines {
     explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task) }, samples);
     this.status(settings, counts);
     this.weights(settings);
-    this.speak(now);
+    this.summary.show(figures, app.playing, now);
   }
 
   status(settings, { samples, mistakes, asked, streamed: drawn, passes, point }) {
@@ -112,13 +111,6 @@ export class StatusLines {
     line.dataset.samples = String(pg.counts().samples);
   }
 
-  /** Updates the live-region summary: when paused, or now and then while playing. */
-  speak(now) {
-    if (this.app.playing && now - this.lastSummary < SUMMARY_EVERY_MS) return;
-    this.lastSummary = now;
-    const text = this.app.figures.map((f) => summarize(f.pg, label(f.pg.algorithm()))).join(' ');
-    if ($('summary').textContent !== text) $('summary').textContent = text;
-  }
 }
 
 /** The last sample in a standardised file's own units ('' otherwise). */
