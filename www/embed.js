@@ -137,11 +137,12 @@ export class OnlineLearner extends Controller(HTMLElement) {
   /**
    * The link this element's attributes describe (once wasm is loaded: the
    * settings are the table's). `theory`: the Theory layer on
-   * (`theory="0"` off; without it, as `state` says).
+   * (`theory="0"` off; without it, as `state` says). `empty`: nothing
+   * learned, whatever log `state` holds.
    */
   hash() {
     const theory = this.getAttribute('theory');
-    const settings = { theory: theory === null ? null : theory === '0' ? '0' : '1' };
+    const settings = { theory: theory === null ? null : theory === '0' ? '0' : '1', empty: this.hasAttribute('empty') ? '1' : null };
     for (const key of settingNames()) settings[key] = this.getAttribute(key);
     return hashFrom(this.getAttribute('state'), settings);
   }
