@@ -26,6 +26,9 @@ import { CONTROLS, DEFAULT_CONTROLS, OWN_ATTRIBUTES, hashFrom, isSetting, settin
 /** Start a little before the figure scrolls into view. */
 const NEAR = '200px';
 
+/** The attributes whose change only relabels the figure: its session goes on. */
+const RELABELS = ['lang', 'label'];
+
 /** Whether a change of the attribute `name` rebuilds the figure: one of its own, or a setting (once wasm is loaded). */
 const rebuildsOn = (name) => OWN_ATTRIBUTES.includes(name) || isSetting(name);
 
@@ -99,11 +102,16 @@ export class OnlineLearner extends Controller(HTMLElement) {
   async rebuild() {
     await this.starting;
     while (this.figure && this.changedNames?.some(rebuildsOn)) {
+      // Another language or title only relabels the figure: its session
+      // goes on from where it is (as the page's language switch), so that
+      // a post setting its figures' language as they start keeps them in step.
+      // (A session still replaying its link is built from the link again.)
+      const relabel = this.changedNames.every((name) => RELABELS.includes(name)) && !this.replaying;
       this.changedNames = null;
       await this.speak();
       if (!this.figure) break; // taken off the page meanwhile
       const playing = this.playing;
-      this.build();
+      this.build(relabel ? this.sessionHash() : this.hash());
       if (playing) this.setPlaying(true);
     }
     this.changedNames = null;
@@ -205,11 +213,16 @@ export class OnlineLearner extends Controller(HTMLElement) {
     if (this.figure.pg.constructor !== Playground) this.figure.rebuild(hash);
   }
 
-  /** (Re)builds the figure and its controls from the attributes. */
-  build() {
-    if (needsFull(this.hash())) {
+  /** The figure's session as a link, with the Theory layer if it is on: what a relabelled figure goes on from. */
+  sessionHash() {
+    return `${this.figure.pg.hash('')}${this.theoryOn() ? '&theory=1' : ''}`;
+  }
+
+  /** (Re)builds the figure and its controls from the attributes (or from `hash`, a session going on). */
+  build(hash = this.hash()) {
+    if (needsFull(hash)) {
       // A kernel learner: its code is in the full module.
-      loadKernel(this.hash()).then(() => this.build(), (error) => this.cannotStart(error));
+      loadKernel(hash).then(() => this.build(hash), (error) => this.cannotStart(error));
       return;
     }
     this.theory = this.truth = this.timeline = null; // their panels go with the old shadow tree; the layers come again if on
@@ -235,7 +248,6 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.show(element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, theoryPlace, truthPlace, summary, spoken, this.announcer, keys));
     this.curves = new FigureCurves(this, chartCanvas, chartLegend);
     this.status = new FigureLines(this, { line, explainPanel, summary, spoken });
-    let hash = this.hash();
     const options = { title: this.getAttribute('label') ?? '', gridSize: 160 };
     try {
       this.figures = [this.addFigure(stage, hash, options)];

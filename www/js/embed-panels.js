@@ -13,7 +13,8 @@ import { CURVE } from './palette.js';
 export class FigureCurves {
   constructor(host, canvas, legend) {
     this.host = host;
-    this.chart = new Chart(canvas, legend);
+    // Fitted to its samples: figures side by side read the same scale (a post's PA beside PA-I).
+    this.chart = new Chart(canvas, legend, { fitX: true });
   }
 
   /** A fresh chart: the curves start again (a new session, a reset, another learner), and the layers read afresh. */
