@@ -64,6 +64,8 @@ ${fields.join('\n')}
   label?: string;
   /** The figure's language: en, zh-CN, ja, it (else the page's, else the browser's). */
   lang?: string;
+  /** Start with nothing learned: the settings of \`state\` without its log (as \`empty=1\` in a link). */
+  empty?: Flag;
 }
 
 /** The learner session behind a figure (the WebAssembly handle): see docs/embedding.md. */

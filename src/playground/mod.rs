@@ -58,7 +58,7 @@ pub use learned::Learned;
 pub use log::{quantize, units, Event, EventLog, QUANTUM};
 pub use page::Page;
 pub use ready::Ready;
-pub use scoreboard::{Recovery, RECOVERY_POINTS, RECOVERY_SHARE};
+pub use scoreboard::{Recovery, RECOVERY_FLOOR, RECOVERY_POINTS, RECOVERY_SHARE};
 pub use session::Session;
 pub use share::{Setup, SharedState, LINK_VERSION};
 pub use source::{classes_of, FileSource, SampleBuffer, Source, Transform, PLANE_REACH};

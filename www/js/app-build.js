@@ -39,6 +39,7 @@ export const building = {
     // Until the figures hold the whole link, input waits and the link in
     // the address bar stays the one before (Cancel goes back to it).
     this.endIntro(); // a first visit's intro belongs to the figures it started on
+    hash = state.emptied(hash); // a link with empty=1 opens with nothing learned
     const run = newRun({ before: this.goodHash });
     const { ready } = run;
     this.replaying = run;

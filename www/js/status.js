@@ -2,14 +2,13 @@
 // (only the settings in force), each Compare panel's own figures, and the
 // screen-reader summary.
 import { explain } from './explain.js';
-import { mistakeShare, num, nums, plural } from './format.js';
+import { LISTED_WEIGHTS, mistakeShare, num, nums, plural } from './format.js';
 import { count, t, tr } from './i18n.js';
 import { label } from './catalogue.js';
-import { summarize } from './summary.js';
+import { Summary } from './summary.js';
 import { modelLine, standardRule, toFile, transformOf } from './units.js';
 
 const $ = (id) => document.getElementById(id);
-const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
 const MAX_SHOWN_POINTS = 5000; // as src/playground/mod.rs
 /** The kernel settings' short names in the model line. */
 const SHORT = { sigma: () => 'σ', degree: () => t('degree'), offset: () => t('offset'), budget: () => t('budget') };
@@ -17,7 +16,7 @@ const SHORT = { sigma: () => 'σ', degree: () => t('degree'), offset: () => t('o
 export class StatusLines {
   constructor(app) {
     this.app = app;
-    this.lastSummary = 0;
+    this.summary = new Summary($('summary'), $('spoken'));
   }
 
   show(now) {
@@ -34,7 +33,7 @@ export class StatusLines {
     explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task), standardised: standardisedSample(units, pg.last()) }, samples || pg.points_len());
     this.status(settings, counts);
     this.weights(settings, units);
-    this.speak(now);
+    this.summary.show(figures, app.playing, now);
   }
 
   status(settings, { samples, mistakes, asked, streamed: drawn, passes, point, relearn }) {
@@ -94,10 +93,13 @@ export class StatusLines {
       line.textContent = parts.join(' · ');
       line.dataset.weights = JSON.stringify(Array.from(rows));
     } else if (model.length && !pg.on_plane()) {
-      const w = pg.weights();
-      const norm = Math.hypot(...w.slice(0, -1));
-      line.textContent = `${t('w over {n} features', { n: count(pg.file_shape()[1]) })} · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
-      delete line.dataset.weights;
+      // A few features: w itself, as the plane's line shows it; more: its size.
+      const w = Array.from(pg.weights());
+      const weights = w.slice(0, -1);
+      const norm = Math.hypot(...weights);
+      const vector = weights.length <= LISTED_WEIGHTS ? `w = (${nums(weights).join(', ')})` : t('w over {n} features', { n: count(pg.file_shape()[1]) });
+      line.textContent = `${vector} · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
+      line.dataset.weights = JSON.stringify(w);
     } else if (model.length) {
       const [w1, w2, b] = nums(Array.from(model));
       line.textContent = settings.task === 'regression'
@@ -117,13 +119,6 @@ export class StatusLines {
     line.dataset.samples = String(pg.counts().samples);
   }
 
-  /** Updates the live-region summary: when paused, or now and then while playing. */
-  speak(now) {
-    if (this.app.playing && now - this.lastSummary < SUMMARY_EVERY_MS) return;
-    this.lastSummary = now;
-    const text = this.app.figures.map((f) => summarize(f.pg, label(f.pg.algorithm()))).join(' ');
-    if ($('summary').textContent !== text) $('summary').textContent = text;
-  }
 }
 
 /** The last sample in a standardised file's own units ('' otherwise). */
