@@ -7,7 +7,7 @@
 //! sees them (x̃ = (x, 1) with a bias, `samples.rs`); R = max ‖x̃‖.
 
 use super::bound::{Bound, Comparator, Evidence, Reason, Statement};
-use super::samples::Vector;
+use super::samples::{Samples, Vector};
 
 /// Block (1962); Novikoff, "On convergence proofs on perceptrons" (1962).
 ///
@@ -53,14 +53,14 @@ pub fn evaluate(e: &Evidence<'_>) -> Vec<Bound> {
     let novikoff = Bound::new(&NOVIKOFF, updates);
     let novikoff = match (e.not_separable(), e.separation.margin()) {
         (None, Some(margin)) => {
-            let ratio = e.samples.radius() / margin;
+            let ratio = e.over.radius() / margin;
             novikoff.value(ratio * ratio, Comparator::HardMargin)
         }
         (reason, _) => novikoff.refused(reason.unwrap_or(Reason::NotSeparable)),
     };
     let mut best: Option<(f64, f64, Comparator)> = None;
     for (name, u) in e.comparators() {
-        if let Some((value, gamma)) = smallest(e, u) {
+        if let Some((value, gamma)) = e.over.freund_schapire(name, u) {
             if best.is_none_or(|b| value < b.0) {
                 best = Some((value, gamma, name));
             }
@@ -78,13 +78,13 @@ pub fn evaluate(e: &Evidence<'_>) -> Vec<Bound> {
     vec![novikoff, freund_schapire]
 }
 
-/// The smallest ((R + D)/γ)² over γ for the direction of `u`, and that γ.
-fn smallest(e: &Evidence<'_>, u: &Vector) -> Option<(f64, f64)> {
+/// The smallest ((R + D)/γ)² over γ for the direction of `u` on every
+/// sample seen, and that γ.
+pub fn smallest(samples: &Samples, u: &Vector) -> Option<(f64, f64)> {
     let norm = u.squared_norm().sqrt();
     if !(norm > 0.0) {
         return None;
     }
-    let samples = e.samples;
     let margins: Vec<(f64, f64)> = samples
         .seen()
         .map(|i| (samples.margin(i, u) / norm, samples.weight(i) as f64))
