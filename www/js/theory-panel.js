@@ -22,6 +22,7 @@ const SETTLED = {
   separable: () => t('separable: some u classifies every sample with a margin'),
   'not-separable': () => t('not separable: no line classifies every sample'),
   undecided: () => t('not decided yet: no separator found so far'),
+  'past-kept': () => t('not decided: u* of the samples kept misclassifies a later round, and the later rounds are not stored'),
   'no-samples': () => t('no samples yet'),
 };
 
@@ -56,25 +57,47 @@ function block(figure, many, open) {
   const r = view.report;
   if (!r || r.rounds === 0) return element('div', {}, ...parts, element('p', { class: 'hint' }, t('Add points or press Play: the theory follows every sample.')));
   const dl = element('dl', { class: 'theory-facts' });
-  row(dl, t('rounds'), t('{rounds} rounds on {samples} distinct samples', { rounds: count(r.rounds), samples: count(r.samples) }));
+  row(dl, t('rounds'), r.kept
+    ? t('{rounds} rounds; the first {samples} distinct samples kept', { rounds: count(r.rounds), samples: count(r.kept.samples) })
+    : t('{rounds} rounds on {samples} distinct samples', { rounds: count(r.rounds), samples: count(r.samples) }));
   row(dl, t('bias'), t(r.bias_form));
   row(dl, 'R = max ‖x̃‖', num(r.radius));
   row(dl, t('separable?'), SETTLED[r.settled]?.() ?? r.settled, ...(r.margin != null ? [`γ* = ${num(r.margin)}`] : []));
   if (r.hard_margin_u) row(dl, 'u*', `(${nums(r.hard_margin_u).join(', ')})`);
+  // Past the samples kept, the objective is at the kept rounds' minimiser, not its minimum.
+  const min = r.kept ? '' : 'min ';
   const h = r.hinge_best;
-  row(dl, t('hinge-loss minimiser'), `min ½‖u‖² + C Σ max(0, 1 − y u·x̃) = ${num(h.value)}`, `C = ${num(h.c)}`, `u = (${nums(h.u).join(', ')})`);
+  row(dl, t('hinge-loss minimiser'), `${min}½‖u‖² + C Σ max(0, 1 − y u·x̃) = ${num(h.value)}`, `C = ${num(h.c)}`, `u = (${nums(h.u).join(', ')})`);
   const s = r.squared_hinge_best;
-  if (s) row(dl, t('squared-hinge minimiser'), `min ½‖u‖² + C Σ max(0, 1 − y u·x̃)² = ${num(s.value)}`, `C = ${num(s.c)}`, `u = (${nums(s.u).join(', ')})`);
+  if (s) row(dl, t('squared-hinge minimiser'), `${min}½‖u‖² + C Σ max(0, 1 − y u·x̃)² = ${num(s.value)}`, `C = ${num(s.c)}`, `u = (${nums(s.u).join(', ')})`);
   row(dl, t('fewest mistakes'), fewest(r, view));
   const g = r.regret;
   row(dl, t('hinge-loss regret'), perRound(g.hinge, g.rounds), t('(the learner\'s Σℓ_t minus the hinge-loss minimiser\'s)'));
-  row(dl, t('mistakes regret'), g.zero_one == null ? t('— (the best line of these very rounds is not found yet)') : perRound(g.zero_one, g.rounds));
+  const noLine = r.kept ? t('— (not searched past the samples kept)') : t('— (the best line of these very rounds is not found yet)');
+  row(dl, t('mistakes regret'), g.zero_one == null ? noLine : perRound(g.zero_one, g.rounds));
   parts.push(dl);
+  parts.push(...bounded(r, view));
   if (view.warm_from != null) {
     parts.push(element('p', { class: 'hint theory-warm' }, t('The learner was switched or its setting changed at sample {n}: it went on from the weights it had, and the bounds assume it starts at w = 0. Press Reset to watch them.', { n: count(view.warm_from) })));
   }
   parts.push(bounds(r.bounds, open));
   return element('div', { class: 'theory-block' }, ...parts);
+}
+
+/**
+ * What the numbers are over, when not every round seen: the comparators of
+ * more rounds being solved (a solve runs between frames), or past the
+ * samples kept (the layer's memory stays bounded), comparators fixed then.
+ */
+function bounded(r, view) {
+  const notes = [];
+  if (r.kept) {
+    notes.push(t('The layer keeps its first {kept} distinct samples, so its memory stays bounded. Since then the comparators are the minimisers of the first {solved} rounds, and every number here is evaluated exactly over all {rounds} rounds at them: each bound holds for every u, so it stays the theorem\'s bound; the regret is against these u, and against the best u of all the rounds it can only be larger.',
+      { kept: count(r.kept.samples), solved: count(r.kept.solved_rounds), rounds: count(r.rounds) }));
+  } else if (view.rounds > r.rounds) {
+    notes.push(t('Every number here is over the first {rounds} of the {seen} rounds seen; the comparators of all of them are being solved, between frames.', { rounds: count(r.rounds), seen: count(view.rounds) }));
+  }
+  return notes.map((note) => element('p', { class: 'hint theory-bounded' }, note));
 }
 
 /** The fewest mistakes of any line, with the rounds it covers or the search under way. */
