@@ -105,8 +105,15 @@ impl Live {
                 }
                 return Ok(());
             }
-            self.watch = Watch::Frozen(Box::new(theory.freeze()));
+            // The line over all the samples kept is searched on past them
+            // (a search holds its own copy of the points); one over fewer
+            // rounds gives way to it.
             self.search = None;
+            self.search_again();
+            let Watch::Keeping { theory, .. } = &mut self.watch else {
+                unreachable!("keeping above")
+            };
+            self.watch = Watch::Frozen(Box::new(theory.freeze()));
             self.solving_for = None;
         }
         match &mut self.watch {
@@ -273,10 +280,11 @@ impl Live {
         let best = search.line.best();
         let (rounds, mistakes, at) = (search.rounds, search.mistakes, search.at);
         self.search = None;
-        if let Watch::Keeping { theory, .. } = &mut self.watch {
-            theory.found_line(rounds, best);
-            self.report.with_line(rounds, best, mistakes);
+        match &mut self.watch {
+            Watch::Keeping { theory, .. } => theory.found_line(rounds, best),
+            Watch::Frozen(frozen) => frozen.found_line(rounds, best),
         }
+        self.report.with_line(rounds, best, mistakes);
         let regret = mistakes as f64 - best.mistakes as f64;
         self.curves.zero_one_regret.push([at as f64, regret]);
         self.search_again();

@@ -181,6 +181,12 @@ impl Frozen {
         Ok(())
     }
 
+    /// The fewest-mistakes line of the first `rounds` rounds, found by a
+    /// search over the samples kept (the report shows it, with its rounds).
+    pub fn found_line(&mut self, rounds: u64, line: BestLine) {
+        self.line = Some((rounds, line));
+    }
+
     /// Rounds so far, and the learner's mistakes on them.
     pub fn rounds(&self) -> (u64, u64) {
         (self.rounds, self.totals.mistakes)
