@@ -68,7 +68,7 @@ const CALLERS = {
   libol: LEARNER_DISPATCH,
   relatives: LEARNER_DISPATCH,
   'second-order': LEARNER_DISPATCH,
-  theory: /onlinelearn::playground::theory_part::|onlinelearn::wasm::theory::|drop_in_place<onlinelearn::playground::theory_part|serde_wasm_bindgen::ser::ObjectSerializer as serde_core::ser::SerializeStruct>::serialize_field/,
+  theory: /onlinelearn::playground::theory_(part|live)::|onlinelearn::wasm::theory::|drop_in_place<onlinelearn::playground::theory_(part|live)|serde_wasm_bindgen::ser::ObjectSerializer as serde_core::ser::SerializeStruct>::serialize_field/,
   files: /^playground_[a-z_]+$/,
 };
 

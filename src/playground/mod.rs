@@ -42,6 +42,8 @@ mod source;
 #[cfg(feature = "timeline")]
 mod tape;
 #[cfg(feature = "theory")]
+mod theory_live;
+#[cfg(feature = "theory")]
 mod theory_part;
 #[cfg(not(feature = "theory"))]
 #[path = "theory_off.rs"]

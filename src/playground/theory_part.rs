@@ -1,7 +1,7 @@
 //! The session's Theory layer: the theory of its learner's rounds
 //! ([`crate::theory::Theory`]) kept up to date as the session learns, its
 //! curves on the session's curve schedule, and the fewest-mistakes line
-//! searched a slice at a time between frames.
+//! searched a slice at a time between frames (`theory_live.rs`).
 //!
 //! The rounds are the learner's since it last started at w = 0 (the
 //! bounds assume it): Reset, Clear and a replay start them afresh. A
@@ -10,33 +10,33 @@
 //! with that reason while the comparators and the regret carry on over
 //! the rounds since the change.
 //!
-//! Costs: a curve point re-solves the comparators warm (a few passes over
-//! the samples); the fewest-mistakes line is O(n² log n), so it is
-//! searched at once for up to `SEARCH_NOW` places and otherwise in slices
-//! ([`TheoryPart::work`]), up to `SEARCH_LIMIT` places.
-
-use std::collections::HashMap;
+//! Costs, bounded at any session length: the comparators are solved a
+//! budget of steps at a time (a solve's passes vary from a few to
+//! thousands), the line a sweep at a time, and at most `KEPT` samples are
+//! kept: past them the comparators stay those of the samples kept, and
+//! each later round costs a few sums (`theory::frozen`), so the layer's
+//! memory stops growing and the learner runs at full speed again.
 
 use serde::Serialize;
 
 use super::share::Setup;
+use super::theory_live::Live;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
-use crate::theory::best_line::LineSearch;
 use crate::theory::covered::has_bias;
-use crate::theory::{BestLine, Reason, Report, Theory, ZeroOne};
-
-/// Up to this many places the line is searched at every curve point, in
-/// the call: measured under 0.5 ms (the search is O(n² log n)).
-const SEARCH_NOW: usize = 128;
+use crate::theory::{BestLine, Report, Theory};
 
 /// Past this many places the page does not search the line: at 5,000 it
 /// takes about two seconds of sweeps (measured natively, benches/theory.rs).
 pub const SEARCH_LIMIT: usize = 5_000;
 
+/// The samples the layer keeps (so all of them can be line-searched):
+/// past them its memory stops growing (see `theory::frozen`).
+pub const KEPT: usize = SEARCH_LIMIT;
+
 /// The layer, on: its theory, or why the session has none.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum TheoryPart {
     Live(Box<Live>),
     /// Why this session's data is not covered: an id for the page
@@ -44,40 +44,9 @@ pub enum TheoryPart {
     Uncovered(&'static str, String),
 }
 
-#[derive(Clone, Debug)]
-pub struct Live {
-    theory: Theory,
-    /// The sample index of each point of the plane with its label: epochs
-    /// and repeated clicks see a sample again, and count it twice.
-    index: HashMap<[u64; 3], usize>,
-    /// The session's sample count when the learner was switched or retuned
-    /// mid-stream (its rounds since then did not start at w = 0).
-    warm_from: Option<u64>,
-    curves: TheoryCurves,
-    /// The report at the last curve point.
-    report: Option<Report>,
-    search: Option<Search>,
-    /// A digest of the rounds so far (each round's point and label, in
-    /// order): Compare's panels learn the same samples, and a panel takes
-    /// another's fewest-mistakes line only for the same rounds.
-    digest: u32,
-    /// The last line found: its rounds, their digest and the line.
-    found: Option<(u64, u32, BestLine)>,
-}
-
-/// A search for the fewest-mistakes line under way.
-#[derive(Clone, Debug)]
-struct Search {
-    line: LineSearch,
-    /// The rounds it covers, the learner's mistakes on them, and the
-    /// session's sample count then (the curves' x).
-    rounds: u64,
-    mistakes: u64,
-    at: u64,
-    digest: u32,
-}
-
-/// The layer's curves, one point per curve point of the session.
+/// The layer's curves: a point at each curve point of the session whose
+/// solve ended in its call (a long solve's point is drawn at the curve
+/// point that began it, and the curve points it spans are skipped).
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct TheoryCurves {
     /// The session's samples at each point (the other curves' x).
@@ -114,6 +83,25 @@ pub struct TheoryView<'a> {
     pub search: Option<[u64; 3]>,
     /// The line is not searched past this many places.
     pub search_limit: usize,
+    /// Rounds the layer has seen: the report is over these, or over fewer
+    /// while the comparators of more are solved (`solving`).
+    pub rounds: u64,
+    pub solving: bool,
+    /// The samples the layer keeps (past them the report has `kept`).
+    pub kept_limit: usize,
+}
+
+impl Clone for TheoryPart {
+    /// Not inlined: the page's full module moves the layer's code into a
+    /// part of its own (xtask/split-wasm.mjs), and a session's copy (a
+    /// timeline checkpoint) must call into that part through here.
+    #[inline(never)]
+    fn clone(&self) -> Self {
+        match self {
+            Self::Live(live) => Self::Live(live.clone()),
+            Self::Uncovered(code, why) => Self::Uncovered(code, why.clone()),
+        }
+    }
 }
 
 impl TheoryPart {
@@ -134,17 +122,12 @@ impl TheoryPart {
         }
         Ok(
             match Theory::new(setup.algorithm, &setup.learner_settings()) {
-                Ok(theory) => Self::Live(Box::new(Live {
+                // Lines with a bias and lines through the origin are two
+                // searches: the digest of the rounds starts apart.
+                Ok(theory) => Self::Live(Box::new(Live::new(
                     theory,
-                    index: HashMap::new(),
-                    warm_from: None,
-                    curves: TheoryCurves::default(),
-                    report: None,
-                    search: None,
-                    // Lines with a bias and lines through the origin are two searches.
-                    digest: has_bias(setup.settings.bias) as u32,
-                    found: None,
-                })),
+                    has_bias(setup.settings.bias) as u32,
+                ))),
                 // Only regression is refused (every learner on two classes is covered).
                 Err(why) => Self::Uncovered("regression", why.to_string()),
             },
@@ -164,80 +147,33 @@ impl TheoryPart {
     /// The learner's round on a sample (`update`: what it returned).
     pub fn learned(&mut self, x: Features<'_>, y: f64, update: &Update) {
         let Self::Live(live) = self else { return };
-        let key = match x {
-            Features::Dense(&[a, b]) => Some([a.to_bits(), b.to_bits(), y.to_bits()]),
-            _ => None,
-        };
-        if let Some(k) = key {
-            live.digest = k.iter().fold(live.digest, |d, &bits| mix(d, bits));
-        }
-        let known = key.and_then(|k| live.index.get(&k).copied());
-        let stored = match known {
-            Some(i) => Ok(i),
-            None => live.theory.add(x, y),
-        };
-        match stored.and_then(|i| live.theory.record(i, update).map(|()| i)) {
-            Ok(i) => {
-                if let (Some(key), None) = (key, known) {
-                    live.index.insert(key, i);
-                }
-            }
-            Err(why) => *self = Self::Uncovered("sample", why.to_string()),
+        if let Err(why) = live.learned(x, y, update) {
+            *self = Self::Uncovered("sample", why.to_string());
         }
     }
 
-    /// A curve point after `samples` of the session: the report, and the
-    /// line searched now if the samples are few (else a search begins, for
-    /// [`TheoryPart::work`] to advance).
+    /// A curve point after `samples` of the session (see
+    /// `Live::curve_point`).
     pub fn record(&mut self, samples: u64) {
-        let Self::Live(live) = self else { return };
-        if live.theory.samples().len() <= SEARCH_NOW {
-            live.start_search();
-            live.work(|| true);
+        if let Self::Live(live) = self {
+            live.curve_point(samples);
         }
-        live.refresh();
-        let report = live.report.as_ref().expect("refreshed");
-        let curves = &mut live.curves;
-        curves.samples.push(samples as f64);
-        if curves.bounds.len() != report.bounds.len() {
-            curves.bounds = report
-                .bounds
-                .iter()
-                .map(|b| BoundCurve {
-                    name: b.name,
-                    title: b.title,
-                    counts: b.counts,
-                    ..BoundCurve::default()
-                })
-                .collect();
-        }
-        for (curve, bound) in curves.bounds.iter_mut().zip(&report.bounds) {
-            curve.value.push(bound.value);
-            curve.actual.push(bound.actual);
-        }
-        curves.hinge_regret.push(report.regret.hinge);
-        live.search_again();
     }
 
-    /// Searches for the line while `more()` says so; returns whether a
-    /// search is still under way.
+    /// Solves the comparators and searches for the line while `more()`
+    /// says so; returns whether either has work left.
     pub fn work(&mut self, more: impl FnMut() -> bool) -> bool {
-        let Self::Live(live) = self else { return false };
-        if live.search.is_none() {
-            return false;
+        match self {
+            Self::Live(live) => live.work(more),
+            Self::Uncovered(..) => false,
         }
-        if live.work(more) {
-            live.refresh();
-            live.search_again();
-        }
-        live.search.is_some()
     }
 
     /// The search under way, as (rounds, digest): the key another panel's
     /// [`TheoryPart::adopt`] needs.
     pub fn search_key(&self) -> Option<(u64, u32)> {
         match self {
-            Self::Live(live) => live.search.as_ref().map(|s| (s.rounds, s.digest)),
+            Self::Live(live) => live.search_key(),
             Self::Uncovered(..) => None,
         }
     }
@@ -245,7 +181,7 @@ impl TheoryPart {
     /// The last line found: (rounds, digest, line).
     pub fn found(&self) -> Option<(u64, u32, BestLine)> {
         match self {
-            Self::Live(live) => live.found,
+            Self::Live(live) => live.found(),
             Self::Uncovered(..) => None,
         }
     }
@@ -254,28 +190,14 @@ impl TheoryPart {
     /// found over the same rounds (the same count and digest): Compare
     /// searches once for all its panels. Returns whether it was taken.
     pub fn adopt(&mut self, rounds: u64, digest: u32, line: BestLine) -> bool {
-        let Self::Live(live) = self else { return false };
-        if live
-            .search
-            .as_ref()
-            .is_none_or(|s| (s.rounds, s.digest) != (rounds, digest))
-        {
-            return false;
+        match self {
+            Self::Live(live) => live.adopt(rounds, digest, line),
+            Self::Uncovered(..) => false,
         }
-        live.finish(line);
-        live.refresh();
-        live.search_again();
-        true
     }
 
-    /// What the panel shows, over every round so far.
+    /// What the panel shows: the last finished solve's report.
     pub fn view(&mut self) -> TheoryView<'_> {
-        if let Self::Live(live) = self {
-            let rounds = live.theory.rounds().0;
-            if live.report.as_ref().is_none_or(|r| r.rounds != rounds) {
-                live.refresh();
-            }
-        }
         match self {
             Self::Uncovered(code, why) => TheoryView {
                 why_not: Some(why),
@@ -284,18 +206,34 @@ impl TheoryPart {
                 warm_from: None,
                 search: None,
                 search_limit: SEARCH_LIMIT,
+                rounds: 0,
+                solving: false,
+                kept_limit: KEPT,
             },
-            Self::Live(live) => TheoryView {
-                why_not: None,
-                why_code: None,
-                report: live.report.as_ref(),
-                warm_from: live.warm_from,
-                search: live
-                    .search
-                    .as_ref()
-                    .map(|s| [s.line.done() as u64, s.line.pivots() as u64, s.rounds]),
-                search_limit: SEARCH_LIMIT,
-            },
+            Self::Live(live) => {
+                let (rounds, solving) = live.rounds();
+                let search = live.search_progress();
+                let warm_from = live.warm_from;
+                TheoryView {
+                    why_not: None,
+                    why_code: None,
+                    report: Some(live.report()),
+                    warm_from,
+                    search,
+                    search_limit: SEARCH_LIMIT,
+                    rounds,
+                    solving,
+                    kept_limit: KEPT,
+                }
+            }
+        }
+    }
+
+    /// The samples the layer holds (none past `KEPT`: only sums).
+    pub fn kept(&self) -> usize {
+        match self {
+            Self::Live(live) => live.kept(),
+            Self::Uncovered(..) => 0,
         }
     }
 
@@ -306,87 +244,4 @@ impl TheoryPart {
             Self::Uncovered(..) => None,
         }
     }
-}
-
-impl Live {
-    fn start_search(&mut self) {
-        let (rounds, mistakes) = self.theory.rounds();
-        let at = self.warm_from.unwrap_or(0) + rounds;
-        let digest = self.digest;
-        self.search = self.theory.line_search().map(|line| Search {
-            line,
-            rounds,
-            mistakes,
-            at,
-            digest,
-        });
-    }
-
-    /// Begins a search when none is under way and the last line is older
-    /// than the rounds, for up to `SEARCH_LIMIT` places.
-    fn search_again(&mut self) {
-        let places = self.theory.samples().len();
-        if self.search.is_some() || places <= SEARCH_NOW || places > SEARCH_LIMIT {
-            return;
-        }
-        let rounds = self.theory.rounds().0;
-        if self.theory.last_line().is_none_or(|(at, _)| at < rounds) {
-            self.start_search();
-        }
-    }
-
-    /// Advances the search while `more()`; returns whether it finished.
-    fn work(&mut self, mut more: impl FnMut() -> bool) -> bool {
-        let Some(search) = &mut self.search else {
-            return false;
-        };
-        while !search.line.advance(1) {
-            if !more() {
-                return false;
-            }
-        }
-        let best = search.line.best();
-        self.finish(best);
-        true
-    }
-
-    /// The search under way ends with `best`: its 0-1 regret is recorded.
-    fn finish(&mut self, best: BestLine) {
-        let Some(search) = self.search.take() else {
-            return;
-        };
-        self.theory.found_line(search.rounds, best);
-        self.found = Some((search.rounds, search.digest, best));
-        let regret = search.mistakes as f64 - best.mistakes as f64;
-        self.curves.zero_one_regret.push([search.at as f64, regret]);
-    }
-
-    /// The report over the rounds so far, the bounds refused after a warm
-    /// start.
-    fn refresh(&mut self) {
-        let mut report = self.theory.report(ZeroOne::Last);
-        if self.warm_from.is_some() {
-            // A learner without a transcribed bound keeps its own reason.
-            for bound in report
-                .bounds
-                .iter_mut()
-                .filter(|b| b.reason != Some(Reason::NotTranscribed))
-            {
-                bound.value = None;
-                bound.at = None;
-                bound.gamma = None;
-                bound.reason = Some(Reason::WarmStart);
-            }
-        }
-        self.report = Some(report);
-    }
-}
-
-/// One step of an FNV-1a-like digest over a 64-bit word.
-fn mix(digest: u32, bits: u64) -> u32 {
-    bits.to_le_bytes()
-        .iter()
-        .fold(digest ^ 0x811c_9dc5, |d, &b| {
-            (d ^ b as u32).wrapping_mul(0x0100_0193)
-        })
 }

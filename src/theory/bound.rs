@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::dual::Problem;
 use super::hard_margin::Separation;
-use super::samples::{Samples, Vector};
+use super::samples::{squared_hinge, Samples, Vector};
 use crate::settings::BiasMode;
 
 /// One theorem, evaluated.
@@ -77,10 +77,13 @@ pub enum Reason {
     /// The learner went on from another's weights or settings (the page's
     /// mid-stream switch), where the theorem starts at w = 0 with one.
     WarmStart,
+    /// Past the samples the page keeps, u* of those misclassifies a later
+    /// round, and no other separator can be looked for.
+    PastKept,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 8] = [
+    pub const ALL: [Reason; 9] = [
         Reason::NoSamples,
         Reason::NotSeparable,
         Reason::Undecided,
@@ -89,6 +92,7 @@ impl Reason {
         Reason::NoDirection,
         Reason::NotTranscribed,
         Reason::WarmStart,
+        Reason::PastKept,
     ];
 
     pub fn text(self) -> &'static str {
@@ -101,6 +105,7 @@ impl Reason {
             Reason::NoDirection => "the comparators computed are all u = 0, which gives no direction for a unit u",
             Reason::NotTranscribed => "no bound is transcribed for this learner (the statement below says why); its comparators and regret above do not depend on one",
             Reason::WarmStart => "the learner went on from the weights it had when it was switched or its setting changed mid-stream, and the theorem assumes it starts at w = 0 with one setting: Reset starts it afresh",
+            Reason::PastKept => "the hard-margin separator of the samples kept misclassifies a later round, and the rounds past those samples are not stored, so whether another u separates every round is not decided",
         }
     }
 }
@@ -124,9 +129,45 @@ pub struct Minimiser {
     pub converged: bool,
 }
 
+/// The rounds a bound is evaluated over, as the theorems read them: every
+/// sample stored ([`Samples`]), or, past the samples the page keeps, the
+/// kept ones and every later round at comparators fixed then
+/// (`frozen::Frozen`). `which` names the comparator `u` is.
+pub trait Rounds {
+    fn rounds(&self) -> u64;
+    /// R = max ‖x̃_t‖ over the rounds.
+    fn radius(&self) -> f64;
+    /// Every ‖x̃_t‖² is 1 within `tolerance`.
+    fn unit_norm(&self, tolerance: f64) -> bool;
+    /// Σ_t max(0, 1 − y_t u·x̃_t)².
+    fn squared_hinge(&self, which: Comparator, u: &Vector) -> f64;
+    /// Freund & Schapire's bound at u's direction and its γ: the γ that
+    /// makes it smallest, or the γ fixed with a frozen comparator.
+    fn freund_schapire(&self, which: Comparator, u: &Vector) -> Option<(f64, f64)>;
+}
+
+impl Rounds for Samples {
+    fn rounds(&self) -> u64 {
+        Samples::rounds(self)
+    }
+    fn radius(&self) -> f64 {
+        Samples::radius(self)
+    }
+    fn unit_norm(&self, tolerance: f64) -> bool {
+        self.seen()
+            .all(|i| (self.squared_norm(i) - 1.0).abs() <= tolerance)
+    }
+    fn squared_hinge(&self, _: Comparator, u: &Vector) -> f64 {
+        self.total_loss(u, squared_hinge)
+    }
+    fn freund_schapire(&self, _: Comparator, u: &Vector) -> Option<(f64, f64)> {
+        super::perceptron_bounds::smallest(self, u)
+    }
+}
+
 /// What a bound is evaluated from.
 pub struct Evidence<'a> {
-    pub samples: &'a Samples,
+    pub over: &'a dyn Rounds,
     pub separation: &'a Separation,
     pub hinge: &'a Minimiser,
     pub squared: Option<&'a Minimiser>,
@@ -140,7 +181,7 @@ pub struct Evidence<'a> {
 impl Evidence<'_> {
     /// R², the samples' largest squared norm as the learner sees them.
     pub fn radius_squared(&self) -> f64 {
-        let r = self.samples.radius();
+        let r = self.over.radius();
         r * r
     }
 
@@ -151,6 +192,7 @@ impl Evidence<'_> {
             Separation::Empty => Some(Reason::NoSamples),
             Separation::NotSeparable { .. } => Some(Reason::NotSeparable),
             Separation::Undecided { .. } => Some(Reason::Undecided),
+            Separation::PastKept => Some(Reason::PastKept),
         }
     }
 

@@ -11,7 +11,7 @@ use crate::settings::{BiasMode, Settings};
 
 /// The bounds a learner has, evaluated.
 pub fn bounds(covered: Covered, evidence: &Evidence<'_>) -> Vec<Bound> {
-    if evidence.samples.rounds() == 0 {
+    if evidence.over.rounds() == 0 {
         return statements(covered)
             .iter()
             .map(|s| Bound::new(s, 0.0).refused(Reason::NoSamples))

@@ -171,13 +171,12 @@ pub fn evaluate(covered: Covered, e: &Evidence<'_>) -> Vec<Bound> {
 /// has unit norm as the learner sees it.
 fn theorem_3(e: &Evidence<'_>, squared: f64) -> Bound {
     let bound = Bound::new(&PA_THEOREM_3, squared);
-    let s = e.samples;
-    if s.seen().any(|i| (s.squared_norm(i) - 1.0).abs() > UNIT) {
+    if !e.over.unit_norm(UNIT) {
         return bound.refused(Reason::NotUnitNorm);
     }
     let mut best: Option<(f64, Comparator)> = None;
     for (name, u) in e.comparators() {
-        let losses = s.total_loss(u, super::samples::squared_hinge);
+        let losses = e.over.squared_hinge(name, u);
         let root = u.squared_norm().sqrt() + 2.0 * losses.sqrt();
         if best.is_none_or(|b| root * root < b.0) {
             best = Some((root * root, name));

@@ -22,7 +22,7 @@
 //! many seeds, presets and bias modes that neither is ever below the count.
 
 use super::bound::{Bound, Comparator, Evidence, Reason, Statement};
-use super::samples::Vector;
+use super::samples::{Samples, Vector};
 
 /// What could not be read for Novikoff's theorem.
 const NOVIKOFF_UNREAD: &str = "Not checked word for word: Novikoff's paper (1962) and Block's (1962) could not be read here, nor a textbook that quotes them verbatim; this is the theorem's usual statement, and the project's tests check on many seeded runs that it is never below the perceptron's count.";
@@ -106,14 +106,14 @@ pub fn evaluate(e: &Evidence<'_>, statements: &[Statement; 2]) -> Vec<Bound> {
     let novikoff = Bound::new(novikoff, updates);
     let novikoff = match (e.not_separable(), e.separation.margin()) {
         (None, Some(margin)) => {
-            let ratio = e.samples.radius() / margin;
+            let ratio = e.over.radius() / margin;
             novikoff.value(ratio * ratio, Comparator::HardMargin)
         }
         (reason, _) => novikoff.refused(reason.unwrap_or(Reason::NotSeparable)),
     };
     let mut best: Option<(f64, f64, Comparator)> = None;
     for (name, u) in e.comparators() {
-        if let Some((value, gamma)) = smallest(e, u) {
+        if let Some((value, gamma)) = e.over.freund_schapire(name, u) {
             if best.is_none_or(|b| value < b.0) {
                 best = Some((value, gamma, name));
             }
@@ -131,13 +131,13 @@ pub fn evaluate(e: &Evidence<'_>, statements: &[Statement; 2]) -> Vec<Bound> {
     vec![novikoff, freund_schapire]
 }
 
-/// The smallest ((R + D)/γ)² over γ for the direction of `u`, and that γ.
-fn smallest(e: &Evidence<'_>, u: &Vector) -> Option<(f64, f64)> {
+/// The smallest ((R + D)/γ)² over γ for the direction of `u` on every
+/// sample seen, and that γ.
+pub fn smallest(samples: &Samples, u: &Vector) -> Option<(f64, f64)> {
     let norm = u.squared_norm().sqrt();
     if !(norm > 0.0) {
         return None;
     }
-    let samples = e.samples;
     let margins: Vec<(f64, f64)> = samples
         .seen()
         .map(|i| (samples.margin(i, u) / norm, samples.weight(i) as f64))

@@ -15,7 +15,9 @@ impl Playground {
     }
 
     /// What the panel shows: `{why_not, report, warm_from, search,
-    /// search_limit}`, or null when the layer is off.
+    /// search_limit, rounds, solving, kept_limit}` (the report is the last
+    /// finished solve's, over `report.rounds` of the `rounds` seen), or
+    /// null when the layer is off.
     pub fn theory(&mut self) -> Result<JsValue, JsValue> {
         match self.page.session_scoring().theory_mut() {
             Some(part) => object(&part.view()),
@@ -87,8 +89,9 @@ impl Playground {
             .is_some_and(|part| part.adopt(*rounds as u64, *digest as u32, best))
     }
 
-    /// Searches for the fewest-mistakes line for about `ms` milliseconds
-    /// (the time a frame leaves); returns whether a search is under way.
+    /// Solves the comparators and searches for the fewest-mistakes line
+    /// for about `ms` milliseconds (the time a frame leaves); returns
+    /// whether either has work left.
     pub fn theory_work(&mut self, ms: f64) -> bool {
         let deadline = js_sys::Date::now() + ms.max(0.5);
         self.page

@@ -23,6 +23,7 @@ const SETTLED = {
   separable: () => t('separable: some u classifies every sample with a margin'),
   'not-separable': () => t('not separable: no line classifies every sample'),
   undecided: () => t('not decided yet: no separator found so far'),
+  'past-kept': () => t('not decided: u* of the samples kept misclassifies a later round, and the later rounds are not stored'),
   'no-samples': () => t('no samples yet'),
 };
 
@@ -72,7 +73,7 @@ function single(figure, open) {
   const r = view.report;
   const dl = facts(r, view, minimisers([figure]));
   regret(dl, r);
-  return element('div', { class: 'theory-block' }, dl, ...warm(view), bounds(r.bounds, open, { shown: new Map(), learner: label(figure.pg.algorithm()) }));
+  return element('div', { class: 'theory-block' }, dl, ...warm(view), ...bounded(r, view), bounds(r.bounds, open, { shown: new Map(), learner: label(figure.pg.algorithm()) }));
 }
 
 /** The samples a report covers: panels with the same key share the data's facts. */
@@ -117,7 +118,7 @@ function compare(figures, open) {
     const own = dataKey(r) !== key;
     const dl = own ? facts(r, f.theory, minimisers([f])) : element('dl', { class: 'theory-facts' });
     regret(dl, r, true);
-    return element('div', { class: 'theory-block' }, head, dl, ...warm(f.theory), bounds(r.bounds, open, { shown, learner: name, compact: true }));
+    return element('div', { class: 'theory-block' }, head, dl, ...warm(f.theory), ...bounded(r, f.theory), bounds(r.bounds, open, { shown, learner: name, compact: true }));
   });
   out.push(element('div', { class: 'theory-learners' }, ...blocks));
   return out;
@@ -148,14 +149,18 @@ function minimisers(figures) {
 /** The data's facts: rounds, bias, R, separability, u*, the minimisers and the fewest mistakes. */
 function facts(r, view, found) {
   const dl = element('dl', { class: 'theory-facts' });
-  row(dl, t('rounds'), t('{rounds} rounds on {samples} distinct samples', { rounds: count(r.rounds), samples: count(r.samples) }));
+  row(dl, t('rounds'), r.kept
+    ? t('{rounds} rounds; the first {samples} distinct samples kept', { rounds: count(r.rounds), samples: count(r.kept.samples) })
+    : t('{rounds} rounds on {samples} distinct samples', { rounds: count(r.rounds), samples: count(r.samples) }));
   row(dl, t('bias'), t(r.bias_form));
   row(dl, 'R = max ‖x̃‖', num(r.radius));
   row(dl, t('separable?'), SETTLED[r.settled]?.() ?? r.settled, ...(r.margin != null ? [`γ* = ${num(r.margin)}`] : []));
   if (r.hard_margin_u) row(dl, 'u*', `(${nums(r.hard_margin_u).join(', ')})`);
   for (const { kind, best, who } of found) {
     const term = kind === 'hinge' ? t('hinge-loss minimiser') : t('squared-hinge minimiser');
-    const objective = kind === 'hinge' ? 'min ½‖u‖² + C Σ max(0, 1 − y u·x̃)' : 'min ½‖u‖² + C Σ max(0, 1 − y u·x̃)²';
+    // Past the samples kept, the objective is at the kept rounds' minimiser, not its minimum.
+    const min = r.kept ? '' : 'min ';
+    const objective = kind === 'hinge' ? `${min}½‖u‖² + C Σ max(0, 1 − y u·x̃)` : `${min}½‖u‖² + C Σ max(0, 1 − y u·x̃)²`;
     const forWhom = who.length ? [t('(for {learners})', { learners: who.join(t(', ')) })] : [];
     row(dl, term, `${objective} = ${num(best.value)}`, `C = ${num(best.c)}`, `u = (${nums(best.u).join(', ')})`, ...forWhom);
   }
@@ -169,13 +174,30 @@ const REGRET = () => t('(the learner\'s Σℓ_t minus the hinge-loss minimiser\'
 function regret(dl, r, compact = false) {
   const g = r.regret;
   row(dl, t('hinge-loss regret'), perRound(g.hinge, g.rounds), ...(compact ? [] : [REGRET()]));
-  row(dl, t('mistakes regret'), g.zero_one == null ? t('— (the best line of these very rounds is not found yet)') : perRound(g.zero_one, g.rounds));
+  const noLine = r.kept ? t('— (not searched past the samples kept)') : t('— (the best line of these very rounds is not found yet)');
+  row(dl, t('mistakes regret'), g.zero_one == null ? noLine : perRound(g.zero_one, g.rounds));
 }
 
 /** After a mid-stream switch: why the bounds wait for Reset. */
 function warm(view) {
   if (view.warm_from == null) return [];
   return [element('p', { class: 'hint theory-warm' }, t('The learner was switched or its setting changed at sample {n}: it went on from the weights it had, and the bounds assume it starts at w = 0. Press Reset to watch them.', { n: count(view.warm_from) }))];
+}
+
+/**
+ * What the numbers are over, when not every round seen: the comparators of
+ * more rounds being solved (a solve runs between frames), or past the
+ * samples kept (the layer's memory stays bounded), comparators fixed then.
+ */
+function bounded(r, view) {
+  const notes = [];
+  if (r.kept) {
+    notes.push(t('The layer keeps its first {kept} distinct samples, so its memory stays bounded. Since then the comparators are the minimisers of the first {solved} rounds, and every number here is evaluated exactly over all {rounds} rounds at them: each bound holds for every u, so it stays the theorem\'s bound; the regret is against these u, and against the best u of all the rounds it can only be larger.',
+      { kept: count(r.kept.samples), solved: count(r.kept.solved_rounds), rounds: count(r.rounds) }));
+  } else if (view.rounds > r.rounds) {
+    notes.push(t('Every number here is over the first {rounds} of the {seen} rounds seen; the comparators of all of them are being solved, between frames.', { rounds: count(r.rounds), seen: count(view.rounds) }));
+  }
+  return notes.map((note) => element('p', { class: 'hint theory-bounded' }, note));
 }
 
 /** The fewest mistakes of any line, with the rounds it covers or the search under way. */
