@@ -33,7 +33,7 @@ use crate::settings::{Key, Scope, Settings, TABLE};
 use legacy::{legacy_defaults, legacy_log, legacy_notice};
 
 /// The link format this code writes.
-pub const LINK_VERSION: u32 = 3;
+pub const LINK_VERSION: u32 = 4;
 
 /// What a session starts from: a learner and every setting.
 #[derive(Clone, Debug, PartialEq)]

@@ -22,14 +22,14 @@ fn round_trips_settings_log_and_extras() {
     let hash = state.to_hash();
     assert!(
         hash.starts_with(
-            "v=3&algo=pa2&c=0.0123&olrd-form=authors&preset=moons&seed=99&noise=0.25&log="
+            "v=4&algo=pa2&c=0.0123&olrd-form=authors&preset=moons&seed=99&noise=0.25&log="
         ),
         "{hash}"
     );
     assert_eq!(SharedState::parse(&format!("#{hash}")).unwrap(), state);
     assert_eq!(
         SharedState::default().to_hash(),
-        "v=3&algo=pa1",
+        "v=4&algo=pa1",
         "defaults are not written"
     );
 }
@@ -69,7 +69,7 @@ fn a_link_names_the_learner_it_shows_and_the_one_it_starts_with() {
     state.log.push(Event::Algorithm(Algorithm::Scw1));
     state.log.push(Event::Stream(5));
     let hash = state.to_hash();
-    assert!(hash.starts_with("v=3&algo=scw1&start=pa1&log="), "{hash}");
+    assert!(hash.starts_with("v=4&algo=scw1&start=pa1&log="), "{hash}");
     assert_eq!(SharedState::parse(&hash).unwrap(), state);
     // Before `start`, `algo` named the first learner: such links read as before.
     let old = hash.replace("algo=scw1&start=pa1", "algo=pa1");

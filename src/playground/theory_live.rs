@@ -168,6 +168,14 @@ impl Live {
         self.busy()
     }
 
+    /// Solves the comparators while `more()` says so and leaves the search
+    /// alone (a Compare panel waiting for another panel's line); returns
+    /// whether either has work left.
+    pub fn solve_only(&mut self, mut more: impl FnMut() -> bool) -> bool {
+        while more() && self.solve(SLICE_STEPS, None) {}
+        self.busy()
+    }
+
     /// A solve under way or due, or a search under way.
     fn busy(&self) -> bool {
         let behind = match &self.watch {

@@ -196,6 +196,15 @@ impl TheoryPart {
         }
     }
 
+    /// Solves the comparators while `more()` says so, not searching;
+    /// returns whether either has work left.
+    pub fn solve_only(&mut self, more: impl FnMut() -> bool) -> bool {
+        match self {
+            Self::Live(live) => live.solve_only(more),
+            Self::Uncovered(..) => false,
+        }
+    }
+
     /// What the panel shows: the last finished solve's report.
     pub fn view(&mut self) -> TheoryView<'_> {
         match self {

@@ -99,4 +99,15 @@ impl Playground {
             .theory_mut()
             .is_some_and(|part| part.work(|| js_sys::Date::now() < deadline))
     }
+
+    /// Solves the comparators for about `ms` milliseconds and leaves the
+    /// search alone (Compare's panels waiting for the first one's line);
+    /// returns whether either has work left.
+    pub fn theory_solve(&mut self, ms: f64) -> bool {
+        let deadline = js_sys::Date::now() + ms.max(0.5);
+        self.page
+            .session_scoring()
+            .theory_mut()
+            .is_some_and(|part| part.solve_only(|| js_sys::Date::now() < deadline))
+    }
 }

@@ -67,7 +67,7 @@ async function copyCommand(page) {
 /** The round trip: the copied command's --json is the page's model export. */
 async function assertSame(page, what) {
   const command = await copyCommand(page);
-  assert.match(command, /^onlinelearn replay '[^']+#v=3&[^']+'( --data '[^']+')?$/, `${what}: one line, the link quoted`);
+  assert.match(command, /^onlinelearn replay '[^']+#v=4&[^']+'( --data '[^']+')?$/, `${what}: one line, the link quoted`);
   const pageModel = JSON.parse(await saved(page, 'save-model'));
   const cliModel = JSON.parse(shell(`${command} --json`));
   assert.deepEqual(cliModel, pageModel, `${what}: the command's model is the page's`);
@@ -173,7 +173,7 @@ test('a session on a data file: the command names the file and checks it', async
 test("replay --link opens in the browser with the command's numbers", async () => {
   const out = shell(`onlinelearn replay 'v=3&algo=pa1&preset=noisy-labels&seed=7&c=0.2&log=AfQD' --json --link --link-base '${browser.server.url}/'`);
   const address = out.trim().split('\n').at(-1);
-  assert.ok(address.startsWith(`${browser.server.url}/#v=3&algo=pa1`), address);
+  assert.ok(address.startsWith(`${browser.server.url}/#v=4&algo=pa1`), address);
   const cli = JSON.parse(out.slice(0, out.lastIndexOf('\n', out.length - 2)));
   const page = await openPage(browser.context, address);
   await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);

@@ -214,7 +214,7 @@ test('the link names the learner it shows after a switch, and replays the switch
   await chooseLearner(page, 'scw1');
   await page.click('#step');
   const hash = await page.evaluate(() => { window.playground.writeHash(); return location.hash; });
-  assert.match(hash, /^#v=3&algo=scw1&start=pa1&/);
+  assert.match(hash, /^#v=4&algo=scw1&start=pa1&/);
   const copy = await open('desktop', hash.slice(1));
   assert.equal(await copy.inputValue('#algo'), 'scw1');
   assert.deepEqual(await copy.evaluate(() => Array.from(window.playground.figures[0].pg.weights())), await page.evaluate(() => Array.from(window.playground.figures[0].pg.weights())));

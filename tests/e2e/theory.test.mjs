@@ -299,7 +299,7 @@ for (const device of Object.keys(DEVICES)) {
 test('Compare: the data once, a short block per learner, one search for all panels, and the kernel learners\' line said once', async () => {
   const page = await open('desktop', 'algo=pa&preset=overlapping&view=compare&algos=pa,pa1,pa2,perceptron,winnow&theory=1');
   await page.evaluate(() => window.playground.act((pg) => pg.stream(600)));
-  await page.waitForFunction(() => window.playground.figures.every((f) => f.theory?.why_code || (f.theory?.report?.zero_one_best?.at_rounds === 600 && !f.theory.search)), null, { timeout: 60000 });
+  await page.waitForFunction(() => window.playground.figures.every((f) => f.theory?.why_code || (f.theory?.report?.zero_one_best?.at_rounds === 600 && f.theory.report.rounds === 600 && !f.theory.solving && !f.theory.search)), null, { timeout: 60000 });
   const place = page.locator('#theory-place');
   const text = await place.innerText();
   assert.equal(await page.locator('.theory-data').count(), 1);

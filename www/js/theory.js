@@ -233,26 +233,33 @@ function firstApplying(bounds) {
 }
 
 /**
- * The fewest-mistakes search's share of a frame. Compare's panels learn
- * the same samples: the first panel searches, with the time of every panel
- * that waits for it, and each of those takes its line when it searched the
- * same rounds (the core compares their count and digest), so one search
- * serves all; a panel whose rounds differ searches on its own, in its
- * share. Returns whether a search is under way.
+ * The layer's share of a frame: each panel's comparators are solved in its
+ * share, and the fewest-mistakes line searched. Compare's panels learn the
+ * same samples: the first panel searches, with the time the panels waiting
+ * for it leave after their solve, and each of those takes its line when it
+ * searched the same rounds (the core compares their count and digest), so
+ * one search serves all; a panel whose rounds differ searches on its own,
+ * in its share. Returns whether a solve or a search is under way.
  */
 function searchOnce(figures) {
   const share = SEARCH_MS / figures.length;
   const [lead, ...others] = figures;
   const key = (figure) => figure.pg.theory_search_key().join();
   const leading = key(lead);
-  const waiting = leading ? others.filter((f) => key(f) === leading).length : 0;
-  let searching = lead.pg.theory_work(share * (1 + waiting));
+  const waiting = leading ? others.filter((f) => key(f) === leading) : [];
+  let busy = false;
+  let spare = 0; // the time the waiting panels leave to the first one's search
+  for (const figure of waiting) {
+    // Their comparators' solve, not their search: the first panel's line ends that.
+    const start = performance.now();
+    busy = figure.pg.theory_solve(share) || busy;
+    spare += Math.max(0, share - (performance.now() - start));
+  }
+  busy = lead.pg.theory_work(share + spare) || busy;
   const found = lead.pg.theory_found();
   for (const figure of others) {
     if (found.length) figure.pg.theory_adopt(found);
-    const own = key(figure);
-    if (own && own === key(lead)) searching = true; // the first panel's search will end it
-    else if (own) searching = figure.pg.theory_work(share) || searching;
+    if (!waiting.includes(figure)) busy = figure.pg.theory_work(share) || busy;
   }
-  return searching;
+  return busy;
 }
