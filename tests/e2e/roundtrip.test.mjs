@@ -200,7 +200,7 @@ test('the embed with controls=command copies the command of its own figure', asy
   await page.getByRole('button', { name: 'Copy as command' }).click();
   await page.waitForFunction(() => window.copied.length > 0);
   const command = await page.evaluate(() => window.copied[0]);
-  assert.match(command, new RegExp(`^onlinelearn replay '${browser.server.url}/#v=3&algo=pa&`), 'the page address, beside the embed');
+  assert.match(command, new RegExp(`^onlinelearn replay '${browser.server.url}/#v=4&algo=pa&`), 'the page address, beside the embed');
   const cli = JSON.parse(shell(`${command} --json`));
   const shown = await page.evaluate(() => {
     const pg = document.querySelector('online-learner').figure.pg;
