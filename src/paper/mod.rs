@@ -18,6 +18,7 @@
 
 pub mod channel;
 pub mod contenders;
+pub mod frontier;
 pub mod orderings;
 pub mod stats;
 pub mod sweep;
