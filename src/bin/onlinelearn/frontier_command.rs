@@ -151,7 +151,7 @@ pub fn frontier(args: &FrontierArgs) -> Result<(), String> {
         std::fs::write(path, report.csv()).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if let Some(path) = &args.svg {
-        crate::frontier_plot::figure(path, &report.title(), &algorithms, &points)
+        crate::frontier_plot::figure(path, &report.title(), &algorithms, &setup.sizes, &points)
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(())

@@ -102,14 +102,15 @@ impl From<Summary> for Stat {
 }
 
 impl Report<'_> {
-    /// The figure's title and the table's first line.
+    /// The figure's title and the table's first line (the files by their
+    /// names, not their paths: a figure reads the same wherever it ran).
     pub fn title(&self) -> String {
         let s = self.setup;
         format!(
             "{} ({} samples) tested on {} ({}): {} orderings, --seed {} to {}",
-            self.files.train_name,
+            file_name(&self.files.train_name),
             self.files.train.len(),
-            self.files.test_name,
+            file_name(&self.files.test_name),
             self.files.test.len(),
             s.orderings,
             s.first_seed,
@@ -243,6 +244,14 @@ impl Report<'_> {
         keys.push(Key::Seed);
         keys
     }
+}
+
+/// The last part of a path ("a3a" of "../shared/data/a3a"; "-" stays).
+fn file_name(path: &str) -> &str {
+    std::path::Path::new(path)
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or(path)
 }
 
 /// The point's setting as a reader reads it: "budget 25", or a knob's

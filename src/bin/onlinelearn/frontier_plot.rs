@@ -56,7 +56,15 @@ fn series(algorithm: Algorithm, points: &[Point]) -> Vec<(f64, f64, f64)> {
     p
 }
 
-pub fn figure(path: &Path, title: &str, learners: &[Algorithm], points: &[Point]) -> Result {
+/// `sizes`: the sizes asked for, the x axis's labelled ticks (with its
+/// ends, where the sets reached fall outside them).
+pub fn figure(
+    path: &Path,
+    title: &str,
+    learners: &[Algorithm],
+    sizes: &[usize],
+    points: &[Point],
+) -> Result {
     let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(title, ("sans-serif", 15))?;
@@ -68,11 +76,19 @@ pub fn figure(path: &Path, title: &str, learners: &[Algorithm], points: &[Point]
     let y_max = all.iter().map(|p| p.1 + p.2).fold(0.0, f64::max) * 1.04;
     let y_min = (all.iter().map(|p| p.1 - p.2).fold(f64::INFINITY, f64::min) * 0.96)
         .clamp(0.0, y_max * 0.9);
+    let ticks: Vec<f64> = sizes
+        .iter()
+        .map(|&n| n as f64)
+        .filter(|n| (x_min..=x_max).contains(n))
+        .collect();
     let mut chart = ChartBuilder::on(&left)
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d((x_min..x_max).log_scale(), y_min..y_max.max(1e-9))?;
+        .build_cartesian_2d(
+            (x_min..x_max).log_scale().with_key_points(ticks),
+            y_min..y_max.max(1e-9),
+        )?;
     chart
         .configure_mesh()
         .x_label_formatter(&|v| format!("{v:.0}"))
