@@ -11,10 +11,9 @@
 //! not a value tuned per shuffle). Runs go in parallel; the numbers do not
 //! depend on the number of threads.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
+use super::pool::parallel;
 use super::stats::Summary;
 use crate::data::rng::{derived, permutation};
 use crate::data::Dataset;
@@ -248,44 +247,6 @@ fn search(
     }
     let best = search.best().expect("a search tries at least once");
     Ok((best.value, search))
-}
-
-/// `f` on every task, on `threads` threads, results in the tasks' order;
-/// the first error stops the handing out of tasks and is returned.
-fn parallel<T: Sync, R: Send>(
-    tasks: &[T],
-    threads: usize,
-    f: &(dyn Fn(&T) -> Result<R> + Sync),
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Vec<R>> {
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new(Vec::with_capacity(tasks.len()));
-    let failure = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, tasks.len().max(1)) {
-            scope.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(task) = tasks.get(k) else { break };
-                match f(task) {
-                    Ok(result) => {
-                        let mut done = done.lock().unwrap();
-                        done.push((k, result));
-                        progress(done.len(), tasks.len());
-                    }
-                    Err(e) => {
-                        failure.lock().unwrap().get_or_insert(e);
-                        next.store(tasks.len(), Ordering::Relaxed);
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().unwrap() {
-        return Err(e);
-    }
-    let mut done = done.into_inner().unwrap();
-    done.sort_by_key(|&(k, _)| k);
-    Ok(done.into_iter().map(|(_, r)| r).collect())
 }
 
 #[cfg(test)]
