@@ -11,7 +11,7 @@
 //! onlinelearn frontier --algos ald-projection,projectron --train a3a --test a3a.t [--sizes 25,50,100] [--orderings N] [--json] [--svg FILE] [--csv FILE]
 //! onlinelearn batch-pocket --train www/data/pocket-pla.csv [--iterations 100] [--seeds 1000]
 //! onlinelearn replay 'http://127.0.0.1:8000/#v=3&algo=pa1&log=...' [--json] [--curves FILE] [--data FILE] [--link]
-//! learn, compare, paper: [--quiet] (no bar, no notes) or [--progress [bar|lines]] (off a terminal too)
+//! learn, compare, paper, frontier: [--quiet] (no bar, no notes) or [--progress [bar|lines]] (off a terminal too)
 //! ```
 
 #[cfg(not(target_arch = "wasm32"))]
