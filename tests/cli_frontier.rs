@@ -219,6 +219,19 @@ fn bad_flags_are_refused_naming_what_is_accepted() {
         e.contains("--c") && e.contains("kernel-perceptron, projectron"),
         "{e}"
     );
+    let e = stderr(&run(&[
+        "frontier",
+        "--algos",
+        "projectron",
+        "--train",
+        "-",
+        "--test",
+        "-",
+    ]));
+    assert!(
+        e.contains("standard input can be one of the two files"),
+        "{e}"
+    );
     let e = refused(&["--algos", "kernel-perceptron,kernel-perceptron"]);
     assert!(e.contains("kernel-perceptron is given twice"), "{e}");
     let e = refused(&[

@@ -124,6 +124,11 @@ pub fn read(
     test: &std::path::Path,
     format: Option<Format>,
 ) -> Result<Files, String> {
+    if train == std::path::Path::new("-") && test == std::path::Path::new("-") {
+        return Err(
+            "--train - and --test -: standard input can be one of the two files, not both".into(),
+        );
+    }
     let train_source = Source::new(train, format)?;
     let test_source = Source::new(test, format)?;
     let read = survey(&train_source, false, true, true)?;
