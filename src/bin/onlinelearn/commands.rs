@@ -59,6 +59,10 @@ enum Command {
     BatchPocket(crate::batch_pocket::BatchPocketArgs),
     /// Meng & Song (2023) reproduced: their eight kernel learners, the paper's protocol or our sweep; tables, CSV and SVG into results/.
     Paper(crate::paper_command::PaperArgs),
+    /// Held-out error against support-set size: kernel learners at several
+    /// sizes (budgets, or searched knob values) over shuffles, each run
+    /// exactly `learn --seed S+i`; a table or JSON, CSV and SVG.
+    Frontier(crate::frontier_command::FrontierArgs),
     /// Write a seeded synthetic stream as CSV (label last) to standard output.
     Stream {
         #[arg(long)]
@@ -84,7 +88,7 @@ enum Command {
 }
 
 /// A learner by name, with the list of names when it is not one.
-fn learner_name(name: &str) -> Result<Algorithm, String> {
+pub fn learner_name(name: &str) -> Result<Algorithm, String> {
     name.parse().map_err(|e: onlinelearn::Error| e.to_string())
 }
 
@@ -178,6 +182,7 @@ pub fn main() -> ExitCode {
             Ok(())
         })(),
         Command::Paper(args) => crate::paper_command::paper(&args),
+        Command::Frontier(args) => crate::frontier_command::frontier(&args),
         Command::BatchPocket(args) => crate::batch_pocket::batch_pocket(&args),
         Command::Replay(args) => crate::replay::replay(&args),
     };
