@@ -196,7 +196,7 @@ for (const device of Object.keys(DEVICES)) {
   });
 }
 
-test('the arrow keys move a focused handle, Reset and a learner switch keep the concept, and the timeline shows it as it was', async () => {
+test('the arrow keys move a focused handle, the timeline shows the concept as it was, and Reset and a learner switch keep it', async () => {
   const page = await open('desktop', 'algo=pa1&preset=overlapping&seed=4&truth=1');
   await stream(page, 300);
   const [, angle, offset] = await truth(page);
@@ -214,12 +214,6 @@ test('the arrow keys move a focused handle, Reset and a learner switch keep the 
   const by = Math.atan2(Math.sin(turned[1] - angle), Math.cos(turned[1] - angle)); // angles wrap at ±π
   assert.ok(Math.abs(by - Math.PI / 90) < 1.5e-3, `turned by 2°: ${by}`);
   await stream(page, 400);
-  await page.click('#reset');
-  await page.selectOption('#algo', 'arow');
-  await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.algorithm() === 'arow');
-  assert.deepEqual(await truth(page), turned, 'the concept survives Reset and a switch');
-  // (AROW's code is the full module's: the session moved there, and the handles came back with it.)
-  await page.locator('.truth-handle.turn').waitFor();
   // Back on the timeline, before the moves: the concept as it was then.
   await page.evaluate(() => {
     const slider = document.getElementById('timeline');
@@ -231,6 +225,16 @@ test('the arrow keys move a focused handle, Reset and a learner switch keep the 
   assert.equal(then[1], angle);
   assert.equal(then[2], offset);
   await screenshot(page, 'truth-desktop-timeline');
+  // Now again (the timeline numbers the samples since the learner's last start, so it is used before Reset).
+  await page.click('#timeline-now');
+  await page.waitForFunction(() => !window.playground.past && !window.playground.replaying);
+  assert.deepEqual(await truth(page), turned);
+  await page.click('#reset');
+  await page.selectOption('#algo', 'arow');
+  await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.algorithm() === 'arow');
+  assert.deepEqual(await truth(page), turned, 'the concept survives Reset and a switch');
+  // (AROW's code is the full module's: the session moved there, and the handles came back with it.)
+  await page.locator('.truth-handle.turn').waitFor();
   assert.deepEqual(page.errors, []);
   await page.close();
 });
