@@ -158,7 +158,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   async start() {
     try {
       await Promise.all([loadWasm(), this.speak()]);
-      if (needsFull(this.hash())) await loadKernel(this.hash());
+      if (needsFull(this.hash())) await loadKernel();
     } catch (error) {
       this.started = false;
       this.cannotStart(error);
@@ -193,22 +193,18 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.show(element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
   }
 
-  /**
-   * Moves the figure's session into the full module (with `learner`, about
-   * to be chosen, and its part), replayed there; a session already in the
-   * full module only takes the part, and keeps its handle.
-   */
-  async moveToFull(learner) {
+  /** Moves the figure's session into the full module, replayed there. */
+  async moveToFull() {
     const hash = this.figure.pg.hash('');
-    await loadKernel(hash, learner);
-    if (this.figure.pg.constructor !== Playground) this.figure.rebuild(hash);
+    await loadKernel();
+    this.figure.rebuild(hash);
   }
 
   /** (Re)builds the figure and its controls from the attributes. */
   build() {
     if (needsFull(this.hash())) {
       // A kernel learner: its code is in the full module.
-      loadKernel(this.hash()).then(() => this.build(), (error) => this.cannotStart(error));
+      loadKernel().then(() => this.build(), (error) => this.cannotStart(error));
       return;
     }
     this.theory = this.truth = this.timeline = null; // their panels go with the old shadow tree; the layers come again if on

@@ -49,7 +49,7 @@ export function figureControls(host) {
       }
       select.value = pg.algorithm();
       select.addEventListener('change', async () => {
-        if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull(select.value).catch((e) => host.fail(e));
+        if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull().catch((e) => host.fail(e));
         host.act((p) => p.set_algorithm(select.value));
         host.restart();
         fillLegend(host);
