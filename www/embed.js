@@ -167,7 +167,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   async start() {
     try {
       await Promise.all([loadWasm(), this.speak()]);
-      if (needsFull(this.hash())) await loadKernel(this.hash());
+      if (needsFull(this.hash())) await loadKernel();
     } catch (error) {
       this.started = false;
       this.cannotStart(error);
@@ -202,15 +202,11 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.show(element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
   }
 
-  /**
-   * Moves the figure's session into the full module (with `learner`, about
-   * to be chosen, and its part), replayed there; a session already in the
-   * full module only takes the part, and keeps its handle.
-   */
-  async moveToFull(learner) {
+  /** Moves the figure's session into the full module, replayed there. */
+  async moveToFull() {
     const hash = this.figure.pg.hash('');
-    await loadKernel(hash, learner);
-    if (this.figure.pg.constructor !== Playground) this.figure.rebuild(hash);
+    await loadKernel();
+    this.figure.rebuild(hash);
   }
 
   /** The figure's session as a link, with the Theory layer if it is on: what a relabelled figure goes on from. */
@@ -222,7 +218,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   build(hash = this.hash()) {
     if (needsFull(hash)) {
       // A kernel learner: its code is in the full module.
-      loadKernel(hash).then(() => this.build(hash), (error) => this.cannotStart(error));
+      loadKernel().then(() => this.build(hash), (error) => this.cannotStart(error));
       return;
     }
     this.theory = this.truth = this.timeline = null; // their panels go with the old shadow tree; the layers come again if on

@@ -291,35 +291,6 @@ impl SharedState {
         })
     }
 
-    /// The parts of the page's full module this link's code is in (see
-    /// `registry::part`), `also` included: its learners' families, the
-    /// perceptron's multiclass updates, the Theory layer, a file's loading.
-    pub fn parts(&self, also: Option<Algorithm>) -> Vec<&'static str> {
-        let reduction = self.setup.settings.multiclass;
-        let classes = self.setup.classes() > 2;
-        let mut parts = Vec::new();
-        let mut add = |part: Option<&'static str>| {
-            // Not sort and dedup: the slice sort costs the first module 2.5 KB gzip (measured).
-            if let Some(part) = part.filter(|p| !parts.contains(p)) {
-                parts.push(part);
-            }
-        };
-        for a in self.learners().into_iter().chain(also) {
-            add(crate::registry::part(a));
-            add(classes
-                .then(|| crate::multiclass::part(a, reduction))
-                .flatten());
-        }
-        for (key, value) in &self.extras {
-            match (key.as_str(), value.as_str()) {
-                ("theory", "1") => add(Some("theory")),
-                ("file", _) => add(Some("files")),
-                _ => {}
-            }
-        }
-        parts
-    }
-
     /// The learners this link runs: its own, those its log switches to,
     /// and Compare's (the page's `algos` key).
     pub fn learners(&self) -> Vec<Algorithm> {

@@ -121,46 +121,6 @@ fn unsafe_extras_are_dropped_and_said() {
 }
 
 #[test]
-fn a_link_names_the_parts_of_the_full_module_its_code_is_in() {
-    let parts = |hash: &str, also: Option<&str>| {
-        let state = SharedState::parse(hash).unwrap();
-        state.parts(also.map(|a| a.parse().unwrap()))
-    };
-    assert_eq!(parts("algo=pa1", None), Vec::<&str>::new());
-    assert_eq!(parts("algo=pa1", Some("projectron")), ["kernel"]);
-    assert_eq!(
-        parts("algo=arow&theory=1", None),
-        ["second-order", "theory"]
-    );
-    // Compare's learners, each family once, in the order they come.
-    assert_eq!(
-        parts(
-            "algo=alma&algos=perceptron,ballseptron,kernel-pa1,romma",
-            None
-        ),
-        ["libol", "relatives", "kernel"]
-    );
-    // The multiclass perceptron's updates are the relatives' code; one-vs-rest is not.
-    assert_eq!(
-        parts("algo=perceptron&preset=three-classes", None),
-        Vec::<&str>::new()
-    );
-    assert_eq!(
-        parts(
-            "algo=perceptron&preset=three-classes&multiclass=crammer-singer-proportional",
-            None
-        ),
-        ["relatives"]
-    );
-    // Two classes never run a reduction.
-    assert_eq!(
-        parts("algo=perceptron&multiclass=banditron", None),
-        Vec::<&str>::new()
-    );
-    assert_eq!(parts("algo=pa1&theory=0", None), Vec::<&str>::new());
-}
-
-#[test]
 fn a_value_with_the_links_own_characters_round_trips() {
     for value in ["a=b&c%d", "%25", "%3D%26", "100%", "%2", "=&%", "plain", ""] {
         assert_eq!(decode(&encode(value)), value, "{value}");

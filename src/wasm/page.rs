@@ -130,20 +130,6 @@ impl Playground {
         })
     }
 
-    /// The parts of the page's full module the link needs loaded (with
-    /// `learner`, a learner about to be chosen): each is a wasm module of
-    /// its own, which www/js/wasm.js loads before it builds the session
-    /// (xtask/split-wasm.mjs). A link that cannot be read needs none.
-    /// The first module answers too, so that the parts download beside
-    /// the full module's primary, not after it.
-    pub fn parts(hash: &str, learner: Option<String>) -> Vec<String> {
-        let learner = learner.and_then(|name| name.parse().ok());
-        crate::playground::SharedState::parse(hash).map_or_else(
-            |_| Vec::new(),
-            |state| state.parts(learner).into_iter().map(String::from).collect(),
-        )
-    }
-
     /// The link to a fresh session with this one's learner and settings
     /// now (after mid-stream changes), without its log.
     pub fn setup_hash(&self) -> String {

@@ -137,13 +137,13 @@ export async function clickPlane(page, fx, fy, { button = 'left', shift = false,
   if (shift) await page.keyboard.up('Shift');
 }
 
-/** What `page` fetches of the full module's parts (by name), and its errors, as they come. */
-export function watchParts(page) {
+/** The wasm files `page` asks for (by name, as in www/pkg), and its errors, as they come. */
+export function watchModules(page) {
   const fetched = [];
   const errors = [];
   page.on('request', (r) => {
-    const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
-    if (part && part !== 'bg') fetched.push(part);
+    const file = r.url().match(/\/pkg\/([^/?]+\.wasm)$/)?.[1];
+    if (file) fetched.push(file);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });

@@ -116,7 +116,7 @@ test('seed 004\'s eight kernel learners run side by side on one stream', async (
   const page = await open('algo=pa1&preset=xor&sigma=0.4&budget=150&seed=3&speed=3000');
   await page.click('[data-view="compare"]');
   await page.click('#paper-eight');
-  // The kernel learners' code arrives first (the full module and its kernel part).
+  // The kernel learners' code arrives first (the full module).
   await page.waitForFunction(() => window.playground.figures.length === 8 && !window.playground.replaying);
   const algorithms = await page.evaluate(() => window.playground.figures.map((f) => f.pg.algorithm()));
   assert.deepEqual(algorithms, ['kernel-perceptron', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']);

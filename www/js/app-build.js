@@ -47,7 +47,7 @@ export const building = {
     if (needsFull(hash)) {
       // A kernel or LIBOL learner, a file, the Theory layer or a fork: their code is in the full module.
       $('status').textContent = t('Loading the full learner core (kernel and LIBOL learners, files, Theory, timeline)…');
-      loadKernel(hash).then(() => {
+      loadKernel().then(() => {
         if (this.replaying !== run) return run.resolve(false);
         this.replaying = null;
         this.load(hash).then(run.resolve);

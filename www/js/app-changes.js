@@ -3,7 +3,7 @@
 // compared learners, play and pause, steps, the language, and the first
 // visit's intro, which any of them ends. Reset and the learning itself
 // are the controller's (controller.js).
-import { needsFull, Playground } from './wasm.js';
+import { needsFull } from './wasm.js';
 import { label, replacements } from './catalogue.js';
 import { classOf } from './classes.js';
 import * as state from './state.js';
@@ -11,15 +11,6 @@ import { count, message, t } from './i18n.js';
 import { loadKernel, newRun } from './controller.js';
 
 const $ = (id) => document.getElementById(id);
-
-/**
- * After the full module or a part of it loaded: the session moves into it
- * by a replay, unless its figures are that module's already (a part added
- * to the module they run in needs none).
- */
-function intoNewest(app, hash) {
-  return app.figures.every((f) => f.pg.constructor === Playground) ? true : app.build(hash);
-}
 
 /** App's methods that change the session or the page (mixed into App.prototype by app.js). */
 export const changing = {
@@ -53,7 +44,7 @@ export const changing = {
     // A value whose code only the full module holds (the multiclass
     // perceptron's updates, the Banditron): the session moves there
     // (replayed), then takes it (a promise of the note).
-    if (needsFull(wanted)) return loadKernel(wanted).then(() => intoNewest(this, before)).then((built) => built && this.setSetting(name, text));
+    if (needsFull(wanted)) return loadKernel().then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
     const { samples } = this.figure.pg.counts();
     const forked = this.past; // a setting changed at a sample looked back at: the session forks there
     let change = 'live';
@@ -76,8 +67,8 @@ export const changing = {
     this.endIntro();
     const hash = this.figure.pg.hash(state.pageExtras(this.page));
     if (needsFull(hash, name)) {
-      // The session moves to the full module (replayed there, unless it runs there already), then switches.
-      return loadKernel(hash, name).then(() => intoNewest(this, hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
+      // The session moves to the full module (replayed there), then switches.
+      return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
     }
     const pg = this.figure.pg;
 

@@ -5,7 +5,7 @@
 // A model JSON exported by the page opens the session it was saved from.
 
 import { label } from './catalogue.js';
-import { loadFull, loadParts, Playground } from './wasm.js';
+import { loadFull, Playground } from './wasm.js';
 import { holdInParts, loadInto, nextFrame, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
 import { count, message, percent, t, usePart } from './i18n.js';
@@ -63,7 +63,7 @@ export async function openFile(panel, file) {
     }
     progress(0, file.name);
     // Files learn in the full module (see wasm.js), fetched while the worker reads.
-    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFull(app.figure.pg.hash('')).then(() => loadParts(['files'])), usePart('kernel')]);
+    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFull(), usePart('kernel')]);
     progress(null);
     // Into wasm memory a part per task, then the panels share that copy.
     await holdInParts(data);

@@ -65,7 +65,7 @@ function controlParts(host, names) {
       }
       select.value = pg.algorithm();
       select.addEventListener('change', async () => {
-        if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull(select.value).catch((e) => host.fail(e));
+        if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull().catch((e) => host.fail(e));
         host.act((p) => p.set_algorithm(select.value));
         host.restart();
         fillLegend(host);

@@ -23,7 +23,7 @@ export const INLINE = 300;
  */
 export async function learnedOf(pg, hash = pg.hash('')) {
   if (typeof pg.learned === 'function') return pg.learned();
-  await loadFull(hash);
+  await loadFull();
   const { Playground } = await import('./wasm.js'); // the full module's, now
   const full = new Playground(hash);
   try {
