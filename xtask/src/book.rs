@@ -1,5 +1,6 @@
 //! `cargo xtask book`: the book (book/) built into target/book/ with the
-//! mdBook library (tools/book).
+//! mdBook library (tools/book). book/theme/ holds only what differs from
+//! mdBook's own theme.
 //!
 //! The book is staged in target/book-src/ first, laid out like the
 //! repository: book/src/ at its root, docs/*.md (and docs' pictures) under
@@ -25,6 +26,7 @@ pub fn build_book() -> Result<PathBuf> {
     std::fs::copy(root().join("book/book.toml"), stage.join("book.toml"))
         .map_err(|e| format!("book/book.toml: {e}"))?;
     site::copy_dir(&root().join("book/src"), &src)?;
+    site::copy_dir(&root().join("book/theme"), &stage.join("theme"))?;
     copy_files(
         &root().join("docs"),
         &src.join("docs"),
