@@ -6,6 +6,7 @@
 //! the README work on a fresh machine. Standard library only, so this crate
 //! builds in seconds.
 
+mod book;
 mod pack;
 mod serve;
 mod setup;
@@ -24,7 +25,8 @@ commands:
   build              build the wasm modules into www/pkg and the minified site into target/site
   test               every test layer: native, wasm (node), browser (Chromium)
   bench              criterion throughput, scikit-learn/River comparison, browser frame times, bundle size
-  dist               write a self-contained static site to dist/
+  book               build the book (book/) into target/book/
+  dist               write a self-contained static site to dist/, the book in dist/book/
   pack               the <online-learner> figure as an npm package: target/npm/online-learning-playground-<version>.tgz";
 
 fn main() -> ExitCode {
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         Some("build") => site::build_site().map(|_| ()),
         Some("test") => test(),
         Some("bench") => bench(),
+        Some("book") => book::build_book().map(|_| ()),
         Some("dist") => dist().map(|_| ()),
         Some("pack") => pack::pack().map(|_| ()),
         _ => {
@@ -208,7 +211,9 @@ fn serve_command(args: &[String]) -> Result {
 fn test() -> Result {
     let start = Instant::now();
     eprintln!("== native tests");
-    run(cargo().args(["test", "--workspace", "--exclude", "bindgen-cli"]))?;
+    // The tool crates (tools/*) have no tests: not compiled a second time.
+    let tools = ["--exclude", "bindgen-cli", "--exclude", "book-cli"];
+    run(cargo().args(["test", "--workspace"]).args(tools))?;
     // The page's first module leaves the kernel family's and LIBOL's code out.
     run(cargo().args([
         "test",
@@ -231,8 +236,9 @@ fn test() -> Result {
         ])
         .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", runner))?;
 
-    eprintln!("== browser tests (headless Chromium, on target/site and the npm package)");
+    eprintln!("== browser tests (headless Chromium, on target/site, the npm package and the book)");
     pack::pack()?; // builds target/site, then the package from it
+    book::build_book()?; // target/book, for tests/e2e/book.test.mjs
     setup::chromium()?;
     setup::npm_packages()?;
     setup::optional_debian("hugo", "hugo");
@@ -298,6 +304,10 @@ fn dist() -> Result<PathBuf> {
     let out = root().join("dist");
     let _ = std::fs::remove_dir_all(&out);
     site::copy_dir(&site, &out)?;
-    eprintln!("wrote {} (copy it to any static host)", out.display());
+    site::copy_dir(&book::build_book()?, &out.join("book"))?;
+    eprintln!(
+        "wrote {} (copy it to any static host; the book is in book/)",
+        out.display()
+    );
     Ok(out)
 }
