@@ -106,7 +106,8 @@ test('a session in the full module switches to a learner of every family with no
         window.playground.act((pg) => pg.stream(40));
         return window.playground.figures[0].pg.counts().samples;
       });
-      assert.ok(learned >= 80, `${algo} learned ${learned}`);
+      // (A switch between a linear and a kernel learner starts the learner afresh: issue 34, item 9.)
+      assert.ok(learned >= 40, `${algo} learned ${learned}`);
       assert.deepEqual(fetched, modules, `after ${algo}`);
     }
     assert.deepEqual(errors, []);
