@@ -42,6 +42,8 @@ mod source;
 #[cfg(feature = "timeline")]
 mod tape;
 #[cfg(feature = "theory")]
+mod theory_curves;
+#[cfg(feature = "theory")]
 mod theory_live;
 #[cfg(feature = "theory")]
 mod theory_part;

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::theory_part::{BoundCurve, TheoryCurves, KEPT, SEARCH_LIMIT};
+use super::theory_curves::{TheoryCurves, KEPT, SEARCH_LIMIT};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
@@ -345,31 +345,6 @@ impl Live {
         }
         self.finish(line);
         true
-    }
-}
-
-impl TheoryCurves {
-    /// A point at the session's `samples`: each bound's value and count,
-    /// and the hinge regret, from `report`.
-    fn push(&mut self, samples: u64, report: &Report) {
-        self.samples.push(samples as f64);
-        if self.bounds.len() != report.bounds.len() {
-            self.bounds = report
-                .bounds
-                .iter()
-                .map(|b| BoundCurve {
-                    name: b.name,
-                    title: b.title,
-                    counts: b.counts,
-                    ..BoundCurve::default()
-                })
-                .collect();
-        }
-        for (curve, bound) in self.bounds.iter_mut().zip(&report.bounds) {
-            curve.value.push(bound.value);
-            curve.actual.push(bound.actual);
-        }
-        self.hinge_regret.push(report.regret.hinge);
     }
 }
 

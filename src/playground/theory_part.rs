@@ -20,20 +20,13 @@
 use serde::Serialize;
 
 use super::share::Setup;
+pub use super::theory_curves::{TheoryCurves, KEPT, SEARCH_LIMIT};
 use super::theory_live::Live;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
 use crate::theory::covered::has_bias;
 use crate::theory::{BestLine, Report, Theory};
-
-/// Past this many places the page does not search the line: at 5,000 it
-/// takes about two seconds of sweeps (measured natively, benches/theory.rs).
-pub const SEARCH_LIMIT: usize = 5_000;
-
-/// The samples the layer keeps (so all of them can be line-searched):
-/// past them its memory stops growing (see `theory::frozen`).
-pub const KEPT: usize = SEARCH_LIMIT;
 
 /// The layer, on: its theory, or why the session has none.
 #[derive(Debug)]
@@ -42,33 +35,6 @@ pub enum TheoryPart {
     /// Why this session's data is not covered: an id for the page
     /// ("classes", "wide", "regression", "sample") and the sentence.
     Uncovered(&'static str, String),
-}
-
-/// The layer's curves: a point at each curve point of the session whose
-/// solve ended in its call (a long solve's point is drawn at the curve
-/// point that began it, and the curve points it spans are skipped).
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct TheoryCurves {
-    /// The session's samples at each point (the other curves' x).
-    pub samples: Vec<f64>,
-    /// Each bound's value (None where it does not apply) and the count it
-    /// bounds, in the order of the report's bounds.
-    pub bounds: Vec<BoundCurve>,
-    /// The learner's cumulative hinge loss minus the hinge minimiser's.
-    pub hinge_regret: Vec<f64>,
-    /// (samples, the learner's mistakes minus the best line's) at each
-    /// search that finished.
-    pub zero_one_regret: Vec<[f64; 2]>,
-}
-
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct BoundCurve {
-    pub name: &'static str,
-    /// What a reader calls it (the chart's menu and legend).
-    pub title: &'static str,
-    pub counts: &'static str,
-    pub value: Vec<Option<f64>>,
-    pub actual: Vec<f64>,
 }
 
 /// What the page shows of the layer.
@@ -92,10 +58,6 @@ pub struct TheoryView<'a> {
 }
 
 impl Clone for TheoryPart {
-    /// Not inlined: the page's full module moves the layer's code into a
-    /// part of its own (xtask/split-wasm.mjs), and a session's copy (a
-    /// timeline checkpoint) must call into that part through here.
-    #[inline(never)]
     fn clone(&self) -> Self {
         match self {
             Self::Live(live) => Self::Live(live.clone()),

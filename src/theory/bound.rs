@@ -161,7 +161,7 @@ impl Rounds for Samples {
         self.total_loss(u, squared_hinge)
     }
     fn freund_schapire(&self, _: Comparator, u: &Vector) -> Option<(f64, f64)> {
-        super::perceptron_bounds::smallest(self, u)
+        super::smallest_deviation::smallest(self, u)
     }
 }
 

@@ -48,6 +48,8 @@ pub mod pa_bounds;
 pub mod perceptron_bounds;
 pub mod report;
 pub mod samples;
+mod smallest_deviation;
+mod totals;
 mod tracker;
 pub mod untranscribed;
 mod visible_line;

@@ -25,6 +25,7 @@ use super::frozen::Frozen;
 use super::hard_margin::{HardMargin, Separation};
 use super::report::{Facts, Regret, Report};
 use super::samples::{hinge as hinge_loss, Samples};
+use super::totals::{Solved, Totals};
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::Update;
@@ -38,42 +39,6 @@ pub enum ZeroOne {
     Compute,
     /// Report the last one computed, with the rounds it was computed at.
     Last,
-}
-
-/// The learner's totals over its rounds.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct Totals {
-    pub mistakes: u64,
-    /// Rounds on which the rule changed the model (for the perceptrons,
-    /// the updates the mistake bounds count).
-    pub updates: u64,
-    pub hinge: f64,
-    pub squared_hinge: f64,
-}
-
-impl Totals {
-    pub fn add(&mut self, update: &Update) {
-        self.mistakes += update.mistake as u64;
-        self.updates += update.aggressive as u64;
-        self.hinge += update.loss;
-        self.squared_hinge += update.loss * update.loss;
-    }
-
-    fn join(&mut self, other: &Totals) {
-        self.mistakes += other.mistakes;
-        self.updates += other.updates;
-        self.hinge += other.hinge;
-        self.squared_hinge += other.squared_hinge;
-    }
-}
-
-/// The comparators over some rounds.
-#[derive(Clone, Debug)]
-pub(super) struct Solved {
-    pub rounds: u64,
-    pub separation: Separation,
-    pub hinge: Minimiser,
-    pub squared: Option<Minimiser>,
 }
 
 /// A solve in slices ([`Theory::solve_some`]): the comparators found so
