@@ -55,6 +55,10 @@ pub mod eval;
 #[cfg(feature = "theory")]
 pub mod exercise;
 mod features;
+// The budget frontier's sizes (the command line, and the page's full
+// module, where the kernel learners are).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kernel"))]
+pub mod frontier;
 #[cfg(any(not(target_arch = "wasm32"), feature = "loader-module"))]
 pub mod gif_export;
 pub mod grid;

@@ -1,4 +1,5 @@
-//! Every `onlinelearn` command the README shows is run, so the docs cannot
+//! Every `onlinelearn` command the README and the book (every
+//! book/src/**/*.md) show is run, so the docs cannot
 //! name a flag or a command that does not exist. A command is a line of a
 //! fenced `sh` block that starts with `onlinelearn`, `$B` or
 //! `target/release/onlinelearn`. Data from ../shared/data is used when it
@@ -49,15 +50,52 @@ fn set(args: &mut Vec<String>, flag: &str, value: &str) {
     }
 }
 
+/// README.md and every Markdown file under book/src, sorted.
+fn documentation_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&Path::new(ROOT).join("book/src"), &mut files);
+    files.sort();
+    files.insert(0, Path::new(ROOT).join("README.md"));
+    files
+}
+
+/// The commands of every documentation file, each once, in order.
+fn documented_commands() -> Vec<Vec<String>> {
+    let mut found: Vec<Vec<String>> = Vec::new();
+    for file in documentation_files() {
+        for command in commands(&std::fs::read_to_string(&file).unwrap()) {
+            if !found.contains(&command) {
+                found.push(command);
+            }
+        }
+    }
+    found
+}
+
 #[test]
-fn every_command_in_the_readme_runs() {
+fn the_readme_and_the_command_line_chapter_show_commands() {
     let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
-    let found = commands(&readme);
+    assert!(commands(&readme).len() >= 3, "the README shows a first run");
+    let chapter = std::fs::read_to_string(Path::new(ROOT).join("book/src/cli.md")).unwrap();
     assert!(
-        found.len() >= 5,
-        "the README shows its commands ({} found)",
-        found.len()
+        commands(&chapter).len() >= 10,
+        "the command line chapter shows its commands"
     );
+}
+
+#[test]
+fn every_command_in_the_readme_and_the_book_runs() {
+    let found = documented_commands();
     let scratch = std::env::temp_dir().join(format!("onlinelearn-docs-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let mut ran = 0;
@@ -104,7 +142,7 @@ fn every_command_in_the_readme_runs() {
         ran += 1;
     }
     let _ = std::fs::remove_dir_all(&scratch);
-    eprintln!("{ran} README commands ran");
+    eprintln!("{ran} commands of the README and the book ran");
 }
 
 #[test]

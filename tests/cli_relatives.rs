@@ -42,7 +42,11 @@ fn each_gives_the_transcription_of_its_paper_by_its_flags() {
         // The case's own settings, by their flags.
         for (key, value) in case.as_object().unwrap() {
             if key.contains('-') || key == "lr" {
-                args.extend([format!("--{key}"), value.to_string()]);
+                let text = match value {
+                    Value::String(word) => word.clone(),
+                    number => number.to_string(),
+                };
+                args.extend([format!("--{key}"), text]);
             }
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -71,8 +75,8 @@ fn each_gives_the_transcription_of_its_paper_by_its_flags() {
         checked += 1;
     }
     // Three settings of each of the six (two of the selective perceptron's
-    // at seed 0), both bias modes.
-    assert_eq!(checked, 34);
+    // at seed 0), both bias modes; and PAUM's authors' form, twice, with b.
+    assert_eq!(checked, 36);
 }
 
 #[test]

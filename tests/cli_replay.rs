@@ -64,15 +64,16 @@ fn assert_replays(pages: &[Page], algos: &str, extra: &[&str]) -> Value {
     let summary = stdout(&run(&args));
     for page in pages {
         let p = page.session().progress();
+        let noun = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         let line = format!(
-            "{}: {} samples learned",
+            "{}: {} learned",
             page.session().algorithm().label(),
-            p.samples
+            noun(p.samples, "sample")
         );
         assert!(summary.contains(&line), "{line} in {summary}");
         if page.live().task() == Task::Classification && p.samples > 0 {
             assert!(
-                summary.contains(&format!("{line}, {} mistakes", p.mistakes)),
+                summary.contains(&format!("{line}, {}", noun(p.mistakes, "mistake"))),
                 "{summary}"
             );
         }
@@ -105,6 +106,19 @@ fn a_preset_with_clicks_erasures_and_changes_mid_stream_replays_to_the_bit() {
     let doc = assert_replays(&[page], "", &[]);
     assert_eq!(doc["algorithm"], "arow");
     assert_eq!(doc["samples"], 849, "every kind of step was learned");
+}
+
+#[test]
+fn one_mistake_is_one_mistake() {
+    // w = 0 predicts +1: a first point of class −1 is a mistake.
+    let mut page = Page::open("v=3&algo=perceptron&preset=separable&seed=2", None).unwrap();
+    click(&mut page, 0.5, 0.25, -1.0);
+    let link = page.hash(&page_keys(&page, ""));
+    let summary = stdout(&run(&["replay", &format!("http://127.0.0.1:8000/#{link}")]));
+    assert!(
+        summary.contains("Perceptron: 1 sample learned, 1 mistake (100.0%)"),
+        "{summary}"
+    );
 }
 
 #[test]

@@ -52,9 +52,9 @@ fn a_hostile_link_is_an_error_not_a_panic() {
 
 #[test]
 fn a_link_from_a_newer_page_names_the_versions_read() {
-    let error = refused("#v=4&algo=pa1&log=AfQD");
+    let error = refused("#v=5&algo=pa1&log=AfQD");
     assert!(
-        error.contains("version '4'") && error.contains("1 to 3"),
+        error.contains("version '5'") && error.contains("1 to 4"),
         "{error}"
     );
 }

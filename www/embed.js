@@ -26,6 +26,9 @@ import { CONTROLS, DEFAULT_CONTROLS, OWN_ATTRIBUTES, hashFrom, isSetting, settin
 /** Start a little before the figure scrolls into view. */
 const NEAR = '200px';
 
+/** The attributes whose change only relabels the figure: its session goes on. */
+const RELABELS = ['lang', 'label'];
+
 /** Whether a change of the attribute `name` rebuilds the figure: one of its own, or a setting (once wasm is loaded). */
 const rebuildsOn = (name) => OWN_ATTRIBUTES.includes(name) || isSetting(name);
 
@@ -99,11 +102,16 @@ export class OnlineLearner extends Controller(HTMLElement) {
   async rebuild() {
     await this.starting;
     while (this.figure && this.changedNames?.some(rebuildsOn)) {
+      // Another language or title only relabels the figure: its session
+      // goes on from where it is (as the page's language switch), so that
+      // a post setting its figures' language as they start keeps them in step.
+      // (A session still replaying its link is built from the link again.)
+      const relabel = this.changedNames.every((name) => RELABELS.includes(name)) && !this.replaying;
       this.changedNames = null;
       await this.speak();
       if (!this.figure) break; // taken off the page meanwhile
       const playing = this.playing;
-      this.build();
+      this.build(relabel ? this.sessionHash() : this.hash());
       if (playing) this.setPlaying(true);
     }
     this.changedNames = null;
@@ -137,11 +145,12 @@ export class OnlineLearner extends Controller(HTMLElement) {
   /**
    * The link this element's attributes describe (once wasm is loaded: the
    * settings are the table's). `theory`: the Theory layer on
-   * (`theory="0"` off; without it, as `state` says).
+   * (`theory="0"` off; without it, as `state` says). `empty`: nothing
+   * learned, whatever log `state` holds.
    */
   hash() {
     const theory = this.getAttribute('theory');
-    const settings = { theory: theory === null ? null : theory === '0' ? '0' : '1' };
+    const settings = { theory: theory === null ? null : theory === '0' ? '0' : '1', empty: this.hasAttribute('empty') ? '1' : null };
     for (const key of settingNames()) settings[key] = this.getAttribute(key);
     // seed="new": a seed of this reader's own (an exercise's answers cannot be passed on), kept while the element lives.
     if (settings.seed === 'new') settings.seed = String(this.freshSeed ??= Playground.fresh_seed());
@@ -160,7 +169,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   async start() {
     try {
       await Promise.all([loadWasm(), this.speak()]);
-      if (needsFull(this.hash())) await loadKernel(this.hash());
+      if (needsFull(this.hash())) await loadKernel();
     } catch (error) {
       this.started = false;
       this.cannotStart(error);
@@ -195,22 +204,23 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.show(element('div', { class: 'learner' }, element('div', { class: 'stage' }, box)));
   }
 
-  /**
-   * Moves the figure's session into the full module (with `learner`, about
-   * to be chosen, and its part), replayed there; a session already in the
-   * full module only takes the part, and keeps its handle.
-   */
-  async moveToFull(learner) {
+  /** Moves the figure's session into the full module, replayed there. */
+  async moveToFull() {
     const hash = this.figure.pg.hash('');
-    await loadKernel(hash, learner);
-    if (this.figure.pg.constructor !== Playground) this.figure.rebuild(hash);
+    await loadKernel();
+    this.figure.rebuild(hash);
   }
 
-  /** (Re)builds the figure and its controls from the attributes. */
-  build() {
-    if (needsFull(this.hash())) {
+  /** The figure's session as a link, with the Theory layer if it is on: what a relabelled figure goes on from. */
+  sessionHash() {
+    return `${this.figure.pg.hash('')}${this.theoryOn() ? '&theory=1' : ''}`;
+  }
+
+  /** (Re)builds the figure and its controls from the attributes (or from `hash`, a session going on). */
+  build(hash = this.hash()) {
+    if (needsFull(hash)) {
       // A kernel learner: its code is in the full module.
-      loadKernel(this.hash()).then(() => this.build(), (error) => this.cannotStart(error));
+      loadKernel().then(() => this.build(hash), (error) => this.cannotStart(error));
       return;
     }
     this.theory = this.truth = this.timeline = null; // their panels go with the old shadow tree; the layers come again if on
@@ -223,7 +233,9 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.bar = element('div', { class: 'bar', role: 'toolbar', 'aria-label': t('Figure controls') });
     const line = element('p', { class: 'status' });
     this.legend = element('p', { class: 'legend', 'aria-hidden': 'true' });
-    const summary = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    // The summary for screen readers: current (the plane's description), and spoken now and then (summary.js).
+    const summary = element('p', { class: 'visually-hidden', id: 'summary' });
+    const spoken = element('p', { class: 'visually-hidden spoken', 'aria-live': 'polite' });
     this.announcer = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     const explainPanel = element('div', { class: 'explain', hidden: !this.hasAttribute('explain') });
     const chartCanvas = element('canvas', { class: 'chart', width: 360, height: 140, role: 'img', 'aria-label': t('Online mistake rate and held-out accuracy over samples') });
@@ -231,10 +243,9 @@ export class OnlineLearner extends Controller(HTMLElement) {
     const curves = element('div', { class: 'curves', hidden: !this.hasAttribute('curves') }, chartCanvas, chartLegend);
     const [theoryPlace, truthPlace, exercisePlace] = ['theory-place', 'truth-place', 'exercise-place'].map((name) => element('div', { class: name, hidden: true }));
     const keys = element('p', { class: 'visually-hidden', id: 'plane-keys' }, t('Arrow keys move a cursor on the plane, Enter adds a point of the chosen class there, Shift+Enter the other class, Delete erases the nearest point.'));
-    this.show(element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, exercisePlace, theoryPlace, truthPlace, summary, this.announcer, keys));
+    this.show(element('div', { class: 'learner', part: 'learner' }, stage, this.legend, this.bar, this.message, line, explainPanel, curves, exercisePlace, theoryPlace, truthPlace, summary, spoken, this.announcer, keys));
     this.curves = new FigureCurves(this, chartCanvas, chartLegend);
-    this.status = new FigureLines(this, { line, explainPanel, summary });
-    let hash = this.hash();
+    this.status = new FigureLines(this, { line, explainPanel, summary, spoken });
     const options = { title: this.getAttribute('label') ?? '', gridSize: 160 };
     try {
       this.figures = [this.addFigure(stage, hash, options)];

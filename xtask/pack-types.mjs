@@ -74,6 +74,8 @@ ${fields.join('\n')}
   score?: Flag | '0' | '1';
   /** Whether the exercise shows the answers (\`0\`: never; with unlimited tries, a round can only be skipped). */
   reveal?: Flag | '0' | '1';
+  /** Start with nothing learned: the settings of \`state\` without its log (as \`empty=1\` in a link). */
+  empty?: Flag;
 }
 
 /** An exercise's answered round: the \`exercise-answered\` event's detail, and each of \`el.exercise.results\`. */

@@ -14,7 +14,10 @@ w_{t+1/2} and projects it onto the ball of radius 1/sqrt(lambda).
 
 - Ballseptron: Shalev-Shwartz & Singer, COLT 2005, Fig. 1.
 - PAUM: Li, Zaragoza, Herbrich, Shawe-Taylor & Kandola, ICML 2002, Table 1
-  (R = max |x_i| over the samples seen so far: online, the set is not known).
+  (R = max |x_i| over the samples seen so far: online, the set is not known),
+  b += eta y R^2 as we read Table 1 (not checked again here: the paper could
+  not be read); paum-form "authors": b += eta y, as the first author's own
+  code (GATE's Paum.java) and AI on Browser's paum.js move it.
 - Shifting Perceptron: Cavallanti, Cesa-Bianchi & Gentile, Machine Learning
   69 (2007), Fig. 2.
 - Pegasos: Shalev-Shwartz, Singer & Srebro, ICML 2007, Fig. 1 with k = 1,
@@ -35,7 +38,8 @@ Without a bias (bias_mode none) each runs as its paper states it. With one
 (augmented): the Ballseptron, the shifting Perceptron, Pegasos, Winnow and
 the selective Perceptron see z = (1, x), so b is a weight on a constant 1
 (Pegasos's "constant feature"; Winnow's w+_0 - w-_0, its reported bias
-being w+_0 - w-_0 - theta); PAUM keeps its paper's own b, moved by eta y R^2.
+being w+_0 - w-_0 - theta); PAUM keeps its paper's own b, moved by eta y R^2
+(or eta y in the authors' form).
 
 A mistake is a wrong sign, +1 at a score of 0 (the progressive count); the
 rules fire at y f <= 0 where their papers say "on a mistake".
@@ -114,6 +118,8 @@ def ballseptron(X, y, p, bias):
 def paum(X, y, p, bias):
     tau = {1.0: p["paum-tau-plus"], -1.0: p["paum-tau-minus"]}
     eta = p["lr"]
+    # Table 1's step for b, or the authors' code's (no R^2).
+    bias_step = (lambda R: R**2) if p.get("paum-form", "paper") == "paper" else (lambda R: 1.0)
     w, b, R, mistakes, updates = np.zeros(X.shape[1]), 0.0, 0.0, 0, 0
     for AT[0], (x, label) in enumerate(zip(X, y)):
         R = max(R, np.linalg.norm(x))
@@ -123,7 +129,7 @@ def paum(X, y, p, bias):
         if not beyond(label * f, tau[label], scale):
             w = w + eta * label * x
             if bias:
-                b = b + eta * label * R**2
+                b = b + eta * label * bias_step(R)
             updates += 1
     return w, b, mistakes, updates
 
@@ -240,6 +246,8 @@ GRID = [
     ("paum", {"paum-tau-plus": 1.0, "paum-tau-minus": 1.0, "lr": 1.0}),
     ("paum", {"paum-tau-plus": 2.0, "paum-tau-minus": 0.0, "lr": 0.5}),
     ("paum", {"paum-tau-plus": 0.0, "paum-tau-minus": 5.0, "lr": 0.1}),
+    ("paum", {"paum-tau-plus": 1.0, "paum-tau-minus": 1.0, "lr": 1.0, "paum-form": "authors"}),
+    ("paum", {"paum-tau-plus": 2.0, "paum-tau-minus": 0.0, "lr": 0.5, "paum-form": "authors"}),
     ("shifting-perceptron", {"shifting-lambda": 1.0}),
     ("shifting-perceptron", {"shifting-lambda": 0.1}),
     ("shifting-perceptron", {"shifting-lambda": 10.0}),
@@ -270,6 +278,8 @@ def main():
     for name, (X, y) in data.items():
         for algo, params in GRID:
             for bias in (True, False):
+                if not bias and "paum-form" in params:
+                    continue  # without b the two forms are one
                 skip, w, b, mistakes, updates, *asked = run_untied(algo, X, y, params, bias)
                 case = {"data": name, "algo": algo, "rows": len(y), "skip": skip,
                         "bias_mode": "augmented" if bias else "none"}

@@ -8,9 +8,10 @@
 //! onlinelearn stream --preset moons --n 500 --seed 3 > moons.csv
 //! onlinelearn paper --train a3a --test a3a.t [--protocol paper|sweep] [--out results]
 //! onlinelearn paper --simulated
+//! onlinelearn frontier --algos ald-projection,projectron --train a3a --test a3a.t [--sizes 25,50,100] [--orderings N] [--json] [--svg FILE] [--csv FILE]
 //! onlinelearn batch-pocket --train www/data/pocket-pla.csv [--iterations 100] [--seeds 1000]
 //! onlinelearn replay 'http://127.0.0.1:8000/#v=3&algo=pa1&log=...' [--json] [--curves FILE] [--data FILE] [--link]
-//! learn, compare, paper: [--quiet] (no bar, no notes) or [--progress [bar|lines]] (off a terminal too)
+//! learn, compare, paper, frontier: [--quiet] (no bar, no notes) or [--progress [bar|lines]] (off a terminal too)
 //! ```
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -29,6 +30,18 @@ mod evaluate;
 #[path = "onlinelearn/feeder.rs"]
 mod feeder;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/frontier_command.rs"]
+mod frontier_command;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/frontier_data.rs"]
+mod frontier_data;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/frontier_output.rs"]
+mod frontier_output;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/frontier_plot.rs"]
+mod frontier_plot;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/js_number.rs"]
 mod js_number;
 #[cfg(not(target_arch = "wasm32"))]
@@ -43,6 +56,9 @@ mod learn_link;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learn_multiclass.rs"]
 mod learn_multiclass;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/learner_list.rs"]
+mod learner_list;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learning.rs"]
 mod learning;
@@ -82,6 +98,9 @@ mod report;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/rows.rs"]
 mod rows;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/scale.rs"]
+mod scale;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/setting_flags.rs"]
 mod setting_flags;

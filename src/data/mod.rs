@@ -8,6 +8,7 @@ mod loader;
 mod preset;
 mod reading;
 pub mod rng;
+mod standardise;
 mod synthetic;
 
 pub use csv::{parse_csv, read_csv, CsvLine, CsvOptions, CsvParser, LabelColumn};
@@ -20,4 +21,5 @@ pub(crate) use reading::{
 };
 pub use reading::{LineError, Loaded, OnError, MAX_LISTED_ERRORS};
 pub use rng::Rng;
+pub use standardise::{Deviations, Standardiser, Sums};
 pub use synthetic::{ConceptMove, Stream, StreamConfig, Truth};

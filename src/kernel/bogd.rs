@@ -58,7 +58,9 @@ pub const INFO: Info = Info {
     regression: false,
     rule: super::text_with_code("every α shrinks by 1 − λη; on a loss add x with α = η y; past the budget, drop a uniformly drawn vector and scale the others by (1 − λη)B/(B − 1), each at most ηγ"),
     filled: "",
-    step: "η",
+    // What `Update::tau` reports: x's coefficient |α| (η when x joins, 0
+    // when it does not), not the setting η.
+    step: "coefficient",
     passive: super::text_with_code("the margin is at least 1"),
     // In the order of `Clause`.
     branches: super::with_code(&[

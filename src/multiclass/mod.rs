@@ -57,10 +57,10 @@ pub enum Spread {
     Proportional,
 }
 
-/// The part of the page's full module that holds the code `reduction`
-/// runs with `algorithm` (see `registry::part`): the perceptron's updates
-/// and the Banditron are in `relatives`.
-pub fn part(algorithm: Algorithm, reduction: Reduction) -> Option<&'static str> {
+/// Whether this build holds the code `reduction` runs with `algorithm`:
+/// the perceptron's updates and the Banditron only with the `relatives`
+/// feature (the page's full module).
+pub fn holds(algorithm: Algorithm, reduction: Reduction) -> bool {
     let perceptron = matches!(
         reduction,
         Reduction::CrammerSingerUniform
@@ -68,12 +68,7 @@ pub fn part(algorithm: Algorithm, reduction: Reduction) -> Option<&'static str> 
             | Reduction::Banditron
     ) || (reduction == Reduction::CrammerSinger
         && algorithm == Algorithm::Perceptron);
-    perceptron.then_some("relatives")
-}
-
-/// Whether this build holds the code `reduction` runs with `algorithm`.
-pub fn holds(algorithm: Algorithm, reduction: Reduction) -> bool {
-    part(algorithm, reduction).is_none() || cfg!(feature = "relatives")
+    !perceptron || cfg!(feature = "relatives")
 }
 
 use crate::data::Dataset;

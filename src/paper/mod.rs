@@ -18,13 +18,13 @@
 
 pub mod channel;
 pub mod contenders;
+pub mod frontier;
 pub mod orderings;
+pub mod pool;
 pub mod stats;
 pub mod sweep;
 
 use crate::data::rng::{derived, permutation};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -185,40 +185,17 @@ pub fn run_all(
     let tasks: Vec<(usize, usize)> = (0..learners)
         .flat_map(|i| (0..splits.len()).map(move |r| (i, r)))
         .collect();
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new(Vec::with_capacity(tasks.len()));
-    let failure = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..setup.threads.max(1) {
-            scope.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(i, r)) = tasks.get(k) else { break };
-                match build(i, r) {
-                    Ok(learner) => {
-                        let run = run_one(learner, &splits[r], setup);
-                        let mut done = done.lock().unwrap();
-                        done.push((i, r, run));
-                        progress(done.len(), tasks.len());
-                    }
-                    Err(e) => {
-                        *failure.lock().unwrap() = Some(e);
-                        // Stop handing out work: the other runs are moot.
-                        next.store(tasks.len(), Ordering::Relaxed);
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().unwrap() {
-        return Err(e);
+    let runs = pool::parallel(
+        &tasks,
+        setup.threads,
+        &|&(i, r)| Ok(run_one(build(i, r)?, &splits[r], setup)),
+        progress,
+    )?;
+    let mut by_learner: Vec<Vec<Run>> = (0..learners).map(|_| Vec::new()).collect();
+    for (&(i, _), run) in tasks.iter().zip(runs) {
+        by_learner[i].push(run);
     }
-    let mut done = done.into_inner().unwrap();
-    done.sort_by_key(|&(i, r, _)| (i, r));
-    let mut runs: Vec<Vec<Run>> = (0..learners).map(|_| Vec::new()).collect();
-    for (i, _, run) in done {
-        runs[i].push(run);
-    }
-    Ok(runs)
+    Ok(by_learner)
 }
 
 /// Misclassification rate on a data set.

@@ -23,8 +23,8 @@ pub enum Series {
     /// Support-set size (kernel learners; 0 otherwise).
     Support = 4,
     /// Moving mistake rate over the last `LOSS_WINDOW` samples
-    /// (classification) or moving absolute error (regression): what a
-    /// concept move's recovery is judged on.
+    /// (classification) or moving absolute error (regression), restarted
+    /// at a concept move: what the move's recovery is judged on.
     Recent = 5,
     /// The labels asked so far, by a learner that asks for only some (the
     /// selective sampling perceptron); for the others every label is seen,

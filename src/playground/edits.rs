@@ -31,7 +31,7 @@ pub enum Change {
     Live,
     /// The session replayed its samples from the start with the new value.
     Replayed,
-    /// New data (another preset or seed): the session started afresh.
+    /// New data (another preset): the session started afresh.
     Restarted,
 }
 
@@ -40,7 +40,7 @@ pub enum Change {
 pub enum Plan {
     /// A live setting: the event to record and the setup it leads to.
     Live { key: Key, value: f64, next: Ready },
-    /// New data: a session afresh with this setup.
+    /// New data (another preset): a session afresh with this setup.
     Restart(Ready),
     /// The same start with the new value: `state` replays from `start`.
     Replay {
@@ -61,9 +61,9 @@ pub(super) struct Planned {
 impl Session {
     /// Checks a change of one setting from text (the page's controls) and
     /// decides what it needs; changes nothing. A live setting applies
-    /// mid-stream and keeps the model; the learner's other settings replay
-    /// the session's samples from the start; a new preset or seed starts
-    /// afresh.
+    /// mid-stream and keeps the model; the learner's other settings and
+    /// the seed replay the session's samples from the start; a new preset
+    /// starts afresh.
     pub fn plan(&self, name: &str, text: &str) -> Result<Plan> {
         let key = Key::from_name(name)?;
         let spec = key.spec();
@@ -72,8 +72,10 @@ impl Session {
                 format!("{name} is not a page setting").into(),
             ));
         }
-        // The value is checked once, against the setup it changes.
-        let from = if spec.live || key == Key::Preset || key == Key::Seed {
+        // The value is checked once, against the setup it changes. A new
+        // seed learns the session again from its start (the points placed
+        // or loaded stay; streamed ones are drawn again from the new seed).
+        let from = if spec.live || key == Key::Preset {
             &self.current
         } else {
             self.recording.initial()
@@ -83,10 +85,16 @@ impl Session {
             self.check_points_fit(learner.classes as usize)?;
         }
         let value = learner.number(key);
-        let next = from.with_learner(learner)?;
+        let next = match from.with_learner(learner) {
+            Ok(next) => next,
+            Err(refused) if from == self.recording.initial() => {
+                return self.rebased_plan(key, text).ok_or(refused);
+            }
+            Err(refused) => return Err(refused),
+        };
         Ok(if spec.live {
             Plan::Live { key, value, next }
-        } else if key == Key::Preset || key == Key::Seed {
+        } else if key == Key::Preset {
             Plan::Restart(next)
         } else {
             let mut state = self.shared();
@@ -96,6 +104,46 @@ impl Session {
                 state: Box::new(state),
             }
         })
+    }
+
+    /// A setting that the learner the session started with refuses but
+    /// the learner now takes (PA-I cannot learn 3 classes by the
+    /// Banditron; the perceptron switched to since can): the samples are
+    /// learned again from the first with the learner now and the new
+    /// value, the log's learner switches left out. None if that start is
+    /// refused too.
+    fn rebased_plan(&self, key: Key, text: &str) -> Option<Plan> {
+        let start = self
+            .recording
+            .initial()
+            .with_algorithm(self.algorithm())
+            .and_then(|ready| ready.with_text(key, text))
+            .ok()?;
+        let mut state = self.shared().pinned(self.algorithm());
+        state.setup = super::share::Setup::clone(&start);
+        Some(Plan::Replay {
+            start,
+            state: Box::new(state),
+        })
+    }
+
+    /// The link this session would have after the planned edit (Live:
+    /// its log with the setting; Restart: a fresh start; Replay: the
+    /// link replayed), without the page's own keys.
+    pub fn planned_link(&self, plan: &Plan) -> SharedState {
+        match plan {
+            Plan::Live { key, value, .. } => {
+                let mut state = self.shared();
+                state.log.push(Event::Set(*key, *value));
+                state
+            }
+            Plan::Restart(next) => SharedState {
+                setup: super::share::Setup::clone(next),
+                log: super::log::EventLog::default(),
+                ..self.shared()
+            },
+            Plan::Replay { state, .. } => SharedState::clone(state),
+        }
     }
 
     /// Makes a planned edit: a live change or a restart is done; a replay

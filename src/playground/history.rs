@@ -91,23 +91,29 @@ impl History {
         }
     }
 
-    /// The sample looked at and the samples in all (the same while live).
+    /// The sample looked at and the samples in all (the same while live),
+    /// counted from where the learner last started afresh, as the status
+    /// counts them.
     pub fn position(&self, live: &Session) -> (u64, u64) {
+        let (_, origin) = live.learner_start();
         let total = live.recording.log().samples();
-        (self.view.as_ref().map_or(total, |(t, _)| *t), total)
+        let at = self.view.as_ref().map_or(total, |(t, _)| *t);
+        (at.saturating_sub(origin), total.saturating_sub(origin))
     }
 
-    /// Looks at the state after sample `t` (`t` at the end: live again).
+    /// Looks at the state after sample `t` (counted as [`History::position`]
+    /// counts; `t` at the end: live again).
     pub fn seek(&mut self, live: &Session, t: u64) -> Result<()> {
         self.follow(live)?;
-        let total = live.recording.log().samples();
+        let (_, total) = self.position(live);
         if t > total {
             return Err(Error::BadSample(
                 format!("the session has {total} samples: there is no sample {t} to look at")
                     .into(),
             ));
         }
-        self.view = if t == total {
+        let t = t + self.timeline.origin();
+        self.view = if t == live.recording.log().samples() {
             None
         } else {
             let mut state = self.timeline.at(live, t)?;

@@ -6,7 +6,6 @@
 //! learning path, instead of re-deriving the stream anywhere else.
 //! In the page's full module only (with the timeline, which replays too).
 
-use super::log::Event;
 use super::session::Session;
 use super::tape::Tape;
 use crate::error::{Error, Result};
@@ -53,10 +52,13 @@ impl Session {
         let mut changed_after = 0;
         for event in self.recording.log().events() {
             let before = replay.learner_fingerprint();
+            let generation = replay.scoreboard.generation();
             replay.apply(event.clone())?;
             let changed = replay.learner_fingerprint() != before;
             let tape = replay.tape.as_mut().expect("the tape is on");
-            if matches!(event, Event::Reset) {
+            // The learner started afresh (a Reset, or a switch that could
+            // not carry its model over): its samples start here.
+            if replay.scoreboard.generation() != generation {
                 tape.values.clear();
                 changed_after = 0;
             } else if changed && !tape.values.is_empty() {

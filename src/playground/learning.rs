@@ -4,16 +4,26 @@
 use super::last_sample::{plane, turn_degrees, LastSample};
 use super::plane_points::split;
 use super::session::Session;
+use super::MAX_SHOWN_POINTS;
 use crate::features::Features;
 use crate::grid::Grid;
 use crate::kernel::Kernel;
 use crate::learner::{Learner, Task};
 
 impl Session {
+    /// `n` samples: first the points a Reset queued to be learned again
+    /// (in the order they were added), then the stream's or the file's
+    /// next ones. A file's rows are shown on its first pass only (its
+    /// later passes learn them again; the points shown stay the file's),
+    /// unless the file is longer than the plane keeps.
     pub(super) fn stream_samples(&mut self, n: u64) {
         let on_plane = self.on_plane();
         let mut buffer = self.feed.take_buffer();
         for _ in 0..n {
+            if let Some((i, point, label)) = self.points.next_to_relearn() {
+                self.learn_shown(i, point, label);
+                continue;
+            }
             let y = self.feed.next(&mut buffer);
             if on_plane {
                 let x = buffer.plane_point();
@@ -21,7 +31,11 @@ impl Session {
                     Task::Classification => ([x[0], x[1]], y),
                     Task::Regression => ([x[0], y], 0.0),
                 };
-                self.show_and_learn(point, label);
+                if self.feed.source().repeats_shown_rows(MAX_SHOWN_POINTS) {
+                    self.learn(point, label);
+                } else {
+                    self.show_and_learn(point, label);
+                }
             } else {
                 self.learn_features(buffer.features(), y, None);
             }

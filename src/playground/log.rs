@@ -50,8 +50,15 @@ pub enum Event {
     Set(Key, f64),
     Algorithm(Algorithm),
     /// The learner started afresh on the same data: the model, the curves
-    /// and the counts are forgotten, the points and the stream's place kept.
+    /// and the counts are forgotten, the points and the stream's place
+    /// kept, and the next steps learn the points shown again, in the
+    /// order they were added, before the stream or file goes on.
     Reset,
+    /// A Reset as the page recorded it before the points were learned
+    /// again (tag 13): the learner afresh, its next samples the stream's.
+    /// Kept so that links made then replay as their authors saw them; the
+    /// page no longer makes it.
+    LegacyReset,
     /// The teacher's hand moved the preset's line (a boundary's angle and
     /// offset, or a regression line's slope and intercept), in units of
     /// [`QUANTUM`].
@@ -160,7 +167,7 @@ impl EventLog {
                     bytes.push(Algorithm::ALL.iter().position(|&b| b == a).unwrap() as u8);
                 }
                 // After the class points' tags 9 to 12.
-                Event::Reset => bytes.push(13),
+                Event::LegacyReset => bytes.push(13),
                 Event::Concept { a, b } => {
                     bytes.push(14);
                     put_varint(&mut bytes, zigzag(a));
@@ -172,6 +179,7 @@ impl EventLog {
                     put_varint(&mut bytes, zigzag(x));
                     put_varint(&mut bytes, zigzag(y));
                 }
+                Event::Reset => bytes.push(16),
             }
         }
         base64url_encode(&bytes)
@@ -212,7 +220,8 @@ impl EventLog {
                         .get(reader.byte()? as usize)
                         .ok_or_else(|| bad("unknown algorithm"))?,
                 ),
-                13 => Event::Reset,
+                13 => Event::LegacyReset,
+                16 => Event::Reset,
                 14 => Event::Concept {
                     a: unzigzag(reader.varint()?),
                     b: unzigzag(reader.varint()?),

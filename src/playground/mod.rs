@@ -42,6 +42,10 @@ mod source;
 #[cfg(feature = "timeline")]
 mod tape;
 #[cfg(feature = "theory")]
+mod theory_curves;
+#[cfg(feature = "theory")]
+mod theory_live;
+#[cfg(feature = "theory")]
 mod theory_part;
 #[cfg(not(feature = "theory"))]
 #[path = "theory_off.rs"]
@@ -58,7 +62,7 @@ pub use learned::Learned;
 pub use log::{quantize, units, Event, EventLog, QUANTUM};
 pub use page::Page;
 pub use ready::Ready;
-pub use scoreboard::{Recovery, RECOVERY_POINTS, RECOVERY_SHARE};
+pub use scoreboard::{Recovery, RECOVERY_FLOOR, RECOVERY_POINTS, RECOVERY_SHARE};
 pub use session::Session;
 pub use share::{Setup, SharedState, LINK_VERSION};
 pub use source::{classes_of, FileSource, SampleBuffer, Source, Transform, PLANE_REACH};
@@ -100,6 +104,8 @@ mod tests_files;
 mod tests_learned;
 #[cfg(test)]
 mod tests_reductions;
+#[cfg(test)]
+mod tests_reset;
 #[cfg(all(test, feature = "theory"))]
 mod tests_theory;
 #[cfg(all(test, feature = "timeline"))]

@@ -36,19 +36,23 @@ impl Model {
     }
 
     /// `next`'s learner, starting from this model's weights (a learner
-    /// switched mid-stream); a kernel learner's support set cannot carry
-    /// over, so it starts afresh.
-    pub fn switched(&self, next: &Ready) -> Result<Self> {
+    /// switched mid-stream), and whether it could: a kernel learner's
+    /// support set cannot carry over to a linear learner nor weights to a
+    /// kernel learner, so then it starts afresh (false).
+    pub fn switched(&self, next: &Ready) -> Result<(Self, bool)> {
         let settings = next.learner_settings();
         match self {
             Model::Binary(learner) => match learner.linear_model() {
-                Some(model) => AnyLearner::warm_started_checked(next.algorithm, settings, &model)
-                    .map(Model::Binary),
-                None => Self::new(next),
+                Some(model) => {
+                    let next = AnyLearner::warm_started_checked(next.algorithm, settings, &model)?;
+                    let carried = next.linear_model().is_some();
+                    Ok((Model::Binary(next), carried))
+                }
+                None => Ok((Self::new(next)?, false)),
             },
             Model::Classes(multiclass) => {
                 Multiclass::warm_started_checked(next.algorithm, settings, &multiclass.models())
-                    .map(Model::Classes)
+                    .map(|classes| (Model::Classes(classes), true))
             }
         }
     }

@@ -210,7 +210,7 @@ impl Page {
     /// The hash that rebuilds this session; `extras` ("k=v&k=v") are the
     /// page's own keys, appended when they are safe.
     pub fn hash(&self, extras: &str) -> String {
-        let mut state = match (&self.pending, &self.replay) {
+        let state = match (&self.pending, &self.replay) {
             // Not loaded or not replayed yet: the link stays the one opened.
             (Some(pending), _) => pending.clone(),
             (None, Some(replay)) => replay.state().clone(),
@@ -222,13 +222,14 @@ impl Page {
                 state
             }
         };
+        self.with_extras(state, extras)
+    }
+
+    /// `state`'s link with the page's `extras` ("k=v&k=v") appended where
+    /// they are safe: its file and a fork's original stay its own.
+    pub(super) fn with_extras(&self, mut state: SharedState, extras: &str) -> String {
         state.extras.retain(|(k, _)| k == "file" || k == WAS);
-        let page = SharedState::parse(&format!("v=2&{extras}"))
-            .map(|s| s.extras)
-            .unwrap_or_default();
-        state
-            .extras
-            .extend(page.into_iter().filter(|(k, _)| k != "file" && k != WAS));
+        state.extras.extend(SharedState::page_keys(extras));
         state.to_hash()
     }
 

@@ -57,15 +57,19 @@ impl Page {
     }
 
     /// Whether `set(name, text)` would be accepted; changes nothing but
-    /// keeps the plan, which `set` then makes without checking again.
-    pub fn check_set(&self, name: &str, text: &str) -> Result<()> {
+    /// keeps the plan, which `set` then makes without checking again, and
+    /// returns the link the session would then have (with the page's
+    /// `extras`, as [`Page::hash`]): the page asks it which parts of the
+    /// full module the change needs.
+    pub fn check_set(&self, name: &str, text: &str, extras: &str) -> Result<String> {
         let plan = self.session.plan(name, text)?;
+        let link = self.with_extras(self.session.planned_link(&plan), extras);
         *self.planned.borrow_mut() = Some(Planned {
             name: name.into(),
             text: text.into(),
             stamp: self.session.stamp(),
             plan,
         });
-        Ok(())
+        Ok(link)
     }
 }

@@ -162,7 +162,7 @@ fn an_edit_is_checked_once_and_made_without_a_second_check() {
         let mut page = Page::open(&format!("v=2&algo={algo}"), None).unwrap();
         page.session_mut().apply(Event::Stream(50)).unwrap();
         assert_eq!(
-            checks_in(|| page.check_set(key, value).unwrap()),
+            checks_in(|| drop(page.check_set(key, value, "").unwrap())),
             1,
             "{algo}"
         );
@@ -193,7 +193,7 @@ fn an_edit_is_checked_once_and_made_without_a_second_check() {
 #[test]
 fn a_plan_is_not_made_on_a_session_that_changed_since() {
     let mut page = Page::open("v=2&algo=pa1", None).unwrap();
-    page.check_set("classes", "2").unwrap();
+    page.check_set("classes", "2", "").unwrap();
     page.session_mut()
         .apply(Event::Point {
             x: 100,
@@ -202,7 +202,7 @@ fn a_plan_is_not_made_on_a_session_that_changed_since() {
         })
         .unwrap_err();
     page.set("classes", "3").unwrap();
-    page.check_set("classes", "2").unwrap();
+    page.check_set("classes", "2", "").unwrap();
     page.session_mut()
         .apply(Event::Point {
             x: 100,

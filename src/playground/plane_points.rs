@@ -1,7 +1,10 @@
 //! The points the plane shows, as (x, y, label) triples: clicked or
-//! streamed (the oldest scroll off past `MAX_SHOWN_POINTS`), erased, and
-//! cycled over in epochs mode; and the same points as a data set, built
-//! again only after they change.
+//! streamed (the oldest scroll off past `MAX_SHOWN_POINTS`), erased,
+//! cycled over in epochs mode, and queued after a Reset to be learned
+//! again in the order they were added; and the same points as a data
+//! set, built again only after they change.
+
+use std::ops::Range;
 
 use super::MAX_SHOWN_POINTS;
 use crate::data::Dataset;
@@ -25,6 +28,9 @@ pub struct PlanePoints {
     cycle: usize,
     passes: u64,
     cycled: bool,
+    /// After a Reset: the points shown then that the next steps learn
+    /// again, by index, first to last (empty once they all were).
+    relearn: Range<usize>,
 }
 
 /// Features and target of a plane point: (x, y) and the label to
@@ -48,6 +54,7 @@ impl Clone for PlanePoints {
             cycle: self.cycle,
             passes: self.passes,
             cycled: self.cycled,
+            relearn: self.relearn.clone(),
         }
     }
 }
@@ -61,11 +68,15 @@ impl PlanePoints {
         let count = self.len();
         // Drop the oldest in chunks, so scrolling costs O(1) per point.
         if count > MAX_SHOWN_POINTS + MAX_SHOWN_POINTS / 4 {
-            self.points.drain(..3 * (count - MAX_SHOWN_POINTS));
+            let dropped = count - MAX_SHOWN_POINTS;
+            self.points.drain(..3 * dropped);
             if !self.unseen.is_empty() {
-                self.unseen.drain(..count - MAX_SHOWN_POINTS);
+                self.unseen.drain(..dropped);
             }
             self.cycle = 0;
+            // Points scrolled off before they were learned again are gone.
+            self.relearn = self.relearn.start.saturating_sub(dropped)
+                ..self.relearn.end.saturating_sub(dropped);
         }
         self.version += 1;
     }
@@ -82,6 +93,9 @@ impl PlanePoints {
         if !self.unseen.is_empty() {
             self.unseen.remove(i);
         }
+        // An erased point is not learned again; those after it move up.
+        let Range { start, end } = self.relearn;
+        self.relearn = (start - (i < start) as usize)..(end - (i < end) as usize);
         self.version += 1;
         Ok(())
     }
@@ -106,6 +120,10 @@ impl PlanePoints {
         self.cycled = true;
         let i = self.cycle % count;
         self.cycle = (i + 1) % count;
+        // Epochs after a Reset go over the queued points in the same order.
+        if self.relearn.start == i && !self.relearn.is_empty() {
+            self.relearn.start += 1;
+        }
         self.passes += (self.cycle == 0) as u64;
         let p = &self.points[3 * i..3 * i + 3];
         Some(([p[0], p[1]], p[2]))
@@ -121,6 +139,36 @@ impl PlanePoints {
     pub fn restart_cycle(&mut self) {
         self.cycle = 0;
         self.passes = 0;
+    }
+
+    /// A Reset: every point shown is to be learned again, in the order
+    /// added, before anything new (see [`PlanePoints::next_to_relearn`]).
+    pub fn queue_relearn(&mut self) {
+        self.relearn = 0..self.len();
+    }
+
+    /// The next point queued by a Reset, taken off the queue (None once
+    /// all were learned again).
+    pub fn next_to_relearn(&mut self) -> Option<(usize, [f64; 2], f64)> {
+        let i = self.relearn.next()?;
+        let (point, label) = self.get(i).expect("queued points are shown");
+        Some((i, point, label))
+    }
+
+    /// Points the queue still holds.
+    pub fn left_to_relearn(&self) -> usize {
+        self.relearn.len()
+    }
+
+    /// Marks point `i` as one whose label a selective learner did (false)
+    /// or did not (true) ask for.
+    pub fn mark_unseen(&mut self, i: usize, unseen: bool) {
+        if self.unseen.is_empty() && unseen {
+            self.unseen = vec![0; self.len()];
+        }
+        if let Some(flag) = self.unseen.get_mut(i) {
+            *flag = unseen as u8;
+        }
     }
 
     /// The points as a data set for `task`.
@@ -140,16 +188,6 @@ impl PlanePoints {
             self.cache = Some((self.version, data));
         }
         &self.cache.as_ref().expect("just built").1
-    }
-
-    /// The last point shown: its label was not asked for by the learner.
-    pub fn mark_last_unseen(&mut self) {
-        if self.unseen.is_empty() {
-            self.unseen = vec![0; self.len()];
-        }
-        if let Some(last) = self.unseen.last_mut() {
-            *last = 1;
-        }
     }
 
     /// A flag per point, 1 where the label was not asked for; empty when

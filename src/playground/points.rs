@@ -152,6 +152,12 @@ impl Session {
         self.points.show(point, label);
     }
 
+    /// The points shown that a Reset queued and the next steps (Step,
+    /// Play) learn again before the stream goes on.
+    pub fn left_to_relearn(&self) -> usize {
+        self.points.left_to_relearn()
+    }
+
     /// The shown points as (x, y, label) triples.
     pub fn points(&self) -> &[f64] {
         self.points.as_slice()
@@ -167,12 +173,18 @@ impl Session {
     /// point recorded now counts it); a label the learner did not ask for
     /// marks the point.
     pub(super) fn show_and_learn(&mut self, point: [f64; 2], label: f64) {
+        self.show(point, label);
+        self.learn_shown(self.points.len() - 1, point, label);
+    }
+
+    /// Learns shown point `i` (just shown, or learned again after a
+    /// Reset), marking it when a selective learner did not ask its label.
+    pub(super) fn learn_shown(&mut self, i: usize, point: [f64; 2], label: f64) {
         let asked = |s: &Self| s.model.labels_asked();
         let before = asked(self);
-        self.show(point, label);
         self.learn(point, label);
-        if before.is_some() && asked(self) == before {
-            self.points.mark_last_unseen();
+        if before.is_some() {
+            self.points.mark_unseen(i, asked(self) == before);
         }
     }
 

@@ -17,9 +17,14 @@ pub struct Scoreboard {
     curves: Curves,
     /// With more than two classes: (samples, mistakes) of each class.
     by_class: Vec<[u64; 2]>,
-    /// The moving mistake rate (classification; regression uses the
-    /// moving absolute error, `recent_loss`).
-    recent_mistakes: MovingAverage,
+    /// What a recovery is judged on: the moving mistake rate
+    /// (classification) or absolute error (regression) of the last
+    /// `LOSS_WINDOW` samples, restarted at a concept move so that it
+    /// holds only samples of the moved concept.
+    recent: MovingAverage,
+    /// A concept moved: the window restarts at the next sample (the curve
+    /// point at the move still shows the rate it had then).
+    restart: bool,
     recoveries: Vec<Recovery>,
     /// How many times the learner started afresh (Reset) before this
     /// scoreboard: with the sample count, it names a curve point in the
@@ -28,10 +33,17 @@ pub struct Scoreboard {
 }
 
 /// A learner's recovery after a concept move. The rule: recovered at the
-/// first curve point at least `LOSS_WINDOW` samples after the move (so
-/// that the moving window holds only samples of the moved concept) whose
-/// moving rate is back within its level at the move: 5 points of mistake
-/// rate, or 20% of the moving absolute error for regression.
+/// first curve point at least `RECOVERY_FLOOR` samples after the move
+/// whose moving rate, over the samples since the move (the last
+/// `LOSS_WINDOW` of them once there are that many), is back within its
+/// level at the move: 5 points of mistake rate, or 20% of the moving
+/// absolute error for regression. A learner that errs less after the
+/// move recovers sooner, down to the floor; before, the window was not
+/// restarted and the rule waited `LOSS_WINDOW` samples for it to hold
+/// only the moved concept's, so that after a small move every learner
+/// read exactly 100. A move within `LOSS_WINDOW` samples of the last one
+/// is judged against that one's level (the window then holds too few
+/// samples of the concept before).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recovery {
     /// The samples learned when the concept moved.
@@ -50,6 +62,10 @@ pub struct Recovery {
 pub const RECOVERY_POINTS: f64 = 0.05;
 /// The same for a regression's moving absolute error, as a share of it.
 pub const RECOVERY_SHARE: f64 = 0.2;
+/// The fewest samples after a move at which a recovery is judged: over
+/// fewer, one mistake is more than `RECOVERY_POINTS` of the rate
+/// (1/20 = 5 points), and one lucky sample would decide.
+pub const RECOVERY_FLOOR: u64 = 20;
 
 impl Scoreboard {
     /// For `classes` classes (0 for regression).
@@ -59,7 +75,8 @@ impl Scoreboard {
             recent_loss: MovingAverage::new(LOSS_WINDOW),
             curves: Curves::default(),
             by_class: vec![[0, 0]; if classes > 2 { classes } else { 0 }],
-            recent_mistakes: MovingAverage::new(LOSS_WINDOW),
+            recent: MovingAverage::new(LOSS_WINDOW),
+            restart: false,
             recoveries: Vec::new(),
             generation: 0,
         }
@@ -86,36 +103,39 @@ impl Scoreboard {
             tally[0] += 1;
             tally[1] += update.mistake as u64;
         }
+        let error = (target - update.score).abs();
         self.recent_loss.push(match task {
             Task::Classification => update.loss,
-            Task::Regression => (target - update.score).abs(),
+            Task::Regression => error,
         });
-        if task == Task::Classification {
-            self.recent_mistakes
-                .push(if update.mistake { 1.0 } else { 0.0 });
+        if std::mem::take(&mut self.restart) {
+            self.recent = MovingAverage::new(LOSS_WINDOW);
         }
-    }
-
-    /// The moving rate a recovery is judged on.
-    fn recent(&self, task: Task) -> f64 {
-        match task {
-            Task::Classification => self.recent_mistakes.mean(),
-            Task::Regression => self.recent_loss.mean(),
-        }
+        self.recent.push(match task {
+            Task::Classification => f64::from(u8::from(update.mistake)),
+            Task::Regression => error,
+        });
     }
 
     /// The concept moved now: a recovery starts (two moves with no sample
     /// between are one), and the curves draw the time after it finely.
     pub fn concept_moved(&mut self, task: Task) {
         let at = self.progress.samples;
-        let level = self.recent(task);
-        if let Some(last) = self.recoveries.last_mut() {
-            if last.at == at {
-                self.recoveries.pop();
-            } else if last.after.is_none() {
-                last.interrupted = true;
+        let level = match self.recoveries.last_mut() {
+            Some(last) if last.at == at => return,
+            Some(last) => {
+                if last.after.is_none() {
+                    last.interrupted = true;
+                }
+                if at - last.at < LOSS_WINDOW as u64 {
+                    last.level
+                } else {
+                    self.recent.mean()
+                }
             }
-        }
+            None => self.recent.mean(),
+        };
+        self.restart = true;
         self.recoveries.push(Recovery {
             at,
             level,
@@ -143,11 +163,11 @@ impl Scoreboard {
     /// held-out score, the support size and the labels asked (None: every
     /// label, the samples seen), with each class's rate.
     pub fn record_curves(&mut self, task: Task, held_out: f64, support: usize, asked: Option<u64>) {
-        let recent = self.recent(task);
+        let recent = self.recent.mean();
         let p = &self.progress;
         if let Some(last) = self.recoveries.last_mut() {
             let since = p.samples - last.at;
-            if last.after.is_none() && since >= LOSS_WINDOW as u64 && recent <= last.threshold {
+            if last.after.is_none() && since >= RECOVERY_FLOOR && recent <= last.threshold {
                 last.after = Some(since);
             }
         }

@@ -50,6 +50,10 @@ pub struct Session {
     /// Which state this is: a new number at every change (see
     /// [`Session::stamp`]).
     pub(super) stamp: u64,
+    /// Where in the log the learner last started afresh: the events
+    /// before it (the restarting one included) and the samples they
+    /// learned; the timeline numbers the samples from there.
+    pub(super) learner_start: (usize, u64),
     /// While on, every sample learned is written down (learned.rs).
     #[cfg(feature = "timeline")]
     pub(super) tape: Option<super::tape::Tape>,
@@ -102,6 +106,7 @@ impl Session {
             ghost: None,
             theory: None,
             stamp: next_stamp(),
+            learner_start: (0, 0),
             #[cfg(feature = "timeline")]
             tape: None,
         })
@@ -143,9 +148,11 @@ impl Session {
     }
 
     /// Starts the learner afresh on the same data: the model, the curves
-    /// and the counts are forgotten; the points stay on the plane (epochs
-    /// cycle over them again from the first) and the stream or file goes
-    /// on where it was. Recorded in the log, so a link replays it.
+    /// and the counts are forgotten; the points stay on the plane, and the
+    /// next steps learn them again in the order they were added (epochs
+    /// cycle over them again from the first); once they are learned, the
+    /// stream or file goes on where it was. Recorded in the log, so a
+    /// link replays it.
     pub fn reset(&mut self) {
         self.apply(Event::Reset)
             .expect("the current setup built a learner before");
@@ -160,14 +167,29 @@ impl Session {
             .expect("the current setup is valid");
     }
 
-    /// The learner and everything measured of it, as new (see [`Session::reset`]).
-    fn restart_learner(&mut self) -> Result<()> {
+    /// The learner and everything measured of it, as new (see
+    /// [`Session::reset`]); `relearn`: the points shown are queued to be
+    /// learned again (a link's [`Event::LegacyReset`] leaves them).
+    fn restart_learner(&mut self, relearn: bool) -> Result<()> {
         self.model = Model::new(&self.current)?;
+        self.restarted(relearn)
+    }
+
+    /// What follows a learner's fresh start: the counts, the curves, the
+    /// explanation and the Theory layer start again, and the points shown
+    /// are (`relearn`) queued to be learned again.
+    pub(super) fn restarted(&mut self, relearn: bool) -> Result<()> {
+        let log = self.recording.log();
+        // Called while the restarting event is made: it is the next one.
+        self.learner_start = (log.events().len() + 1, log.samples());
         self.feed.forget_scores();
         self.scoreboard = self.scoreboard.next(self.classes());
         self.last = None;
         self.ghost = None;
         self.points.restart_cycle();
+        if relearn {
+            self.points.queue_relearn();
+        }
         self.judged_version = None;
         self.restart_theory(false)
     }
@@ -190,19 +212,29 @@ impl Session {
             Event::Erase(i) => self.erase(i)?,
             Event::Epochs(n) => self.cycle_points(check_step(n)?),
             Event::Set(key, value) => self.set_live(key, value)?,
-            Event::Reset => self.restart_learner()?,
+            Event::Reset => self.restart_learner(true)?,
+            Event::LegacyReset => self.restart_learner(false)?,
             Event::Concept { .. } | Event::Centre { .. } => self.move_concept(&event)?,
             Event::Algorithm(algorithm) => {
                 let next = self.current.with_algorithm(algorithm)?;
-                self.model = self.model.switched(&next)?;
-                self.judged_version = None;
-                self.feed.forget_scores();
+                let (model, carried) = self.model.switched(&next)?;
+                self.model = model;
                 self.current = next;
-                // The last update was another learner's: nothing to explain
-                // until this one learns (nor a turn of its weights to ghost).
-                self.last = None;
-                self.ghost = None;
-                self.restart_theory(true)?;
+                if carried {
+                    self.judged_version = None;
+                    self.feed.forget_scores();
+                    // The last update was another learner's: nothing to explain
+                    // until this one learns (nor a turn of its weights to ghost).
+                    self.last = None;
+                    self.ghost = None;
+                    self.restart_theory(true)?;
+                } else {
+                    // Nothing of the model carried over: the learner starts
+                    // afresh, and its counts and curves with it. The stream
+                    // goes on (links made before replay to the same
+                    // weights); Reset learns the points shown again.
+                    self.restarted(false)?;
+                }
             }
         }
         self.recording.push(event);
@@ -215,6 +247,13 @@ impl Session {
     /// was): a plan made at one stamp holds at that stamp.
     pub fn stamp(&self) -> u64 {
         self.stamp
+    }
+
+    /// Where the learner last started afresh: the log's events up to and
+    /// including the one that restarted it, and the samples learned
+    /// before (both 0 when it never did since the session began).
+    pub fn learner_start(&self) -> (usize, u64) {
+        self.learner_start
     }
 
     /// The preset's task, which a loaded file's task always matches.

@@ -33,7 +33,7 @@ use crate::settings::{Key, Scope, Settings, TABLE};
 use legacy::{legacy_defaults, legacy_log, legacy_notice};
 
 /// The link format this code writes.
-pub const LINK_VERSION: u32 = 3;
+pub const LINK_VERSION: u32 = 4;
 
 /// What a session starts from: a learner and every setting.
 #[derive(Clone, Debug, PartialEq)]
@@ -231,6 +231,24 @@ impl SharedState {
         hash
     }
 
+    /// The page's own keys among "k=v&k=v" (its view, compared learners,
+    /// layers): what is neither a setting nor the link's own, read without
+    /// parsing a whole link (which checks every setting).
+    pub fn page_keys(extras: &str) -> Vec<(String, String)> {
+        extras
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .filter(|&(k, v)| {
+                !["v", "algo", "start", "log", "file", "was"].contains(&k)
+                    && Key::from_name(k).is_err()
+                    && is_safe(k)
+                    && is_safe(v)
+            })
+            .take(MAX_EXTRAS)
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
     /// The learner the link shows: the last its log switches to, else its first.
     pub fn shown_learner(&self) -> Algorithm {
         self.log
@@ -271,35 +289,6 @@ impl SharedState {
         self.learners().into_iter().chain(also).all(|a| {
             crate::registry::holds(a) && (!classes || crate::multiclass::holds(a, reduction))
         })
-    }
-
-    /// The parts of the page's full module this link's code is in (see
-    /// `registry::part`), `also` included: its learners' families, the
-    /// perceptron's multiclass updates, the Theory layer, a file's loading.
-    pub fn parts(&self, also: Option<Algorithm>) -> Vec<&'static str> {
-        let reduction = self.setup.settings.multiclass;
-        let classes = self.setup.classes() > 2;
-        let mut parts = Vec::new();
-        let mut add = |part: Option<&'static str>| {
-            // Not sort and dedup: the slice sort costs the first module 2.5 KB gzip (measured).
-            if let Some(part) = part.filter(|p| !parts.contains(p)) {
-                parts.push(part);
-            }
-        };
-        for a in self.learners().into_iter().chain(also) {
-            add(crate::registry::part(a));
-            add(classes
-                .then(|| crate::multiclass::part(a, reduction))
-                .flatten());
-        }
-        for (key, value) in &self.extras {
-            match (key.as_str(), value.as_str()) {
-                ("theory", "1") => add(Some("theory")),
-                ("file", _) => add(Some("files")),
-                _ => {}
-            }
-        }
-        parts
     }
 
     /// The learners this link runs: its own, those its log switches to,

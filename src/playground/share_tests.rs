@@ -22,14 +22,14 @@ fn round_trips_settings_log_and_extras() {
     let hash = state.to_hash();
     assert!(
         hash.starts_with(
-            "v=3&algo=pa2&c=0.0123&olrd-form=authors&preset=moons&seed=99&noise=0.25&log="
+            "v=4&algo=pa2&c=0.0123&olrd-form=authors&preset=moons&seed=99&noise=0.25&log="
         ),
         "{hash}"
     );
     assert_eq!(SharedState::parse(&format!("#{hash}")).unwrap(), state);
     assert_eq!(
         SharedState::default().to_hash(),
-        "v=3&algo=pa1",
+        "v=4&algo=pa1",
         "defaults are not written"
     );
 }
@@ -69,7 +69,7 @@ fn a_link_names_the_learner_it_shows_and_the_one_it_starts_with() {
     state.log.push(Event::Algorithm(Algorithm::Scw1));
     state.log.push(Event::Stream(5));
     let hash = state.to_hash();
-    assert!(hash.starts_with("v=3&algo=scw1&start=pa1&log="), "{hash}");
+    assert!(hash.starts_with("v=4&algo=scw1&start=pa1&log="), "{hash}");
     assert_eq!(SharedState::parse(&hash).unwrap(), state);
     // Before `start`, `algo` named the first learner: such links read as before.
     let old = hash.replace("algo=scw1&start=pa1", "algo=pa1");
@@ -118,46 +118,6 @@ fn unsafe_extras_are_dropped_and_said() {
         state.extras,
         expected.map(|(k, v)| (k.to_string(), v.to_string()))
     );
-}
-
-#[test]
-fn a_link_names_the_parts_of_the_full_module_its_code_is_in() {
-    let parts = |hash: &str, also: Option<&str>| {
-        let state = SharedState::parse(hash).unwrap();
-        state.parts(also.map(|a| a.parse().unwrap()))
-    };
-    assert_eq!(parts("algo=pa1", None), Vec::<&str>::new());
-    assert_eq!(parts("algo=pa1", Some("projectron")), ["kernel"]);
-    assert_eq!(
-        parts("algo=arow&theory=1", None),
-        ["second-order", "theory"]
-    );
-    // Compare's learners, each family once, in the order they come.
-    assert_eq!(
-        parts(
-            "algo=alma&algos=perceptron,ballseptron,kernel-pa1,romma",
-            None
-        ),
-        ["libol", "relatives", "kernel"]
-    );
-    // The multiclass perceptron's updates are the relatives' code; one-vs-rest is not.
-    assert_eq!(
-        parts("algo=perceptron&preset=three-classes", None),
-        Vec::<&str>::new()
-    );
-    assert_eq!(
-        parts(
-            "algo=perceptron&preset=three-classes&multiclass=crammer-singer-proportional",
-            None
-        ),
-        ["relatives"]
-    );
-    // Two classes never run a reduction.
-    assert_eq!(
-        parts("algo=perceptron&multiclass=banditron", None),
-        Vec::<&str>::new()
-    );
-    assert_eq!(parts("algo=pa1&theory=0", None), Vec::<&str>::new());
 }
 
 #[test]

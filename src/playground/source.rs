@@ -217,6 +217,16 @@ impl Source {
         }
     }
 
+    /// Whether the sample just drawn is a file's row drawn before, in an
+    /// earlier pass, while the whole file fits in the `kept` points the
+    /// plane keeps (so that it is still shown there).
+    pub fn repeats_shown_rows(&self, kept: usize) -> bool {
+        match self {
+            Source::Stream(_) => false,
+            Source::File(f) => f.data.len() <= kept && f.drawn > f.data.len() as u64,
+        }
+    }
+
     pub fn samples_drawn(&self) -> u64 {
         match self {
             Source::Stream(s) => s.samples_drawn(),

@@ -82,13 +82,16 @@ fn changing_c_mid_stream_keeps_the_model_and_reset_forgets_it() {
     assert_eq!(s.progress().samples, 0);
     assert_eq!(s.points(), &points[..], "the reset keeps the points");
     assert_eq!(s.settings().c, 5.0, "the learner starts afresh with C now");
-    // The stream goes on where it was, and a link replays the reset.
+    // The next steps learn the 50 points again, then the stream goes on
+    // where it was; a link replays the reset.
     s.apply(Event::Stream(30)).unwrap();
-    assert_eq!(s.samples_streamed(), 80);
+    assert_eq!(s.samples_streamed(), 50);
+    s.apply(Event::Stream(30)).unwrap();
+    assert_eq!(s.samples_streamed(), 60);
     let copy = Session::from_shared(&SharedState::parse(&s.shared().to_hash()).unwrap()).unwrap();
     assert_eq!(copy.model(), s.model());
     assert_eq!(copy.points(), s.points());
-    assert_eq!(copy.progress().samples, 30);
+    assert_eq!(copy.progress().samples, 60);
     s.clear();
     assert_eq!(s.model(), Some([0.0, 0.0, 0.0]));
     assert!(s.points().is_empty() && s.curves().is_empty());
@@ -280,9 +283,9 @@ fn a_plane_file_streams_in_order_standardised_and_its_link_replays_once_loaded()
         "the file's first row, standardised"
     );
     assert_eq!(
-        &s.points()[3 * rows..3 * rows + 2],
-        &first,
-        "then it cycles"
+        s.points().len(),
+        3 * rows,
+        "then it cycles, learning its rows again without showing them again"
     );
     assert!(s
         .points()

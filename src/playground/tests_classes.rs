@@ -253,7 +253,7 @@ fn fewer_classes_than_the_points_learned_is_refused_with_what_to_do() {
     assert!(s.erase_nearest(-0.5, 0.5, 0.1).unwrap());
     let said = "points of class 4 were learned since the plane was last emptied: press Clear to empty it before lowering classes to 3";
     assert_eq!(
-        page.check_set("classes", "3").unwrap_err().to_string(),
+        page.check_set("classes", "3", "").unwrap_err().to_string(),
         said
     );
     assert_eq!(page.set("classes", "3").unwrap_err().to_string(), said);
@@ -262,10 +262,10 @@ fn fewer_classes_than_the_points_learned_is_refused_with_what_to_do() {
         4,
         "the refused value changed nothing"
     );
-    page.check_set("classes", "5").unwrap();
+    page.check_set("classes", "5", "").unwrap();
     // Not a class count at all: the settings table's own message.
     assert!(page
-        .check_set("classes", "9")
+        .check_set("classes", "9", "")
         .unwrap_err()
         .to_string()
         .contains("from 2 to 6"));

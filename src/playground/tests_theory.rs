@@ -2,6 +2,7 @@
 //! learner does, covers every round since the learner started at w = 0,
 //! refuses bounds after a warm start, and finds the same line in slices.
 
+use super::theory_part::KEPT;
 use super::*;
 use crate::data::Preset;
 use crate::registry::Algorithm;
@@ -14,8 +15,11 @@ fn session(algorithm: Algorithm, preset: Preset) -> Session {
     Session::new(setup).unwrap()
 }
 
+/// The report over every round so far: the solves in slices finished
+/// first, as the page's frames would.
 fn report(s: &mut Session) -> crate::theory::Report {
     let part = s.theory_mut().expect("the layer is on");
+    while part.work(|| true) {}
     part.view().report.expect("a report").clone()
 }
 
@@ -129,7 +133,6 @@ fn a_switch_mid_stream_refuses_the_bounds_until_reset() {
 #[test]
 fn what_it_does_not_cover_is_said_not_computed() {
     let cases = [
-        (Algorithm::KernelPerceptron, Preset::Circles, "kernel"),
         (Algorithm::Pa1, Preset::ThreeClasses, "two classes"),
         (Algorithm::Pa1, Preset::Regression1d, "regression"),
     ];
@@ -142,12 +145,69 @@ fn what_it_does_not_cover_is_said_not_computed() {
         assert!(why.contains(said), "{algorithm:?}: {why}");
         assert!(view.report.is_none());
     }
-    // A switch to a covered learner covers the rounds from there.
+    // Every learner on two classes is covered: a kernel learner gets the
+    // comparators and the regret, and why it has no bound.
     let mut s = session(Algorithm::KernelPerceptron, Preset::Moons);
     s.set_theory(true).unwrap();
-    s.apply(Event::Algorithm(Algorithm::Perceptron)).unwrap();
     s.apply(Event::Stream(40)).unwrap();
-    assert_eq!(report(&mut s).rounds, 40);
+    let r = report(&mut s);
+    assert_eq!(r.rounds, 40);
+    assert_eq!(r.bounds.len(), 1);
+    assert_eq!(r.bounds[0].name, "kernel-no-bound");
+    assert!(r.regret.hinge.is_finite());
+}
+
+#[test]
+fn compare_searches_once_a_panel_takes_anothers_line_of_the_same_rounds() {
+    let [mut a, mut b, mut other] = [
+        session(Algorithm::Perceptron, Preset::Xor),
+        session(Algorithm::Pa1, Preset::Xor),
+        session(Algorithm::Pa1, Preset::Moons),
+    ];
+    for s in [&mut a, &mut b, &mut other] {
+        s.set_theory(true).unwrap();
+        s.apply(Event::Stream(300)).unwrap();
+    }
+    let key = a
+        .theory()
+        .unwrap()
+        .search_key()
+        .expect("a search past 128 places");
+    assert_eq!(
+        b.theory().unwrap().search_key(),
+        Some(key),
+        "the same rounds"
+    );
+    assert_ne!(
+        other.theory().unwrap().search_key(),
+        Some(key),
+        "other samples"
+    );
+    // Slice by slice until the search begun past 128 places ends (the
+    // comparators' solve takes slices too; its end begins one of all the rounds).
+    while a.theory().unwrap().found().map(|f| f.0) != Some(key.0) {
+        let mut first = true;
+        a.theory_mut()
+            .unwrap()
+            .work(move || std::mem::replace(&mut first, false));
+    }
+    let (rounds, digest, line) = a.theory().unwrap().found().unwrap();
+    assert_eq!((rounds, digest), key);
+    // The other samples' panel refuses it; the same samples' takes it.
+    assert!(!other.theory_mut().unwrap().adopt(rounds, digest, line));
+    assert!(b.theory_mut().unwrap().adopt(rounds, digest, line));
+    // Then the search of all 300 rounds, done once for both.
+    while a.theory_mut().unwrap().work(|| true) {}
+    let (rounds, digest, line) = a.theory().unwrap().found().unwrap();
+    assert_eq!(rounds, 300);
+    assert_eq!(b.theory().unwrap().search_key(), Some((rounds, digest)));
+    assert!(b.theory_mut().unwrap().adopt(rounds, digest, line));
+    assert_eq!(b.theory().unwrap().search_key(), None);
+    let (ra, rb) = (report(&mut a), report(&mut b));
+    assert_eq!(ra.zero_one_best, rb.zero_one_best);
+    assert!(rb.regret.zero_one.is_some());
+    let regret = |s: &Session| s.theory().unwrap().curves().unwrap().zero_one_regret.len();
+    assert_eq!(regret(&b), regret(&a));
 }
 
 #[test]
@@ -186,4 +246,67 @@ fn the_line_searched_in_slices_is_the_line_of_its_rounds() {
         samples.count(i);
     }
     assert_eq!(best_line(&samples).unwrap().mistakes, best.mistakes);
+}
+
+#[test]
+fn the_panel_reads_the_last_finished_solve_and_never_solves_itself() {
+    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
+    s.set_theory(true).unwrap();
+    s.apply(Event::Stream(3_000)).unwrap();
+    // Sample 3,001 is no curve point (every 64th is, from 2,048): no solve
+    // began with it, and the panel's look does not solve either.
+    s.click(0.3, -0.2, 1.0).unwrap();
+    let part = s.theory_mut().unwrap();
+    let view = part.view();
+    assert_eq!(view.rounds, 3_001);
+    assert!(view.report.unwrap().rounds <= 3_000);
+    // Frames' spare time (here: all of it) brings it up to every round.
+    assert_eq!(report(&mut s).rounds, 3_001);
+}
+
+#[test]
+fn the_layer_keeps_at_most_its_samples_and_goes_on_past_them() {
+    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
+    s.set_theory(true).unwrap();
+    s.apply(Event::Stream(4 * KEPT as u64)).unwrap();
+    // Past the samples kept the report is the frozen comparators' now (no
+    // solve to wait for), and the line over the samples kept is searched
+    // on (4,000 sweeps of frames: not waited for here).
+    let view = s.theory_mut().unwrap().view();
+    let search = view.search.expect("a search");
+    assert!(search[2] > 4_000 && search[2] <= KEPT as u64, "{search:?}");
+    assert!(!view.solving);
+    let r = view.report.unwrap().clone();
+    assert_eq!(r.rounds, 4 * KEPT as u64);
+    assert!(r.samples <= KEPT, "{} samples held", r.samples);
+    let part = s.theory().unwrap();
+    assert_eq!(part.kept(), 0, "past the samples kept, only sums are");
+    let kept = r.kept.expect("the report says what it kept");
+    assert_eq!(kept.samples, KEPT);
+    assert!(kept.solved_rounds <= KEPT as u64);
+    // The curves go on at every curve point past the samples kept, with
+    // the bound over its count (before, a solve that spans curve points
+    // draws at the first of them only).
+    let curves = part.curves().unwrap();
+    let schedule = s.curves().series(Series::Samples);
+    assert!(curves.samples.iter().all(|x| schedule.contains(x)));
+    let past: Vec<f64> = schedule
+        .iter()
+        .copied()
+        .filter(|&x| x > KEPT as f64)
+        .collect();
+    assert!(
+        curves.samples.ends_with(&past),
+        "{:?}",
+        &curves.samples[curves.samples.len() - 5..]
+    );
+    let bound = &curves.bounds[0];
+    let (value, actual) = (
+        bound.value.last().unwrap().unwrap(),
+        *bound.actual.last().unwrap(),
+    );
+    assert!(actual > 0.0 && actual <= value);
+    assert_eq!(r.bounds[0].actual, s.progress().mistakes as f64);
+    // A timeline checkpoint (a copy of the session) holds no samples either.
+    assert_eq!(s.clone().theory().unwrap().kept(), 0);
 }

@@ -91,7 +91,6 @@ fn busy(hash: &str) -> Page {
         Box::new(|s| s.apply(Event::Set(Key::Noise, 0.1)).unwrap()),
         Box::new(|s| s.apply(Event::Stream(1800)).unwrap()),
         Box::new(|s| s.apply(Event::Epochs(700)).unwrap()),
-        Box::new(|s| s.reset()),
         Box::new(|s| s.apply(Event::Stream(900)).unwrap()),
     ];
     for act in acts {
@@ -141,6 +140,48 @@ fn every_sample_looked_at_is_a_fresh_replay_to_it() {
         page.seek(total).unwrap();
         same(page.session(), &live, &format!("{hash} at the end"));
         assert!(page.seek(total + 1).is_err());
+    }
+}
+
+#[test]
+fn after_a_reset_the_timeline_numbers_the_samples_from_it() {
+    for hash in [
+        "#v=3&algo=pa1&preset=noisy-labels&seed=4",
+        "#v=3&algo=projectron&preset=xor&sigma=0.4&budget=40&seed=6",
+    ] {
+        let mut page = busy(hash);
+        let origin = page.live().recording.log().samples();
+        page.session_mut().reset();
+        page.session_mut().apply(Event::Stream(900)).unwrap();
+        page.session_mut().click(0.1, 0.2, 1.0).unwrap();
+        let live = page.live().clone();
+        assert_eq!(page.position(), (901, 901), "{hash}: as the status counts");
+        assert_eq!(live.progress().samples, 901);
+        let (setup, log) = (
+            live.recording.initial().clone(),
+            live.recording.log().clone(),
+        );
+        for t in [1, 2, 450, 899, 900] {
+            page.seek(t).unwrap();
+            assert_eq!(page.position(), (t, 901));
+            same(
+                page.session(),
+                &fresh_to(&setup, &log, origin + t),
+                &format!("{hash} at {t}"),
+            );
+        }
+        // Sample 0: just after the Reset, not before it.
+        page.seek(0).unwrap();
+        let mut start = fresh_to(&setup, &log, origin);
+        start.reset();
+        same(page.session(), &start, &format!("{hash} at the reset"));
+        assert_eq!(page.session().progress().samples, 0);
+        page.seek(901).unwrap();
+        same(page.session(), &live, &format!("{hash} at the end"));
+        // A second Reset moves the start again.
+        page.session_mut().reset();
+        page.session_mut().apply(Event::Stream(5)).unwrap();
+        assert_eq!(page.position(), (5, 5));
     }
 }
 

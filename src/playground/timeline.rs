@@ -8,6 +8,11 @@
 //! the same state to the bit, since learning a step of n samples as k
 //! then n − k is the same session.
 //!
+//! The timeline begins where the learner last started afresh (a Reset,
+//! or a switch that could not carry the model over): its samples are
+//! numbered from there, as the status counts them, and what came before
+//! the restart is not stepped through.
+//!
 //! Checkpoints are due every `spacing` samples or after `WORK_MS` of
 //! learning since the last, whichever comes first (a kernel learner's
 //! samples cost a thousand times a linear one's); past `MAX_CHECKPOINTS`
@@ -31,7 +36,8 @@ const FIRST_SPACING: u64 = 2_000;
 
 #[derive(Clone, Debug)]
 pub struct Timeline {
-    /// (samples, the session after them), by samples; the first at 0.
+    /// (samples, the session after them), by samples; the first at the
+    /// learner's start.
     checkpoints: Vec<(u64, Session)>,
     spacing: u64,
     /// Learning time since the last checkpoint, in ms.
@@ -39,7 +45,8 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// A timeline from `start`, a session that has learned nothing yet.
+    /// A timeline from `start`, a session whose learner has learned
+    /// nothing yet since it last started.
     pub fn new(start: &Session) -> Self {
         Self {
             checkpoints: vec![(start.recording.log().samples(), start.clone())],
@@ -55,16 +62,36 @@ impl Timeline {
         }
     }
 
-    /// Starts again from `live`'s start when `live` is no longer the
-    /// session the checkpoints were taken of (cleared, learned again with
-    /// another setting, another file); returns whether it did.
+    /// Starts again from `live`'s learner's start when `live` is no
+    /// longer the session the checkpoints were taken of (cleared, learned
+    /// again with another setting, another file) or its learner started
+    /// afresh since; returns whether it did.
     pub fn follow(&mut self, live: &Session) -> Result<bool> {
+        let first = &self.checkpoints[0].1;
         let last = &self.checkpoints.last().expect("never empty").1;
-        if last.recording.continues_into(&live.recording) {
+        let continues = last.recording.continues_into(&live.recording);
+        if continues && first.learner_start() == live.learner_start() {
             return Ok(false);
         }
-        *self = Self::new(&live.restarted_ready(live.recording.initial().clone())?);
+        let (events, _) = live.learner_start();
+        // The latest copy from before the restart, else the very start.
+        let before = self
+            .checkpoints
+            .iter()
+            .rev()
+            .find(|(_, c)| c.recording.log().events().len() <= events)
+            .filter(|_| continues);
+        let from = match before {
+            Some((_, checkpoint)) => checkpoint.clone(),
+            None => live.restarted_ready(live.recording.initial().clone())?,
+        };
+        *self = Self::new(&replay_events(from, live.recording.log(), events)?);
         Ok(true)
+    }
+
+    /// The sample the timeline begins at: where the learner last started.
+    pub fn origin(&self) -> u64 {
+        self.checkpoints[0].0
     }
 
     /// Keeps a copy of `live` when one is due.
@@ -92,12 +119,17 @@ impl Timeline {
         self.checkpoints.len()
     }
 
-    /// The state after sample `t` of `live`'s log.
+    /// The state after sample `t` of `live`'s log (from the timeline's
+    /// origin on).
     pub fn at(&self, live: &Session, t: u64) -> Result<Session> {
         let total = live.recording.log().samples();
-        if t > total {
+        if t > total || t < self.origin() {
             return Err(Error::BadLink(
-                format!("the session has {total} samples: no sample {t}").into(),
+                format!(
+                    "the session has samples {} to {total}: no sample {t}",
+                    self.origin()
+                )
+                .into(),
             ));
         }
         let (_, from) = self
@@ -105,7 +137,7 @@ impl Timeline {
             .iter()
             .rev()
             .find(|(samples, _)| *samples <= t)
-            .expect("the first checkpoint is at 0");
+            .expect("the first checkpoint is at the origin");
         // The held-out scores on the way are the live session's (a replay
         // on its path computes the same): a kernel learner's took a third
         // of a look's time, its cached columns gone from the checkpoint.
@@ -128,21 +160,47 @@ impl Timeline {
     }
 }
 
-/// `session`, whose log is a prefix of `log` (its last step perhaps only
-/// part of `log`'s), with `log`'s events after it applied up to sample `t`.
-pub fn replay_to(mut session: Session, log: &EventLog, t: u64) -> Result<Session> {
-    let done = session.recording.log().events().to_vec();
+/// `log`'s events that `session`, whose log is a prefix of `log` (its
+/// last step perhaps only part of `log`'s), has not made yet, each with
+/// its index in `log`.
+fn rest_of(session: &Session, log: &EventLog) -> Vec<(usize, Event)> {
+    let done = session.recording.log().events();
     let events = log.events();
-    let mut at = session.recording.log().samples();
-    let mut rest: Vec<Event> = Vec::new();
+    let mut rest = Vec::new();
     if let (Some(last), Some(whole)) = (done.last(), events.get(done.len().wrapping_sub(1))) {
         if last != whole {
             // A step the checkpoint took only part of: its remainder first.
-            rest.push(whole.with_samples(whole.samples() - last.samples()));
+            rest.push((
+                done.len() - 1,
+                whole.with_samples(whole.samples() - last.samples()),
+            ));
         }
     }
-    rest.extend_from_slice(events.get(done.len()..).unwrap_or(&[]));
-    for event in rest {
+    let after = events.get(done.len()..).unwrap_or(&[]);
+    rest.extend(
+        after
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, e)| (done.len() + i, e)),
+    );
+    rest
+}
+
+/// `session` (as in [`rest_of`]) with `log`'s events before index `end`
+/// applied: the state just after event `end - 1`.
+fn replay_events(mut session: Session, log: &EventLog, end: usize) -> Result<Session> {
+    for (_, event) in rest_of(&session, log).into_iter().filter(|(i, _)| *i < end) {
+        session.apply(event)?;
+    }
+    Ok(session)
+}
+
+/// `session` (as in [`rest_of`]) with `log`'s events after it applied up
+/// to sample `t`.
+pub fn replay_to(mut session: Session, log: &EventLog, t: u64) -> Result<Session> {
+    let mut at = session.recording.log().samples();
+    for (_, event) in rest_of(&session, log) {
         let n = event.samples();
         if at >= t {
             break; // what happened after sample t is not part of it

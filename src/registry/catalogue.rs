@@ -88,7 +88,7 @@ pub struct LearnerCard {
 /// each button puts side by side learners that answer one question: the
 /// perceptron and PA, the pockets (Gallant's and seed 003's batch pocket),
 /// AROW and SCW, LIBOL's binary learners and the perceptron's relatives
-/// (each also a cargo feature and a part of the full module, parts.rs),
+/// (each also a cargo feature of the full module, holds.rs),
 /// the kernel learners. One match, which the compiler makes a table (the
 /// first module's size: a lookup through lists cost 0.2 KB gzip,
 /// measured); the registry's tests hold it to each family's members and

@@ -13,10 +13,12 @@
 //! The batch, and which sample is tried, depend on where the samples come
 //! from (ours; the post has only its fixed 100 points):
 //! - **a fixed set** (the page's Epochs, [`Configured::fix_batch`]): the
-//!   points on the plane. Each step draws a misclassified point at random
-//!   from the session's seeded generator ([`Configured::pick`]) and tries
-//!   it: the post's loop, draw for draw the command line's `BatchPocket`
-//!   on the same points and seed (tested below).
+//!   points on the plane, standardised as the post does
+//!   ([`super::batch_units`]): w lives in those units and is drawn back in
+//!   the plane's. Each step draws a misclassified point at random from the
+//!   session's seeded generator ([`Configured::pick`]) and tries it: the
+//!   post's loop, draw for draw the command line's `batch-pocket` on the
+//!   same points and seed (tests_batch_pocket.rs).
 //! - **a stream** (Compare, the command line's `learn`): every sample seen
 //!   so far, as the Pocket's ratchet judges (`Pocket::new`). Each sample
 //!   joins the batch and is tried if w misclassifies it: the stream's own
@@ -29,9 +31,9 @@
 //! stays: a run of the post's loop. Reset starts it again from the same
 //! random w. The weights of features first seen after the start begin at
 //! 0. A step that tries nothing (w right, or the tries done) changes
-//! nothing. Its progressive mistakes count as every learner's do, so in
-//! Epochs, where each try is on a point w misclassifies, the online rate
-//! is 1 by construction: the accuracy on the points is the curve to watch.
+//! nothing. Its progressive mistakes count as every learner's do: in
+//! Epochs every try is on a point w misclassifies, so counts as a mistake,
+//! until the tries are done; the accuracy on the points is the curve to watch.
 //!
 //! ```
 //! use onlinelearn::{Algorithm, AnyLearner, Features, Learner, Settings};
@@ -44,6 +46,7 @@
 
 use rand::Rng as _;
 
+use super::batch_units::BatchUnits;
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::data::rng::{seeded, Rng};
 use crate::data::Dataset;
@@ -76,7 +79,7 @@ pub const INFO: Info = Info {
         "w classifies this sample right, so there is nothing to try ({kept} of the {batch} samples misclassified)",
         "its {iterations} tries are done (the post's loop ends there), so w stays with {kept} of the {batch} samples misclassified; Reset starts the run again",
     ]),
-    note: with_code("Lao Ma's Pocket PLA post (2019): in Epochs the batch is the points on the plane and each step tries a misclassified point drawn from the seed, so the online mistake rate is 100% by construction (watch the accuracy on the points); in a stream the batch is every sample so far, and each sample w misclassifies is tried"),
+    note: with_code("Lao Ma's Pocket PLA post (2019). In Epochs the batch is the points on the plane, standardised as the post does, and each step tries a misclassified point drawn from the seed, so every try counts as a mistake until the T tries are done: watch the accuracy on the points. In a stream the batch is every sample so far, as they come, and each sample w misclassifies is tried: its mistakes are the stream's own."),
     update: with_code("w ← w + y·x, only if that makes fewer mistakes over the batch"),
     source: with_code("Lao Ma 2019 (the Pocket PLA post)"),
     stochastic: true,
@@ -117,6 +120,11 @@ pub struct BatchPocketLearner {
     batch: Dataset,
     /// Whether the batch is a fixed set (else every sample joins it).
     fixed: bool,
+    /// A fixed set's standardisation: then the batch, w and the proposal
+    /// are in its units.
+    units: Option<BatchUnits>,
+    /// A sample standardised, kept from one to the next.
+    scratch: Vec<f64>,
     /// w's mistakes over the batch.
     mistakes: u64,
     /// The last step's proposal w + y x (None when it tried nothing).
@@ -136,9 +144,25 @@ impl BatchPocketLearner {
             tries: 0,
             batch: Dataset::sparse(),
             fixed: false,
+            units: None,
+            scratch: Vec::new(),
             mistakes: 0,
             proposal: None,
         })
+    }
+
+    /// On a fixed set: its standardisation and w in its units (the post's),
+    /// for the page to show beside the plane's.
+    pub fn standard_units(&self) -> Option<(&BatchUnits, LinearModel)> {
+        self.units.as_ref().map(|u| (u, self.weights.model()))
+    }
+
+    /// A model in w's units as the plane holds its points.
+    fn on_plane(&self, model: LinearModel) -> LinearModel {
+        match &self.units {
+            Some(units) => units.to_plane(&model),
+            None => model,
+        }
     }
 
     /// The tries made since the start.
@@ -200,71 +224,9 @@ impl BatchPocketLearner {
             None => Details::new(&["kept", "tries", "batch"], [kept, tries, batch]),
         }
     }
-}
 
-impl Configured for BatchPocketLearner {
-    fn retune(&mut self, settings: &Settings) {
-        self.iterations = settings.iterations;
-        self.weights.set_mode(settings.bias);
-        self.mistakes = self.weights.count_mistakes(&self.batch);
-    }
-
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-        self.started = true;
-        self.drawn = vec![true; model.weights.len()];
-        self.mistakes = self.weights.count_mistakes(&self.batch);
-    }
-
-    fn moving_model(&self) -> Option<LinearModel> {
-        self.proposal.clone()
-    }
-
-    fn fix_batch(&mut self, points: &Dataset) {
-        self.batch = points.clone();
-        self.fixed = true;
-        self.start_all(points.n_features());
-    }
-
-    /// A misclassified point of the fixed batch, drawn as the post's
-    /// `np.random.choice` (and `BatchPocket::step`) does; None once the
-    /// tries are done or none is misclassified, without a draw.
-    fn pick(&mut self) -> Option<usize> {
-        if !self.fixed || self.tries >= self.iterations {
-            return None;
-        }
-        let wrong: Vec<usize> = (0..self.batch.len())
-            .filter(|&i| Self::wrong(&self.weights, self.batch.row(i), self.batch.label(i)))
-            .collect();
-        if wrong.is_empty() {
-            return None;
-        }
-        Some(wrong[self.rng.random_range(0..wrong.len())])
-    }
-}
-
-impl Learner for BatchPocketLearner {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    /// w·x + b, with the random start of a weight (or the bias) not drawn
-    /// yet: what it would be once `x` is learned.
-    fn score(&self, x: Features<'_>) -> f64 {
-        let bias = match (self.started, self.weights.mode()) {
-            (false, mode) if mode.learns_bias() => start_value(self.seed, None),
-            _ => 0.0,
-        };
-        let mut unseen = 0.0;
-        nonzero(x, |j, v| {
-            if !self.drawn.get(j).copied().unwrap_or(false) {
-                unseen += v * start_value(self.seed, Some(j));
-            }
-        });
-        self.weights.score(x) + bias + unseen
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
+    /// One sample, in w's units: a try if w misclassifies it.
+    fn try_one(&mut self, x: Features<'_>, y: f64) -> Update {
         self.start(x);
         let score = self.weights.score(x);
         let passive = Update::passive(Task::Classification, y, score, hinge_loss(y, score));
@@ -301,6 +263,97 @@ impl Learner for BatchPocketLearner {
         }
         .with(details.branch(Clause::Kept as u8))
     }
+}
+
+impl Configured for BatchPocketLearner {
+    fn retune(&mut self, settings: &Settings) {
+        self.iterations = settings.iterations;
+        self.weights.set_mode(settings.bias);
+        self.mistakes = self.weights.count_mistakes(&self.batch);
+    }
+
+    fn warm_start(&mut self, model: &LinearModel) {
+        let model = match &self.units {
+            Some(units) => units.from_plane(model),
+            None => model.clone(),
+        };
+        self.weights = Weights::from_model(&model, self.weights.mode());
+        self.started = true;
+        self.drawn = vec![true; model.weights.len()];
+        self.mistakes = self.weights.count_mistakes(&self.batch);
+    }
+
+    fn moving_model(&self) -> Option<LinearModel> {
+        self.proposal.clone().map(|p| self.on_plane(p))
+    }
+
+    /// The plane's points standardised become the batch; a model already
+    /// drawn stays where it is on the plane, in the new units.
+    fn fix_batch(&mut self, points: &Dataset) {
+        let drawn = self.started.then(|| self.on_plane(self.weights.model()));
+        let units = BatchUnits::of(points);
+        self.batch = units.batch(points);
+        if let Some(model) = drawn {
+            self.weights = Weights::from_model(&units.from_plane(&model), self.weights.mode());
+        }
+        self.units = Some(units);
+        self.proposal = None;
+        self.fixed = true;
+        self.start_all(points.n_features());
+    }
+
+    /// A misclassified point of the fixed batch, drawn as the post's
+    /// `np.random.choice` (and `BatchPocket::step`) does; None once the
+    /// tries are done or none is misclassified, without a draw.
+    fn pick(&mut self) -> Option<usize> {
+        if !self.fixed || self.tries >= self.iterations {
+            return None;
+        }
+        let wrong: Vec<usize> = (0..self.batch.len())
+            .filter(|&i| Self::wrong(&self.weights, self.batch.row(i), self.batch.label(i)))
+            .collect();
+        if wrong.is_empty() {
+            return None;
+        }
+        Some(wrong[self.rng.random_range(0..wrong.len())])
+    }
+}
+
+impl Learner for BatchPocketLearner {
+    fn task(&self) -> Task {
+        Task::Classification
+    }
+
+    /// w·x + b, with the random start of a weight (or the bias) not drawn
+    /// yet: what it would be once `x` is learned. On a fixed set, of `x`
+    /// standardised (every weight is drawn there).
+    fn score(&self, x: Features<'_>) -> f64 {
+        if let Some(units) = &self.units {
+            return units.score(&self.weights, x);
+        }
+        let bias = match (self.started, self.weights.mode()) {
+            (false, mode) if mode.learns_bias() => start_value(self.seed, None),
+            _ => 0.0,
+        };
+        let mut unseen = 0.0;
+        nonzero(x, |j, v| {
+            if !self.drawn.get(j).copied().unwrap_or(false) {
+                unseen += v * start_value(self.seed, Some(j));
+            }
+        });
+        self.weights.score(x) + bias + unseen
+    }
+
+    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
+        if let Some(units) = &self.units {
+            let mut z = std::mem::take(&mut self.scratch);
+            units.apply(x, &mut z);
+            let update = self.try_one(Features::Dense(&z), y);
+            self.scratch = z;
+            return update;
+        }
+        self.try_one(x, y)
+    }
 
     fn reset(&mut self) {
         let mode = self.weights.mode();
@@ -319,7 +372,7 @@ impl Learner for BatchPocketLearner {
     }
 
     fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
+        Some(self.on_plane(self.weights.model()))
     }
 }
 

@@ -28,6 +28,7 @@
 
 pub mod ballseptron;
 pub mod batch_pocket;
+pub mod batch_units;
 pub mod paum;
 pub mod pegasos;
 pub mod selective;

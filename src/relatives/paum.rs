@@ -8,9 +8,18 @@
 //! is the largest norm in that set; online, R is the largest ‖x‖ seen so
 //! far, this sample included (R grows as larger samples arrive; on a fixed
 //! set R reaches the paper's once every sample has been seen, and from the
-//! first sample on when the largest comes first). The bias rule is the
-//! paper's: b is a weight on a constant R, so it moves by η y R², not η y.
-//! `--bias none` drops b (PAUM through the origin); decoupled is refused.
+//! first sample on when the largest comes first).
+//!
+//! The bias rule b += η y R² (b a weight on a constant R) is the one we read
+//! in the paper's Table 1, which could not be read again here to check it:
+//! it is marked unchecked. Its first author's own implementation (GATE's
+//! `Paum.java`, Y. Li) and AI on Browser's `paum.js` move b by η y, with no
+//! R²: `--paum-form authors` runs that (GATE's fixed η = 1 and its
+//! per-sample λ, a soft margin over a training set it loops on, are not
+//! part of it). The two differ wherever R ≠ 1; `--paum-form paper` (the
+//! default) is the R² rule. `scripts/reference/relatives.py` transcribes
+//! both. `--bias none` drops b (PAUM through the origin); decoupled is
+//! refused.
 //! With τ₊₁ = τ₋₁ = 0 PAUM is the perceptron, with τ₊₁ = τ₋₁ the paper's
 //! perceptron with margins (PAM). The paper asks τ₋₁, τ₊₁ ∈ R⁺: both are
 //! checked non-negative.
@@ -32,7 +41,7 @@ use crate::learner::{
     Update,
 };
 use crate::linear::Weights;
-use crate::settings::{BiasMode, Checked, Key, Settings};
+use crate::settings::{BiasMode, Checked, KernelForm, Key, Settings};
 
 const BIAS: &str = with_code(
     ": its bias moves by η y R², a weight on a constant R (--bias augmented), or absent (--bias none)",
@@ -43,7 +52,7 @@ pub const INFO: Info = Info {
     label: "PAUM",
     family: Family::Linear,
     regression: false,
-    rule: with_code("if y (w·x + b) ≤ τ_y (τ₊₁ for y = +1, τ₋₁ for y = −1): w ← w + η y x and b ← b + η y R², R the largest ‖x‖ so far"),
+    rule: with_code("if y (w·x + b) ≤ τ_y (τ₊₁ for y = +1, τ₋₁ for y = −1): w ← w + η y x and b ← b + η y R², R the largest ‖x‖ so far (the authors' form: b ← b + η y)"),
     filled: with_code("τ_y = {tauy};  R² = {rsq}"),
     step: "η",
     passive: with_code("the margin is above this class's τ"),
@@ -52,13 +61,22 @@ pub const INFO: Info = Info {
         "y f = {margin} ≤ τ_y = {tauy}: w moved by η = {tau} along y x and b by η y R² (R² = {rsq}); the margin went from {margin} to {reached}",
         "y w·x = {margin} ≤ τ_y = {tauy}: w moved by η = {tau} along y x (no bias); the margin went from {margin} to {reached}",
         "y f = {margin} > τ_y = {tauy}, so nothing changes",
+        "y f = {margin} ≤ τ_y = {tauy}: w moved by η = {tau} along y x and b by η y, the authors' form (no R²); the margin went from {margin} to {reached}",
     ]),
     note: with_code("the paper's R = max ‖xᵢ‖ is over its whole training set; online it is the largest ‖x‖ so far, this sample included"),
-    update: with_code("w ← w + η·y·x,  b ← b + η·y·R²"),
+    update: with_code("w ← w + η·y·x,  b ← b + η·y·R² (the authors' form: η·y)"),
     source: with_code("Li, Zaragoza, Herbrich, Shawe-Taylor & Kandola 2002"),
     stochastic: false,
     in_paper: false,
-    reads: |_| &[Key::PaumTauPlus, Key::PaumTauMinus, Key::LearningRate, Key::Bias],
+    reads: |_| {
+        &[
+            Key::PaumTauPlus,
+            Key::PaumTauMinus,
+            Key::LearningRate,
+            Key::Bias,
+            Key::PaumForm,
+        ]
+    },
     size: "",
     cap: keeps_none,
     sweep: None,
@@ -75,6 +93,7 @@ enum Clause {
     Updated = 1,
     UpdatedNoBias,
     Kept,
+    UpdatedAuthors,
 }
 
 /// PAUM: w (kept without a bias), its own b, and R² so far.
@@ -84,6 +103,8 @@ pub struct Paum {
     tau_minus: f64,
     eta: f64,
     bias: BiasMode,
+    /// How b moves: η y R² (paper) or η y (authors).
+    form: KernelForm,
     /// w alone: b has its own rule, so it is kept apart.
     weights: Weights,
     b: f64,
@@ -99,6 +120,7 @@ impl Paum {
             tau_minus: s.paum_tau_minus,
             eta: s.learning_rate,
             bias: s.bias,
+            form: s.paum_form,
             weights: Weights::new(BiasMode::None),
             b: 0.0,
             r_squared: 0.0,
@@ -123,11 +145,16 @@ impl Paum {
             return passive.with(numbers.branch(Clause::Kept as u8));
         }
         self.weights.add(x, self.eta * y);
-        let clause = if self.bias == BiasMode::None {
-            Clause::UpdatedNoBias
-        } else {
-            self.b += self.eta * y * self.r_squared;
-            Clause::Updated
+        let clause = match (self.bias, self.form) {
+            (BiasMode::None, _) => Clause::UpdatedNoBias,
+            (_, KernelForm::Paper) => {
+                self.b += self.eta * y * self.r_squared;
+                Clause::Updated
+            }
+            (_, KernelForm::Authors) => {
+                self.b += self.eta * y;
+                Clause::UpdatedAuthors
+            }
         };
         Update {
             tau: self.eta,
@@ -145,6 +172,7 @@ impl Configured for Paum {
         self.tau_minus = settings.paum_tau_minus;
         self.eta = settings.learning_rate;
         self.bias = settings.bias;
+        self.form = settings.paum_form;
         if self.bias == BiasMode::None {
             self.b = 0.0;
         }
@@ -196,12 +224,17 @@ mod tests {
     use super::*;
 
     fn paum(plus: f64, minus: f64, bias: BiasMode) -> Paum {
+        paum_in(plus, minus, bias, KernelForm::Paper)
+    }
+
+    fn paum_in(plus: f64, minus: f64, bias: BiasMode, form: KernelForm) -> Paum {
         Paum::from_settings(
             &Settings {
                 paum_tau_plus: plus,
                 paum_tau_minus: minus,
                 learning_rate: 0.5,
                 bias,
+                paum_form: form,
                 ..Settings::default()
             }
             .checked()
@@ -233,5 +266,25 @@ mod tests {
         let u = p.learn_one(Features::Dense(&[0.0, 1.0]), 1.0);
         assert!(u.aggressive);
         assert_eq!((p.b, u.details.values[1]), (0.0, 25.0));
+    }
+
+    #[test]
+    fn the_authors_form_moves_the_bias_by_eta_y_without_r_squared() {
+        let mut p = paum_in(0.0, 0.0, BiasMode::Augmented, KernelForm::Authors);
+        let u = p.learn_one(Features::Dense(&[3.0, 4.0]), -1.0);
+        assert_eq!(
+            (p.b, u.details.branches[0]),
+            (-0.5, Clause::UpdatedAuthors as u8)
+        );
+        // Where R = 1 the two forms agree.
+        let (mut a, mut b) = (
+            paum_in(0.0, 0.0, BiasMode::Augmented, KernelForm::Authors),
+            paum(0.0, 0.0, BiasMode::Augmented),
+        );
+        for (x, y) in [([1.0, 0.0], 1.0), ([-1.0, 0.0], 1.0), ([0.0, 1.0], -1.0)] {
+            a.learn_one(Features::Dense(&x), y);
+            b.learn_one(Features::Dense(&x), y);
+        }
+        assert_eq!(a.linear_model(), b.linear_model());
     }
 }

@@ -164,6 +164,21 @@ pub enum CovarianceForm {
 
 choice!(CovarianceForm, "covariance form", [CovarianceForm::Full => "full", CovarianceForm::Diagonal => "diagonal"]);
 
+/// How the command line's `learn` and `compare` scale the features before
+/// learning (`src/data/standardise.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Scale {
+    /// The values as read.
+    #[default]
+    None,
+    /// Each feature to mean 0 and standard deviation 1 over the training
+    /// file (the same transform for the test file), as the Pocket PLA post
+    /// and scikit-learn's StandardScaler do.
+    Standard,
+}
+
+choice!(Scale, "scale", [Scale::None => "none", Scale::Standard => "standard"]);
+
 /// How a binary learner learns more than two classes. Append, never
 /// reorder: the event log stores a choice by its index.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -17,7 +17,7 @@ mod value;
 pub use checked::Checked;
 pub use choices::{
     BiasMode, BsgdMaintenance, CovarianceForm, KernelForm, KernelKind, LibolForm, OgdLoss,
-    OlrdForm, Reduction, SpaForm,
+    OlrdForm, Reduction, Scale, SpaForm,
 };
 pub use table::{Key, Settings, TABLE};
 #[cfg(test)]

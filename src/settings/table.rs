@@ -10,7 +10,7 @@ use super::table_macro::{settings_table, Field};
 use super::value::{NoneMeans, Slot};
 use super::{
     BiasMode, BsgdMaintenance, Condition, CovarianceForm, KernelForm, KernelKind, LibolForm,
-    OgdLoss, OlrdForm, Range, Reduction, Scope, SpaForm, Spec,
+    OgdLoss, OlrdForm, Range, Reduction, Scale, Scope, SpaForm, Spec,
 };
 use crate::data::Preset;
 use crate::error::Result;
@@ -303,12 +303,17 @@ settings_table! {
     PaumTauMinus paum_tau_minus: f64 = 1.0;
         "paum-tau-minus", code 62, Range::NonNegative, Learner, live true;
         "PAUM τ₋₁": relatives_help("PAUM updates on a negative sample while y f ≤ τ₋₁; τ₋₁ ≠ τ₊₁ makes the margins uneven, for unbalanced classes (ours: 1; τ₊₁ = τ₋₁ = 0 is the perceptron).");
+    /// How PAUM moves its bias: Table 1's η y R² as we read it (unchecked),
+    /// or η y as its first author's code does.
+    PaumForm paum_form: KernelForm = KernelForm::Paper;
+        "paum-form", code 91, Range::Choice, Learner, live false, when "--bias augmented" |s| s.bias == BiasMode::Augmented;
+        "PAUM form": relatives_help("How PAUM's bias moves on an update. paper: b += η y R² (R the largest ‖x‖ so far), the rule we read in the paper's Table 1, not checked against it here; authors: b += η y, as its first author's code (GATE's Paum.java) and AI on Browser's paum.js do. They differ wherever R ≠ 1.");
     ShiftingLambda shifting_lambda: f64 = 1.0;
         "shifting-lambda", code 63, Range::Positive, Learner, live true;
         "shifting λ": relatives_help("On its k-th mistake (from 0) the shifting perceptron shrinks w by 1 − λₖ, λₖ = λ/(λ + k), before adding y x: a larger λ forgets faster, λ → 0 is the perceptron (ours: 1).");
     PegasosLambda pegasos_lambda: f64 = 0.01;
         "pegasos-lambda", code 64, Range::Positive, Learner, live true;
-        "Pegasos λ": relatives_help("The SVM objective's λ/2 ‖w‖²: Pegasos steps by ηₜ = 1/(λt) and keeps ‖w‖ ≤ 1/√λ (ours: 0.01; the paper's runs use 1e-4 to 1e-6 on large text sets).");
+        "Pegasos λ": relatives_help("The SVM objective's λ/2 ‖w‖²: Pegasos steps by ηₜ = 1/(λt) and keeps ‖w‖ ≤ 1/√λ (ours: 0.01; the paper's runs use 1e-4 on CCAT and 5e-5 on astro-ph, two text sets, and 1e-6 on covertype, forest cover data).");
     WinnowAlpha winnow_alpha: f64 = 2.0;
         "winnow-alpha", code 65, Range::AboveOne, Learner, live true;
         "Winnow α": relatives_help("On a mistake balanced Winnow multiplies each w⁺ᵢ by α^(y xᵢ/R) and divides each w⁻ᵢ by it (R: the largest |xᵢ| so far): a larger α learns faster and forgets faster (ours: 2, as Weka's Winnow).");
@@ -353,6 +358,10 @@ settings_table! {
     Classes classes: u64 = 2;
         "classes", code 33, whole(2, 6), Page, live false;
         "classes": "Classes on the plane; keys 1 to 6 pick a click's class.";
+    /// How the command line scales the features before learning.
+    Scale scale: Scale = Scale::None;
+        "scale", code 92, Range::Choice, Cli, live false;
+        "scale": "none: the values as read; standard: each feature to mean 0 and standard deviation 1 over the training file (read twice first, for the means and then the deviations; the same transform for --test), as the Pocket PLA post and scikit-learn's StandardScaler do.";
     /// Classification or regression (the command line; the page's follows its preset).
     Task task: Task = Task::Classification;
         "task", code 27, Range::Choice, Cli, live false;

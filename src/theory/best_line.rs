@@ -24,6 +24,7 @@ use robust::{orient2d, Coord};
 use std::cmp::Ordering;
 
 use super::samples::Samples;
+use super::visible_line::{visible_line, Found};
 
 /// The fewest mistakes of any line, over the rounds (a sample seen twice
 /// counts twice), and a line that attains them.
@@ -31,10 +32,18 @@ use super::samples::Samples;
 pub struct BestLine {
     pub mistakes: u64,
     /// The boundary (w₁, w₂, b) of a best classifier, +1 where w·x + b > 0:
-    /// the line through two of the points; the points on it take the side
-    /// that a turn of the line by an infinitesimal angle gives them. None
-    /// when a constant prediction is best.
+    /// the middle of the interval of equally good lines around the line
+    /// through two points the sweep found (`visible_line.rs`), so that it
+    /// separates visibly what it classifies. None when a constant
+    /// prediction is best.
     pub line: Option<[f64; 3]>,
+}
+
+/// The sweeps' best so far: the mistakes, and the line that attains them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Best {
+    mistakes: u64,
+    found: Option<Found>,
 }
 
 /// Points at one place, with their weighted labels.
@@ -90,7 +99,7 @@ pub struct LineSearch {
     has_bias: bool,
     /// The next pivot to sweep around.
     next: usize,
-    best: BestLine,
+    best: Best,
 }
 
 impl LineSearch {
@@ -113,9 +122,9 @@ impl LineSearch {
             sites,
             has_bias: samples.has_bias(),
             next: 0,
-            best: BestLine {
+            best: Best {
                 mistakes,
-                line: None,
+                found: None,
             },
         })
     }
@@ -160,7 +169,14 @@ impl LineSearch {
 
     /// The best line of the sweeps so far: the answer once finished.
     pub fn best(&self) -> BestLine {
-        self.best
+        let points = || self.sites.iter().map(|s| (s.at, s.pos, s.neg));
+        BestLine {
+            mistakes: self.best.mistakes,
+            line: self
+                .best
+                .found
+                .map(|found| visible_line(points(), found, self.has_bias)),
+        }
     }
 }
 
@@ -192,7 +208,7 @@ fn merge(samples: &Samples) -> Vec<Site> {
 
 /// Every line through `pivot` (a site's place, or the origin when
 /// `pivot_site` is None: lines with no bias).
-fn sweep(sites: &[Site], pivot: [f64; 2], pivot_site: Option<usize>, best: &mut BestLine) {
+fn sweep(sites: &[Site], pivot: [f64; 2], pivot_site: Option<usize>, best: &mut Best) {
     let at_pivot = |s: &Site| s.at[0] == pivot[0] && s.at[1] == pivot[1];
     let (mut center_pos, mut center_neg) = (0, 0);
     let mut order: Vec<usize> = Vec::with_capacity(sites.len());
@@ -276,11 +292,12 @@ fn sweep(sites: &[Site], pivot: [f64; 2], pivot_site: Option<usize>, best: &mut 
                 left.0 + right.1
             };
             if off + on_line < best.mistakes {
-                let d = [rays[i].rep[0] - pivot[0], rays[i].rep[1] - pivot[1]];
-                let sign = if left_is_positive { 1.0 } else { -1.0 };
-                let w = [-d[1] * sign, d[0] * sign];
                 best.mistakes = off + on_line;
-                best.line = Some([w[0], w[1], -(w[0] * pivot[0] + w[1] * pivot[1])]);
+                best.found = Some(Found {
+                    pivot,
+                    toward: rays[i].rep,
+                    left_is_positive,
+                });
             }
         }
     }

@@ -72,3 +72,30 @@ fn a_search_in_slices_finds_what_one_call_finds() {
     assert_eq!(search.best(), whole);
     assert!(whole.mistakes > 0, "the set is not separable");
 }
+
+#[test]
+fn the_line_drawn_separates_visibly_midway() {
+    // A +1 and a −1 point: the sweep's line passes through both (margin
+    // 0); the one drawn is their perpendicular bisector, 1 from each.
+    let two = [([0.0, 1.0], 1.0), ([0.0, -1.0], -1.0)];
+    let [w1, w2, b] = best(&two, true).line.unwrap();
+    for (x, y) in two {
+        let f = w1 * x[0] + w2 * x[1] + b;
+        assert!((f * y - 1.0).abs() < 1e-12, "{x:?}: {f}");
+    }
+    // Separable clusters: every point is at least 0.25 from the line.
+    let clusters = [
+        ([0.0, 0.0], 1.0),
+        ([1.0, 0.0], 1.0),
+        ([0.0, 1.0], 1.0),
+        ([3.0, 3.0], -1.0),
+        ([4.0, 3.0], -1.0),
+        ([3.0, 4.0], -1.0),
+    ];
+    let got = best(&clusters, true);
+    assert_eq!(got.mistakes, 0);
+    let [w1, w2, b] = got.line.unwrap();
+    for (x, y) in clusters {
+        assert!((w1 * x[0] + w2 * x[1] + b) * y > 0.25, "{x:?}");
+    }
+}

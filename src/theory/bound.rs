@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::dual::Problem;
 use super::hard_margin::Separation;
-use super::samples::{Samples, Vector};
+use super::samples::{squared_hinge, Samples, Vector};
 use crate::settings::BiasMode;
 
 /// One theorem, evaluated.
@@ -16,6 +16,9 @@ use crate::settings::BiasMode;
 pub struct Bound {
     /// A short stable name: "novikoff", "pa-i-theorem-4".
     pub name: &'static str,
+    /// What a reader calls it: "Novikoff (1962)", "Crammer et al. 2006,
+    /// Theorem 4" (the page's chart menu and headings; a catalogue key).
+    pub title: &'static str,
     /// The theorem as the paper states it, with its conditions and symbols.
     pub statement: &'static str,
     /// Paper and theorem number.
@@ -36,9 +39,11 @@ pub struct Bound {
     /// Why there is no value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<Reason>,
-    /// The statement was checked against the paper's text (false: written
-    /// from the literature as we know it, see the statement's doc comment).
+    /// The statement was checked against the paper's text.
     pub checked: bool,
+    /// When it was not: what could not be read, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unread: Option<&'static str>,
 }
 
 /// Which u a bound was evaluated at.
@@ -67,15 +72,18 @@ pub enum Reason {
     DecoupledStep,
     /// Every comparator we compute is u = 0, which has no direction.
     NoDirection,
-    /// The paper's statement is not transcribed.
+    /// No theorem is transcribed for the learner (its statement says why).
     NotTranscribed,
     /// The learner went on from another's weights or settings (the page's
     /// mid-stream switch), where the theorem starts at w = 0 with one.
     WarmStart,
+    /// Past the samples the page keeps, u* of those misclassifies a later
+    /// round, and no other separator can be looked for.
+    PastKept,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 8] = [
+    pub const ALL: [Reason; 9] = [
         Reason::NoSamples,
         Reason::NotSeparable,
         Reason::Undecided,
@@ -84,6 +92,7 @@ impl Reason {
         Reason::NoDirection,
         Reason::NotTranscribed,
         Reason::WarmStart,
+        Reason::PastKept,
     ];
 
     pub fn text(self) -> &'static str {
@@ -94,8 +103,9 @@ impl Reason {
             Reason::NotUnitNorm => "the theorem assumes ‖x_t‖ = 1 for every t (as the learner sees x), and these samples are not normalised",
             Reason::DecoupledStep => "with --bias decoupled PA steps by ℓ/‖x‖² but moves b too, so (w, b) moves along (x, 1) whose squared norm is ‖x‖² + 1: that is not the paper's algorithm, and its proofs (Lemma 1 with τ_t‖x_t‖² ≤ ℓ_t) do not carry over; --bias augmented or none runs the paper's PA",
             Reason::NoDirection => "the comparators computed are all u = 0, which gives no direction for a unit u",
-            Reason::NotTranscribed => "not transcribed: we could not check this paper's statement against its text, so no number is given",
+            Reason::NotTranscribed => "no bound is transcribed for this learner (the statement below says why); its comparators and regret above do not depend on one",
             Reason::WarmStart => "the learner went on from the weights it had when it was switched or its setting changed mid-stream, and the theorem assumes it starts at w = 0 with one setting: Reset starts it afresh",
+            Reason::PastKept => "the hard-margin separator of the samples kept misclassifies a later round, and the rounds past those samples are not stored, so whether another u separates every round is not decided",
         }
     }
 }
@@ -119,9 +129,45 @@ pub struct Minimiser {
     pub converged: bool,
 }
 
+/// The rounds a bound is evaluated over, as the theorems read them: every
+/// sample stored ([`Samples`]), or, past the samples the page keeps, the
+/// kept ones and every later round at comparators fixed then
+/// (`frozen::Frozen`). `which` names the comparator `u` is.
+pub trait Rounds {
+    fn rounds(&self) -> u64;
+    /// R = max ‖x̃_t‖ over the rounds.
+    fn radius(&self) -> f64;
+    /// Every ‖x̃_t‖² is 1 within `tolerance`.
+    fn unit_norm(&self, tolerance: f64) -> bool;
+    /// Σ_t max(0, 1 − y_t u·x̃_t)².
+    fn squared_hinge(&self, which: Comparator, u: &Vector) -> f64;
+    /// Freund & Schapire's bound at u's direction and its γ: the γ that
+    /// makes it smallest, or the γ fixed with a frozen comparator.
+    fn freund_schapire(&self, which: Comparator, u: &Vector) -> Option<(f64, f64)>;
+}
+
+impl Rounds for Samples {
+    fn rounds(&self) -> u64 {
+        Samples::rounds(self)
+    }
+    fn radius(&self) -> f64 {
+        Samples::radius(self)
+    }
+    fn unit_norm(&self, tolerance: f64) -> bool {
+        self.seen()
+            .all(|i| (self.squared_norm(i) - 1.0).abs() <= tolerance)
+    }
+    fn squared_hinge(&self, _: Comparator, u: &Vector) -> f64 {
+        self.total_loss(u, squared_hinge)
+    }
+    fn freund_schapire(&self, _: Comparator, u: &Vector) -> Option<(f64, f64)> {
+        super::smallest_deviation::smallest(self, u)
+    }
+}
+
 /// What a bound is evaluated from.
 pub struct Evidence<'a> {
-    pub samples: &'a Samples,
+    pub over: &'a dyn Rounds,
     pub separation: &'a Separation,
     pub hinge: &'a Minimiser,
     pub squared: Option<&'a Minimiser>,
@@ -135,7 +181,7 @@ pub struct Evidence<'a> {
 impl Evidence<'_> {
     /// R², the samples' largest squared norm as the learner sees them.
     pub fn radius_squared(&self) -> f64 {
-        let r = self.samples.radius();
+        let r = self.over.radius();
         r * r
     }
 
@@ -146,6 +192,7 @@ impl Evidence<'_> {
             Separation::Empty => Some(Reason::NoSamples),
             Separation::NotSeparable { .. } => Some(Reason::NotSeparable),
             Separation::Undecided { .. } => Some(Reason::Undecided),
+            Separation::PastKept => Some(Reason::PastKept),
         }
     }
 
@@ -168,6 +215,7 @@ impl Bound {
     pub fn new(statement: &Statement, actual: f64) -> Self {
         Self {
             name: statement.name,
+            title: statement.title,
             statement: statement.text,
             source: statement.source,
             value: None,
@@ -177,6 +225,7 @@ impl Bound {
             gamma: None,
             reason: None,
             checked: statement.checked,
+            unread: statement.unread,
         }
     }
 
@@ -192,11 +241,15 @@ impl Bound {
     }
 }
 
-/// A theorem's fixed text.
+/// A theorem's fixed text (or, for a learner without one, why none is
+/// given).
 pub struct Statement {
     pub name: &'static str,
+    pub title: &'static str,
     pub text: &'static str,
     pub source: &'static str,
     pub counts: &'static str,
     pub checked: bool,
+    /// What could not be read, when `checked` is false.
+    pub unread: Option<&'static str>,
 }

@@ -1,24 +1,17 @@
-//! The bounds a learner has: the perceptron's (`perceptron_bounds.rs`),
-//! PA's (`pa_bounds.rs`), and for AROW and SCW a line that says why none
-//! is given.
+//! The bounds a learner has: the perceptron's (`perceptron_bounds.rs`, also
+//! as our corollary for the selective perceptron), PA's (`pa_bounds.rs`),
+//! and for every other learner a line that says why none is given
+//! (`untranscribed.rs`).
 
 use super::bound::{Bound, Evidence, Reason, Statement};
 use super::covered::Covered;
-use super::{pa_bounds, perceptron_bounds};
-use crate::settings::BiasMode;
-
-/// The second-order learners' mistake bounds, which we do not state.
-const SECOND_ORDER: Statement = Statement {
-    name: "second-order-mistake-bound",
-    text: "AROW (Crammer, Kulesza & Dredze 2009) and SCW (Wang, Zhao & Hoi 2012) have mistake bounds in terms of uᵀΣ⁻¹u and log det of the final covariance; we could not check their exact statements, so only the comparators and the regret are reported for them",
-    source: "Crammer, Kulesza & Dredze 2009; Wang, Zhao & Hoi 2012",
-    counts: "mistakes",
-    checked: false,
-};
+use super::{pa_bounds, perceptron_bounds, untranscribed};
+use crate::registry::Algorithm;
+use crate::settings::{BiasMode, Settings};
 
 /// The bounds a learner has, evaluated.
 pub fn bounds(covered: Covered, evidence: &Evidence<'_>) -> Vec<Bound> {
-    if evidence.samples.rounds() == 0 {
+    if evidence.over.rounds() == 0 {
         return statements(covered)
             .iter()
             .map(|s| Bound::new(s, 0.0).refused(Reason::NoSamples))
@@ -26,13 +19,20 @@ pub fn bounds(covered: Covered, evidence: &Evidence<'_>) -> Vec<Bound> {
     }
     match covered {
         Covered::Perceptron | Covered::AveragedPerceptron | Covered::Pocket => {
-            perceptron_bounds::evaluate(evidence)
+            perceptron_bounds::evaluate(evidence, &perceptron_bounds::STATEMENTS)
+        }
+        Covered::Selective => {
+            let mut all = perceptron_bounds::evaluate(evidence, &perceptron_bounds::ASKED);
+            let paper = untranscribed::statement(Algorithm::SelectivePerceptron);
+            all.push(Bound::new(paper, evidence.mistakes as f64).refused(Reason::NotTranscribed));
+            all
         }
         Covered::Pa | Covered::Pa1 { .. } | Covered::Pa2 { .. } => {
             pa_bounds::evaluate(covered, evidence)
         }
-        Covered::SecondOrder { .. } => {
-            vec![Bound::new(&SECOND_ORDER, evidence.mistakes as f64).refused(Reason::NotTranscribed)]
+        Covered::Untranscribed { algorithm, .. } => {
+            let why = untranscribed::statement(algorithm);
+            vec![Bound::new(why, evidence.mistakes as f64).refused(Reason::NotTranscribed)]
         }
     }
 }
@@ -41,17 +41,20 @@ pub fn bounds(covered: Covered, evidence: &Evidence<'_>) -> Vec<Bound> {
 /// sources and counts, the reasons a bound does not apply, and the bias
 /// forms (the page translates each as a catalogue key).
 pub fn texts() -> Vec<&'static str> {
-    let covered = [
-        Covered::Perceptron,
-        Covered::Pa,
-        Covered::Pa1 { c: 1.0 },
-        Covered::Pa2 { c: 1.0 },
-        Covered::SecondOrder { c: None },
-    ];
-    let mut texts: Vec<&'static str> = covered
+    let settings = Settings::default();
+    let mut texts: Vec<&'static str> = Algorithm::ALL
         .iter()
-        .flat_map(|&c| statements(c))
-        .flat_map(|s| [s.text, s.source, s.counts])
+        .filter_map(|&a| Covered::of(a, &settings).ok())
+        .flat_map(statements)
+        .flat_map(|s| [s.text, s.title, s.source, s.counts])
+        .chain(
+            [
+                perceptron_bounds::NOVIKOFF,
+                perceptron_bounds::FREUND_SCHAPIRE,
+            ]
+            .iter()
+            .filter_map(|s| s.unread),
+        )
         .chain(Reason::ALL.iter().map(|r| r.text()))
         .chain(
             [BiasMode::Augmented, BiasMode::Decoupled, BiasMode::None]
@@ -64,14 +67,18 @@ pub fn texts() -> Vec<&'static str> {
 }
 
 /// The statements a learner has, in the order `bounds` lists them.
-pub fn statements(covered: Covered) -> &'static [Statement] {
+pub fn statements(covered: Covered) -> Vec<&'static Statement> {
     match covered {
         Covered::Perceptron | Covered::AveragedPerceptron | Covered::Pocket => {
-            &perceptron_bounds::STATEMENTS
+            perceptron_bounds::STATEMENTS.iter().collect()
         }
-        Covered::Pa => &pa_bounds::PA,
-        Covered::Pa1 { .. } => &pa_bounds::PA1,
-        Covered::Pa2 { .. } => &pa_bounds::PA2,
-        Covered::SecondOrder { .. } => std::slice::from_ref(&SECOND_ORDER),
+        Covered::Selective => perceptron_bounds::ASKED
+            .iter()
+            .chain([untranscribed::statement(Algorithm::SelectivePerceptron)])
+            .collect(),
+        Covered::Pa => pa_bounds::PA.iter().collect(),
+        Covered::Pa1 { .. } => pa_bounds::PA1.iter().collect(),
+        Covered::Pa2 { .. } => pa_bounds::PA2.iter().collect(),
+        Covered::Untranscribed { algorithm, .. } => vec![untranscribed::statement(algorithm)],
     }
 }

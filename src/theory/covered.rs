@@ -1,17 +1,23 @@
-//! Which learners the theory layer covers, the C its comparators use, and
-//! how it reads the bias. Everything else refuses with the list.
+//! What the theory layer knows of a learner: which theorems it has, the C
+//! its comparators use, and how it reads the bias. Every learner on two
+//! classes is covered: the comparators in hindsight and the regret do not
+//! depend on the learner; the bounds do, and a learner without a
+//! transcribed one says why (`untranscribed.rs`). Regression is refused.
 
 use crate::error::{Error, Result};
 use crate::learner::Task;
 use crate::registry::Algorithm;
-use crate::settings::{BiasMode, Settings};
+use crate::settings::{BiasMode, Key, Settings};
 
-/// A learner the theory layer has comparators (and perhaps bounds) for.
+/// A learner as the theory layer sees it: the theorems it has.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Covered {
     Perceptron,
     AveragedPerceptron,
     Pocket,
+    /// The selective sampling perceptron: the perceptron on the rounds
+    /// whose label it asked for (the perceptron's bounds as our corollary).
+    Selective,
     Pa,
     Pa1 {
         c: f64,
@@ -19,18 +25,16 @@ pub enum Covered {
     Pa2 {
         c: f64,
     },
-    /// AROW (no C) or SCW-I / SCW-II (with C).
-    SecondOrder {
-        c: Option<f64>,
+    /// Any other learner: the comparators (at its C, or 1 without one)
+    /// and the regret, and the reason no bound is transcribed.
+    Untranscribed {
+        algorithm: Algorithm,
+        c: f64,
     },
 }
 
-/// The learners covered, as the refusal names them.
-pub const COVERED_NAMES: &str =
-    "perceptron, averaged-perceptron, pocket, pa, pa1, pa2, arow, scw1, scw2";
-
 impl Covered {
-    /// The learner as the theory layer sees it, or why it is not covered.
+    /// The learner as the theory layer sees it; regression is refused.
     pub fn of(algorithm: Algorithm, settings: &Settings) -> Result<Self> {
         if settings.task != Task::Classification {
             return Err(Error::Mismatch(format!(
@@ -43,25 +47,19 @@ impl Covered {
             Algorithm::Perceptron => Covered::Perceptron,
             Algorithm::AveragedPerceptron => Covered::AveragedPerceptron,
             Algorithm::Pocket => Covered::Pocket,
+            Algorithm::SelectivePerceptron => Covered::Selective,
             Algorithm::Pa => Covered::Pa,
             Algorithm::Pa1 => Covered::Pa1 { c },
             Algorithm::Pa2 => Covered::Pa2 { c },
-            Algorithm::Arow => Covered::SecondOrder { c: None },
-            Algorithm::Scw1 | Algorithm::Scw2 => Covered::SecondOrder { c: Some(c) },
-            other => {
-                let why = if other.is_kernel() {
-                    "is a kernel learner, whose comparators would live in its kernel's space"
+            other => Covered::Untranscribed {
+                algorithm: other,
+                // The learner's C where it has one (SCW, the kernel PA), else 1.
+                c: if other.settings_in_force(settings).contains(&Key::C) {
+                    c
                 } else {
-                    "is not covered: its bounds are not transcribed"
-                };
-                return Err(Error::Mismatch(
-                    format!(
-                        "the theory layer covers the linear learners ({COVERED_NAMES}); {} {why}",
-                        other.label()
-                    )
-                    .into(),
-                ));
-            }
+                    1.0
+                },
+            },
         })
     }
 
@@ -69,7 +67,7 @@ impl Covered {
     /// learner without one.
     pub fn c(self) -> f64 {
         match self {
-            Covered::Pa1 { c } | Covered::Pa2 { c } | Covered::SecondOrder { c: Some(c) } => c,
+            Covered::Pa1 { c } | Covered::Pa2 { c } | Covered::Untranscribed { c, .. } => c,
             _ => 1.0,
         }
     }
@@ -116,16 +114,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn kernel_learners_and_regression_are_refused_with_what_is_covered() {
-        let settings = Settings::default();
-        let err = Covered::of(Algorithm::Projectron, &settings).unwrap_err();
-        assert!(err.to_string().contains(COVERED_NAMES), "{err}");
+    fn every_learner_on_two_classes_is_covered_and_regression_is_refused() {
+        let settings = Settings {
+            c: 0.25,
+            ..Settings::default()
+        };
+        for &algorithm in Algorithm::ALL {
+            assert!(Covered::of(algorithm, &settings).is_ok(), "{algorithm}");
+        }
+        // The comparators take the learner's C where it has one, else 1.
+        assert_eq!(Covered::of(Algorithm::Pa, &settings).unwrap().c(), 1.0);
+        assert_eq!(Covered::of(Algorithm::Scw1, &settings).unwrap().c(), 0.25);
+        assert_eq!(Covered::of(Algorithm::Winnow, &settings).unwrap().c(), 1.0);
         let regression = Settings {
             task: Task::Regression,
             ..Settings::default()
         };
         let err = Covered::of(Algorithm::Pa1, &regression).unwrap_err();
         assert!(err.to_string().contains("two-class"), "{err}");
-        assert_eq!(Covered::of(Algorithm::Pa, &settings).unwrap().c(), 1.0);
     }
 }

@@ -81,6 +81,29 @@ pub struct Dual {
     alpha: Vec<f64>,
     u: Vector,
     rng: Rng,
+    /// A solve stopped when its budget ran out, to resume where it was.
+    pass: Option<Pass>,
+}
+
+/// Where a solve is: its epoch, its place in the epoch, the active set
+/// and the shrinking thresholds. Valid for the samples it began on.
+#[derive(Clone, Debug)]
+struct Pass {
+    index: Vec<usize>,
+    all: usize,
+    active: usize,
+    high_old: f64,
+    low_old: f64,
+    epoch: usize,
+    /// The next epoch has not begun (its shuffle is still to come: once
+    /// per epoch, however often the budget stops it).
+    fresh: bool,
+    /// The next place in `index` this epoch.
+    at: usize,
+    low: f64,
+    high: f64,
+    /// The rounds of the samples it began on (a check).
+    rounds: u64,
 }
 
 /// Stop when max − min of the projected gradient is below this: every
@@ -90,6 +113,11 @@ pub const TOLERANCE: f64 = 1e-10;
 /// Epochs one call may run; past it the result says it did not converge.
 pub const MAX_EPOCHS: usize = 20_000;
 
+/// A budget of steps that never runs out (a solve in one call).
+pub fn unlimited() -> u64 {
+    u64::MAX
+}
+
 impl Dual {
     pub fn new(problem: Problem) -> Self {
         Self {
@@ -98,6 +126,7 @@ impl Dual {
             u: Vector::default(),
             // Fixed: the same samples give the same solution, run after run.
             rng: derived(0x7E0_u64, 21),
+            pass: None,
         }
     }
 
@@ -130,85 +159,152 @@ impl Dual {
     /// spread leaves the active set; when the active set has converged,
     /// every coordinate is checked again before the solve ends.
     pub fn solve(&mut self, samples: &Samples, tolerance: f64, max_epochs: usize) -> Solved {
+        self.pass = None;
+        self.run(samples, tolerance, max_epochs, &mut unlimited())
+            .expect("an unlimited budget finishes")
+    }
+
+    /// [`Dual::solve`] within a budget of coordinate steps (`steps`, spent
+    /// as it goes), so that the page can solve between frames: None when
+    /// the budget ran out first, and the next call resumes where this one
+    /// stopped. The samples must not change until the solve ends (new
+    /// rounds wait: see `Theory::solve_some`).
+    pub fn run(
+        &mut self,
+        samples: &Samples,
+        tolerance: f64,
+        max_epochs: usize,
+        steps: &mut u64,
+    ) -> Option<Solved> {
+        let mut pass = match self.pass.take() {
+            Some(pass) => {
+                debug_assert_eq!(
+                    pass.rounds,
+                    samples.rounds(),
+                    "the samples changed mid-solve"
+                );
+                pass
+            }
+            None => self.begin(samples),
+        };
+        if pass.all == 0 {
+            return Some(Solved {
+                converged: true,
+                epochs: 0,
+            });
+        }
+        while pass.epoch < max_epochs {
+            if pass.fresh {
+                pass.fresh = false;
+                (pass.low, pass.high) = (f64::INFINITY, f64::NEG_INFINITY);
+                pass.index[..pass.active].shuffle(&mut self.rng);
+            }
+            while pass.at < pass.active {
+                if *steps == 0 {
+                    self.pass = Some(pass);
+                    return None;
+                }
+                *steps -= 1;
+                self.step(samples, &mut pass);
+            }
+            pass.at = 0;
+            pass.fresh = true;
+            pass.epoch += 1;
+            if pass.high - pass.low <= tolerance || pass.active == 0 {
+                if pass.active == pass.all {
+                    return Some(Solved {
+                        converged: true,
+                        epochs: pass.epoch,
+                    });
+                }
+                // Converged on the active set: check everything again.
+                pass.active = pass.all;
+                (pass.high_old, pass.low_old) = (f64::INFINITY, f64::NEG_INFINITY);
+                continue;
+            }
+            pass.high_old = if pass.high <= 0.0 {
+                f64::INFINITY
+            } else {
+                pass.high
+            };
+            pass.low_old = if pass.low >= 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                pass.low
+            };
+        }
+        Some(Solved {
+            converged: false,
+            epochs: max_epochs,
+        })
+    }
+
+    /// A solve over the samples seen now, from the α it has (warm).
+    fn begin(&mut self, samples: &Samples) -> Pass {
         self.alpha.resize(samples.len(), 0.0);
         if self.u.w.len() < samples.dim() {
             self.u.w.resize(samples.dim(), 0.0);
         }
-        let mut index: Vec<usize> = samples.seen().collect();
+        let index: Vec<usize> = samples.seen().collect();
         let all = index.len();
-        if all == 0 {
-            return Solved {
-                converged: true,
-                epochs: 0,
-            };
+        Pass {
+            index,
+            all,
+            active: all,
+            high_old: f64::INFINITY,
+            low_old: f64::NEG_INFINITY,
+            epoch: 0,
+            fresh: true,
+            at: 0,
+            low: f64::INFINITY,
+            high: f64::NEG_INFINITY,
+            rounds: samples.rounds(),
         }
-        let mut active = all;
-        let (mut high_old, mut low_old) = (f64::INFINITY, f64::NEG_INFINITY);
-        for epoch in 0..max_epochs {
-            let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
-            index[..active].shuffle(&mut self.rng);
-            let mut s = 0;
-            while s < active {
-                let i = index[s];
-                let (upper, diagonal) = self.problem.box_and_diagonal(samples.weight(i));
-                let a = self.alpha[i];
-                let g = samples.margin(i, &self.u) - 1.0 + diagonal * a;
-                let pg = if a <= 0.0 {
-                    if g > high_old {
-                        active -= 1;
-                        index.swap(s, active);
-                        continue;
-                    }
-                    g.min(0.0)
-                } else if a >= upper {
-                    if g < low_old {
-                        active -= 1;
-                        index.swap(s, active);
-                        continue;
-                    }
-                    g.max(0.0)
-                } else {
-                    g
-                };
-                s += 1;
-                low = low.min(pg);
-                high = high.max(pg);
-                if pg == 0.0 {
-                    continue;
-                }
-                let q = samples.squared_norm(i) + diagonal;
-                // A zero sample (x = 0 and no bias): its dual term is −α
-                // alone, so α goes to its upper end (never infinite here:
-                // such a set is not separable, so the hard margin is not
-                // asked, and the squared hinge has q = D_ii > 0).
-                let next = if q > 0.0 {
-                    (a - g / q).clamp(0.0, upper)
-                } else {
-                    upper
-                };
-                if next != a && next.is_finite() {
-                    samples.add_to(i, &mut self.u, next - a);
-                    self.alpha[i] = next;
-                }
+    }
+
+    /// One coordinate step, at `pass.at` (which it moves on, or shrinks
+    /// away by swapping the coordinate out of the active set).
+    fn step(&mut self, samples: &Samples, pass: &mut Pass) {
+        let i = pass.index[pass.at];
+        let (upper, diagonal) = self.problem.box_and_diagonal(samples.weight(i));
+        let a = self.alpha[i];
+        let g = samples.margin(i, &self.u) - 1.0 + diagonal * a;
+        let pg = if a <= 0.0 {
+            if g > pass.high_old {
+                pass.active -= 1;
+                pass.index.swap(pass.at, pass.active);
+                return;
             }
-            if high - low <= tolerance || active == 0 {
-                if active == all {
-                    return Solved {
-                        converged: true,
-                        epochs: epoch + 1,
-                    };
-                }
-                // Converged on the active set: check everything again.
-                active = all;
-                (high_old, low_old) = (f64::INFINITY, f64::NEG_INFINITY);
-                continue;
+            g.min(0.0)
+        } else if a >= upper {
+            if g < pass.low_old {
+                pass.active -= 1;
+                pass.index.swap(pass.at, pass.active);
+                return;
             }
-            high_old = if high <= 0.0 { f64::INFINITY } else { high };
-            low_old = if low >= 0.0 { f64::NEG_INFINITY } else { low };
+            g.max(0.0)
+        } else {
+            g
+        };
+        pass.at += 1;
+        pass.low = pass.low.min(pg);
+        pass.high = pass.high.max(pg);
+        if pg == 0.0 {
+            return;
         }
-        Solved {
-            converged: false,
-            epochs: max_epochs,
+        let q = samples.squared_norm(i) + diagonal;
+        // A zero sample (x = 0 and no bias): its dual term is −α
+        // alone, so α goes to its upper end (never infinite here:
+        // such a set is not separable, so the hard margin is not
+        // asked, and the squared hinge has q = D_ii > 0).
+        let next = if q > 0.0 {
+            (a - g / q).clamp(0.0, upper)
+        } else {
+            upper
+        };
+        if next != a && next.is_finite() {
+            samples.add_to(i, &mut self.u, next - a);
+            self.alpha[i] = next;
         }
     }
 

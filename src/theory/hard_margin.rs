@@ -11,7 +11,7 @@
 //! every margin condition holds to 1e-10. Both keep their state, so the
 //! page's next call resumes from here.
 
-use super::dual::{Dual, Problem, MAX_EPOCHS, TOLERANCE};
+use super::dual::{unlimited, Dual, Problem, MAX_EPOCHS, TOLERANCE};
 use super::hull::{Hull, Verdict};
 use super::samples::{Samples, Vector};
 
@@ -32,6 +32,10 @@ pub enum Separation {
     NotSeparable { distance: f64 },
     /// The hull's steps ran out: any separator's margin is at most `high`.
     Undecided { high: f64 },
+    /// Past the samples the page keeps (`frozen.rs`): u* of those
+    /// misclassifies a later round, and the rounds since are not stored to
+    /// look for another separator.
+    PastKept,
 }
 
 impl Separation {
@@ -66,7 +70,14 @@ pub struct HardMargin {
 impl HardMargin {
     /// Brings u* and γ* up to date with the samples (warm).
     pub fn solve(&mut self, samples: &Samples) -> Separation {
-        match self.hull.solve(samples) {
+        self.run(samples, &mut unlimited())
+            .expect("an unlimited budget finishes")
+    }
+
+    /// [`HardMargin::solve`] within a budget of steps (see `Hull::run`,
+    /// `Dual::run`): None when it ran out; the next call resumes.
+    pub fn run(&mut self, samples: &Samples, steps: &mut u64) -> Option<Separation> {
+        Some(match self.hull.run(samples, steps)? {
             Verdict::Empty => Separation::Empty,
             Verdict::NotSeparable { distance } => {
                 self.dual = None;
@@ -79,7 +90,7 @@ impl HardMargin {
                     let alpha = self.hull.weights().iter().map(|l| l / p2).collect();
                     Dual::from_alpha(Problem::HardMargin, samples, alpha)
                 });
-                let solved = dual.solve(samples, TOLERANCE, MAX_EPOCHS);
+                let solved = dual.run(samples, TOLERANCE, MAX_EPOCHS, steps)?;
                 let u = dual.u().clone();
                 let margin = 1.0 / u.squared_norm().sqrt();
                 Separation::Separable {
@@ -88,7 +99,7 @@ impl HardMargin {
                     converged: solved.converged,
                 }
             }
-        }
+        })
     }
 }
 

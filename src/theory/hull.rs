@@ -25,6 +25,7 @@
 //! origin is in the hull it stays there as samples are added, so a set
 //! found not separable is not searched again.
 
+use super::dual::unlimited;
 use super::samples::{Samples, Vector};
 
 /// The hull within this distance of the origin, times R: not separable.
@@ -56,6 +57,11 @@ pub struct Hull {
     lambda: Vec<f64>,
     p: Vector,
     verdict: Option<Verdict>,
+    /// The rounds the verdict is for.
+    verdict_rounds: u64,
+    /// Steps taken and the least ‖p‖ seen, by a search whose budget ran
+    /// out (the next call resumes it).
+    resume: Option<(usize, f64)>,
 }
 
 impl Hull {
@@ -75,18 +81,30 @@ impl Hull {
 
     /// Brings the nearest point up to date with the samples.
     pub fn solve(&mut self, samples: &Samples) -> Verdict {
+        self.resume = None;
+        self.run(samples, &mut unlimited())
+            .expect("an unlimited budget finishes")
+    }
+
+    /// [`Hull::solve`] within a budget (`steps`: a step costs one unit per
+    /// sample seen, the pass it makes): None when the budget ran out
+    /// first; the next call, on the same samples, resumes.
+    pub fn run(&mut self, samples: &Samples, steps: &mut u64) -> Option<Verdict> {
         if let Some(Verdict::NotSeparable { .. }) = self.verdict {
-            return self.verdict();
+            return Some(self.verdict());
+        }
+        if self.verdict.is_some() && self.verdict_rounds == samples.rounds() {
+            return Some(self.verdict());
         }
         if samples.has_opposed_pair() {
             // z_i + z_j = 0: the origin is the midpoint of two samples.
             self.verdict = Some(Verdict::NotSeparable { distance: 0.0 });
-            return self.verdict();
+            return Some(self.verdict());
         }
         self.lambda.resize(samples.len(), 0.0);
         let radius = samples.radius();
         let Some(first) = samples.seen().next() else {
-            return Verdict::Empty;
+            return Some(Verdict::Empty);
         };
         if self.lambda.iter().all(|&l| l == 0.0) {
             // Start at the sample nearest the origin.
@@ -97,9 +115,10 @@ impl Hull {
             self.lambda[nearest] = 1.0;
             self.refresh(samples);
         }
-        let verdict = self.iterate(samples, radius);
+        let verdict = self.iterate(samples, radius, steps)?;
         self.verdict = Some(verdict);
-        verdict
+        self.verdict_rounds = samples.rounds();
+        Some(verdict)
     }
 
     fn refresh(&mut self, samples: &Samples) {
@@ -111,16 +130,24 @@ impl Hull {
         }
     }
 
-    fn iterate(&mut self, samples: &Samples, radius: f64) -> Verdict {
-        let mut high = f64::INFINITY;
-        for step in 0..MAX_STEPS {
+    fn iterate(&mut self, samples: &Samples, radius: f64, steps: &mut u64) -> Option<Verdict> {
+        let (first, mut high) = self.resume.take().unwrap_or((0, f64::INFINITY));
+        let cost = samples.len() as u64;
+        for step in first..MAX_STEPS {
+            // A step goes ahead on any budget left (so that a budget
+            // smaller than a pass still moves on) and takes it all.
+            if *steps == 0 {
+                self.resume = Some((step, high));
+                return None;
+            }
+            *steps = steps.saturating_sub(cost);
             if step % REFRESH == REFRESH - 1 {
                 self.refresh(samples);
             }
             let norm2 = self.p.squared_norm();
             high = high.min(norm2.sqrt());
             if high <= ORIGIN * radius {
-                return Verdict::NotSeparable { distance: high };
+                return Some(Verdict::NotSeparable { distance: high });
             }
             // The toward vertex (least z·p) and the away vertex (most z·p
             // among those with weight).
@@ -139,17 +166,17 @@ impl Hull {
             // γ* itself is left to the hard-margin dual, which gets there
             // faster than these steps would.
             if low_g > 0.0 {
-                return Verdict::Separable {
+                return Some(Verdict::Separable {
                     low: low_g / norm2.sqrt(),
                     high,
-                };
+                });
             }
             let gain = high_g - low_g;
             let distance2 = samples.squared_norm(toward) + samples.squared_norm(away)
                 - 2.0 * samples.cross(toward, away);
             if !(gain > 0.0) || !(distance2 > 0.0) {
                 // No pair improves p: it is the nearest point up to rounding.
-                return self.settle(low_g, norm2, high, radius);
+                return Some(self.settle(low_g, norm2, high, radius));
             }
             let t = (gain / distance2).min(self.lambda[away]);
             self.lambda[toward] += t;
@@ -165,7 +192,7 @@ impl Hull {
             .seen()
             .map(|i| samples.margin(i, &self.p))
             .fold(f64::INFINITY, f64::min);
-        self.settle(low_g, norm2, high, radius)
+        Some(self.settle(low_g, norm2, high, radius))
     }
 
     /// The verdict when the steps stop short of the gap test.

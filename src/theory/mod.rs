@@ -1,6 +1,5 @@
-//! How well, and why: the theory layer for the linear learners on two
-//! classes (perceptron, averaged perceptron, pocket, PA, PA-I, PA-II,
-//! AROW, SCW). Over the samples a learner has seen, as it sees them
+//! How well, and why: the theory layer for every learner on two classes.
+//! Over the samples a learner has seen, as it sees them
 //! ([`samples`]: x̃ = (x, 1) with a bias, x through the origin without):
 //!
 //! - the best fixed classifiers in hindsight: the hard-margin separator u*
@@ -12,7 +11,8 @@
 //! - each learner's bounds, as their theorems state them
 //!   ([`perceptron_bounds`], [`pa_bounds`]), evaluated at the tightest
 //!   comparator computed, or the reason a bound does not apply
-//!   ([`bound`], [`bounds`]);
+//!   ([`bound`], [`bounds`]); for a learner with none transcribed, why
+//!   ([`untranscribed`]);
 //! - the regret: the learner's cumulative hinge loss minus the hinge
 //!   minimiser's, and on the plane its mistakes minus the best line's.
 //!
@@ -41,16 +41,22 @@ pub mod bound;
 pub mod bounds;
 pub mod covered;
 pub mod dual;
+pub mod frozen;
 pub mod hard_margin;
 pub mod hull;
 pub mod pa_bounds;
 pub mod perceptron_bounds;
 pub mod report;
 pub mod samples;
+mod smallest_deviation;
+mod totals;
 mod tracker;
+pub mod untranscribed;
+mod visible_line;
 
 pub use best_line::BestLine;
 pub use bound::{Bound, Comparator, Reason};
-pub use covered::{Covered, COVERED_NAMES};
-pub use report::{Best, Regret, Report, ZeroOneBest};
+pub use covered::Covered;
+pub use frozen::Frozen;
+pub use report::{Best, Kept, Regret, Report, ZeroOneBest};
 pub use tracker::{Theory, ZeroOne};

@@ -31,19 +31,23 @@ use crate::settings::BiasMode;
 /// Σ_t ℓ_t² ≤ ‖u‖² R²."
 pub const PA_THEOREM_2: Statement = Statement {
     name: "pa-theorem-2",
+    title: "Crammer et al. 2006, Theorem 2",
     text: "if ‖x_t‖ ≤ R for all t and some u has ℓ*_t = max(0, 1 − y_t u·x_t) = 0 for all t, PA's cumulative squared loss Σ_t ℓ_t² ≤ ‖u‖²R²",
     source: "Crammer et al. 2006, Theorem 2",
     counts: "Σℓ_t²",
     checked: true,
+    unread: None,
 };
 
 /// Theorem 2 with ℓ_t ≥ 1 on each mistake: mistakes ≤ Σ ℓ_t² ≤ ‖u‖²R².
 pub const PA_THEOREM_2_MISTAKES: Statement = Statement {
     name: "pa-theorem-2-mistakes",
+    title: "Crammer et al. 2006, Theorem 2, on mistakes",
     text: "Theorem 2, and ℓ_t ≥ 1 on every mistake: PA's mistakes ≤ Σ_t ℓ_t² ≤ ‖u‖²R² for every u with ℓ*_t = 0 for all t (‖x_t‖ ≤ R)",
     source: "Crammer et al. 2006, Theorem 2 (and section 4's remark that the squared loss bounds the mistakes)",
     counts: "mistakes",
     checked: true,
+    unread: None,
 };
 
 /// Theorem 3: "Let (x₁, y₁), …, (x_T, y_T) be a sequence of examples where
@@ -52,10 +56,12 @@ pub const PA_THEOREM_2_MISTAKES: Statement = Statement {
 /// is bounded from above by Σ_t ℓ_t² ≤ (‖u‖ + 2√(Σ_t (ℓ*_t)²))²."
 pub const PA_THEOREM_3: Statement = Statement {
     name: "pa-theorem-3",
+    title: "Crammer et al. 2006, Theorem 3",
     text: "if ‖x_t‖ = 1 for all t, then for any u, PA's Σ_t ℓ_t² ≤ (‖u‖ + 2√(Σ_t (ℓ*_t)²))²",
     source: "Crammer et al. 2006, Theorem 3",
     counts: "Σℓ_t²",
     checked: true,
+    unread: None,
 };
 
 /// Theorem 4: "Let (x₁, y₁), …, (x_T, y_T) be a sequence of examples where
@@ -65,10 +71,12 @@ pub const PA_THEOREM_3: Statement = Statement {
 /// where C is the aggressiveness parameter provided to PA-I."
 pub const PA1_THEOREM_4: Statement = Statement {
     name: "pa-i-theorem-4",
+    title: "Crammer et al. 2006, Theorem 4",
     text: "if ‖x_t‖ ≤ R for all t, then for any u, PA-I's mistakes ≤ max{R², 1/C} (‖u‖² + 2C Σ_t ℓ*_t)",
     source: "Crammer et al. 2006, Theorem 4",
     counts: "mistakes",
     checked: true,
+    unread: None,
 };
 
 /// Theorem 5: "Let (x₁, y₁), …, (x_T, y_T) be a sequence of examples where
@@ -78,19 +86,23 @@ pub const PA1_THEOREM_4: Statement = Statement {
 /// Σ_t ℓ_t² ≤ (R² + 1/(2C)) (‖u‖² + 2C Σ_t (ℓ*_t)²)."
 pub const PA2_THEOREM_5: Statement = Statement {
     name: "pa-ii-theorem-5",
+    title: "Crammer et al. 2006, Theorem 5",
     text: "if ‖x_t‖² ≤ R² for all t, then for any u, PA-II's Σ_t ℓ_t² ≤ (R² + 1/(2C)) (‖u‖² + 2C Σ_t (ℓ*_t)²)",
     source: "Crammer et al. 2006, Theorem 5",
     counts: "Σℓ_t²",
     checked: true,
+    unread: None,
 };
 
 /// Theorem 5 with ℓ_t ≥ 1 on each mistake.
 pub const PA2_THEOREM_5_MISTAKES: Statement = Statement {
     name: "pa-ii-theorem-5-mistakes",
+    title: "Crammer et al. 2006, Theorem 5, on mistakes",
     text: "Theorem 5, and ℓ_t ≥ 1 on every mistake: PA-II's mistakes ≤ Σ_t ℓ_t² ≤ (R² + 1/(2C)) (‖u‖² + 2C Σ_t (ℓ*_t)²) for any u",
     source: "Crammer et al. 2006, Theorem 5 (and section 4's remark that the squared loss bounds the mistakes)",
     counts: "mistakes",
     checked: true,
+    unread: None,
 };
 
 pub const PA: [Statement; 3] = [PA_THEOREM_2, PA_THEOREM_2_MISTAKES, PA_THEOREM_3];
@@ -159,13 +171,12 @@ pub fn evaluate(covered: Covered, e: &Evidence<'_>) -> Vec<Bound> {
 /// has unit norm as the learner sees it.
 fn theorem_3(e: &Evidence<'_>, squared: f64) -> Bound {
     let bound = Bound::new(&PA_THEOREM_3, squared);
-    let s = e.samples;
-    if s.seen().any(|i| (s.squared_norm(i) - 1.0).abs() > UNIT) {
+    if !e.over.unit_norm(UNIT) {
         return bound.refused(Reason::NotUnitNorm);
     }
     let mut best: Option<(f64, Comparator)> = None;
     for (name, u) in e.comparators() {
-        let losses = s.total_loss(u, super::samples::squared_hinge);
+        let losses = e.over.squared_hinge(name, u);
         let root = u.squared_norm().sqrt() + 2.0 * losses.sqrt();
         if best.is_none_or(|b| root * root < b.0) {
             best = Some((root * root, name));

@@ -28,7 +28,8 @@ pub struct Report {
     /// How separability was settled, in words.
     pub separability: String,
     /// The same as an id, for a page that words it in its own language:
-    /// "separable", "not-separable", "undecided" or "no-samples".
+    /// "separable", "not-separable", "undecided", "past-kept" (see
+    /// `Separation::PastKept`) or "no-samples".
     pub settled: &'static str,
     /// γ* = 1/‖u*‖ of the hard-margin separator (None: not separable).
     pub margin: Option<f64>,
@@ -43,6 +44,40 @@ pub struct Report {
     pub zero_one_best: Option<ZeroOneBest>,
     pub bounds: Vec<Bound>,
     pub regret: Regret,
+    /// Past the samples the page keeps: the comparators are those of the
+    /// rounds kept, and every number is over all the rounds at them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept: Option<Kept>,
+}
+
+/// The page keeps its first samples only (its memory stays bounded): the
+/// comparators stay those solved over `solved_rounds` rounds of those
+/// `samples`, and the report evaluates them on every round since, exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Kept {
+    pub samples: usize,
+    pub solved_rounds: u64,
+}
+
+/// What a report says of the rounds themselves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Facts {
+    pub has_bias: bool,
+    /// Distinct samples seen (kept ones, past the samples kept).
+    pub samples: usize,
+    pub rounds: u64,
+    pub radius: f64,
+}
+
+impl Facts {
+    pub fn of(samples: &Samples) -> Self {
+        Self {
+            has_bias: samples.has_bias(),
+            samples: samples.seen().count(),
+            rounds: samples.rounds(),
+            radius: samples.radius(),
+        }
+    }
 }
 
 /// A soft-margin minimiser as reported.
@@ -107,7 +142,7 @@ fn best(m: &Minimiser, has_bias: bool) -> Best {
     }
 }
 
-fn separability(separation: &Separation, samples: &Samples) -> String {
+fn separability(separation: &Separation, radius: f64) -> String {
     let text = crate::number::text;
     match separation {
         Separation::Empty => "no samples yet".into(),
@@ -119,12 +154,15 @@ fn separability(separation: &Separation, samples: &Samples) -> String {
             "not separable: a convex combination of the y x̃ comes within {:.3e} of the origin (at most {} R, R = {:.6}), so no u has y u·x̃ > 0 on every sample beyond rounding",
             distance,
             text(ORIGIN),
-            samples.radius()
+            radius
         ),
         Separation::Undecided { high } => format!(
             "undecided: no separator found, and any separator's margin is at most {:.3e}",
             high
         ),
+        Separation::PastKept => {
+            "undecided: u* of the samples kept misclassifies a later round, and the rounds past them are not stored".into()
+        }
     }
 }
 
@@ -132,7 +170,7 @@ impl Report {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         bias: BiasMode,
-        samples: &Samples,
+        facts: Facts,
         separation: &Separation,
         hinge: &Minimiser,
         squared: Option<&Minimiser>,
@@ -140,20 +178,21 @@ impl Report {
         bounds: Vec<Bound>,
         regret: Regret,
     ) -> Self {
-        let has_bias = samples.has_bias();
+        let has_bias = facts.has_bias;
         Self {
             bias: bias.name(),
             bias_form: bias_form(bias),
-            samples: samples.seen().count(),
-            rounds: samples.rounds(),
-            radius: samples.radius(),
+            samples: facts.samples,
+            rounds: facts.rounds,
+            radius: facts.radius,
             separable: separation.is_separable(),
-            separability: separability(separation, samples),
+            separability: separability(separation, facts.radius),
             settled: match separation {
                 Separation::Empty => "no-samples",
                 Separation::Separable { .. } => "separable",
                 Separation::NotSeparable { .. } => "not-separable",
                 Separation::Undecided { .. } => "undecided",
+                Separation::PastKept => "past-kept",
             },
             margin: separation.margin(),
             hard_margin_u: separation.u().map(|u| u.to_vec(has_bias)),
@@ -166,6 +205,23 @@ impl Report {
             }),
             bounds,
             regret,
+            kept: None,
+        }
+    }
+
+    /// The fewest-mistakes line found over `at` rounds, on which the
+    /// learner made `mistakes`: shown, and its 0-1 regret given when the
+    /// report is over those very rounds (against a line of fewer rounds
+    /// the difference is no regret).
+    pub fn with_line(&mut self, at: u64, line: BestLine, mistakes: u64) {
+        self.zero_one_best = Some(ZeroOneBest {
+            mistakes: line.mistakes,
+            line: line.line,
+            at_rounds: at,
+        });
+        if at == self.rounds {
+            let zero_one = mistakes as i64 - line.mistakes as i64;
+            self.regret = Regret::new(self.rounds, self.regret.hinge, Some(zero_one));
         }
     }
 }

@@ -9,15 +9,23 @@
 //! a few new samples costs a few passes over the data; the fewest-mistakes
 //! line (planar data only) is O(n² log n) and is recomputed only when
 //! asked (`ZeroOne::Compute`), so the page can do it at intervals.
+//!
+//! A solve's passes vary from a few to thousands (coordinate descent on
+//! a low-rank dual), so the page does not solve in one call: it runs
+//! [`Theory::solve_some`] a budget of steps at a time, between frames,
+//! while the rounds recorded meanwhile wait and join when the solve ends;
+//! each finished solve gives the report over its rounds, exactly.
 
 use super::best_line::{best_line, BestLine, LineSearch};
 use super::bound::{Evidence, Minimiser};
 use super::bounds::bounds;
 use super::covered::{has_bias, Covered};
-use super::dual::{Dual, Problem, MAX_EPOCHS, TOLERANCE};
+use super::dual::{unlimited, Dual, Problem, MAX_EPOCHS, TOLERANCE};
+use super::frozen::Frozen;
 use super::hard_margin::{HardMargin, Separation};
-use super::report::{Regret, Report};
+use super::report::{Facts, Regret, Report};
 use super::samples::{hinge as hinge_loss, Samples};
+use super::totals::{Solved, Totals};
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::Update;
@@ -33,15 +41,15 @@ pub enum ZeroOne {
     Last,
 }
 
-/// The learner's totals over its rounds.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Totals {
-    mistakes: u64,
-    /// Rounds on which the rule changed the model (for the perceptrons,
-    /// the updates the mistake bounds count).
-    updates: u64,
-    hinge: f64,
-    squared_hinge: f64,
+/// A solve in slices ([`Theory::solve_some`]): the comparators found so
+/// far, and the rounds recorded since it began, which wait for it.
+#[derive(Clone, Debug, Default)]
+struct Job {
+    separation: Option<Separation>,
+    hinge: Option<Minimiser>,
+    squared: Option<Minimiser>,
+    waiting: Vec<usize>,
+    waiting_totals: Totals,
 }
 
 /// The theory layer for one learner on one sequence of samples.
@@ -54,10 +62,11 @@ pub struct Theory {
     hard: HardMargin,
     hinge: Dual,
     squared: Option<Dual>,
-    /// The comparators at `solved_at` rounds.
-    solved: Option<(u64, Separation, Minimiser, Option<Minimiser>)>,
+    /// The comparators at some rounds.
+    solved: Option<Solved>,
     /// The fewest-mistakes line and the rounds it was computed at.
     line: Option<(u64, BestLine)>,
+    job: Option<Job>,
 }
 
 impl Theory {
@@ -78,6 +87,7 @@ impl Theory {
                 .then(|| Dual::new(Problem::SquaredHinge { c })),
             solved: None,
             line: None,
+            job: None,
         })
     }
 
@@ -102,7 +112,8 @@ impl Theory {
 
     /// The learner's round on sample `i`: `update` is what its
     /// `learn_one` returned. Rounds must start from a learner at w = 0
-    /// (the bounds assume it).
+    /// (the bounds assume it). While a solve in slices is under way, the
+    /// round waits for it to end.
     pub fn record(&mut self, i: usize, update: &Update) -> Result<()> {
         if i >= self.samples.len() {
             return Err(Error::BadSample(
@@ -113,12 +124,16 @@ impl Theory {
                 .into(),
             ));
         }
-        self.samples.count(i);
-        let t = &mut self.totals;
-        t.mistakes += update.mistake as u64;
-        t.updates += update.aggressive as u64;
-        t.hinge += update.loss;
-        t.squared_hinge += update.loss * update.loss;
+        match &mut self.job {
+            Some(job) => {
+                job.waiting.push(i);
+                job.waiting_totals.add(update);
+            }
+            None => {
+                self.samples.count(i);
+                self.totals.add(update);
+            }
+        }
         Ok(())
     }
 
@@ -131,14 +146,105 @@ impl Theory {
 
     /// Brings the comparators up to date (warm), if rounds were added.
     fn solve(&mut self) {
-        let rounds = self.samples.rounds();
-        if self.solved.as_ref().is_some_and(|s| s.0 == rounds) {
+        self.finish_job();
+        if self
+            .solved
+            .as_ref()
+            .is_some_and(|s| s.rounds == self.samples.rounds())
+        {
             return;
         }
-        let separation = self.hard.solve(&self.samples);
-        let hinge = minimise(&mut self.hinge, &self.samples);
-        let squared = self.squared.as_mut().map(|d| minimise(d, &self.samples));
-        self.solved = Some((rounds, separation, hinge, squared));
+        self.solved = Some(Solved {
+            rounds: self.samples.rounds(),
+            separation: self.hard.solve(&self.samples),
+            hinge: minimise(&mut self.hinge, &self.samples, &mut unlimited()).expect("unlimited"),
+            squared: self
+                .squared
+                .as_mut()
+                .map(|d| minimise(d, &self.samples, &mut unlimited()).expect("unlimited")),
+        });
+    }
+
+    /// Advances the comparators toward the rounds recorded, within a
+    /// budget of `steps` (a coordinate step or a sample visited by the
+    /// hull's pass each cost one): a solve begins over the rounds recorded
+    /// when none is under way and the last is behind them, and goes on
+    /// from where the last call stopped. Returns the report over its
+    /// rounds when it ends (the line as last found); the rounds that
+    /// waited then join.
+    pub fn solve_some(&mut self, steps: &mut u64) -> Option<Report> {
+        if self.job.is_none() {
+            if self
+                .solved
+                .as_ref()
+                .is_some_and(|s| s.rounds == self.samples.rounds())
+            {
+                return None;
+            }
+            self.job = Some(Job::default());
+        }
+        let job = self.job.as_mut().expect("begun above");
+        if job.separation.is_none() {
+            job.separation = Some(self.hard.run(&self.samples, steps)?);
+        }
+        if job.hinge.is_none() {
+            job.hinge = Some(minimise(&mut self.hinge, &self.samples, steps)?);
+        }
+        if let (Some(dual), None) = (&mut self.squared, &job.squared) {
+            job.squared = Some(minimise(dual, &self.samples, steps)?);
+        }
+        let job = self.job.take().expect("begun above");
+        self.solved = Some(Solved {
+            rounds: self.samples.rounds(),
+            separation: job.separation.expect("solved above"),
+            hinge: job.hinge.expect("solved above"),
+            squared: job.squared,
+        });
+        let report = self.build();
+        self.join(&job.waiting, &job.waiting_totals);
+        Some(report)
+    }
+
+    /// A solve in slices under way.
+    pub fn solving(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Ends a solve in slices at once (the rounds that waited join).
+    fn finish_job(&mut self) {
+        if self.job.is_some() {
+            self.solve_some(&mut unlimited());
+        }
+    }
+
+    fn join(&mut self, waiting: &[usize], totals: &Totals) {
+        for &i in waiting {
+            self.samples.count(i);
+        }
+        self.totals.join(totals);
+    }
+
+    /// From here on the page keeps no more samples: the comparators stay
+    /// the last ones solved (a solve under way is dropped, its rounds
+    /// join), and the [`Frozen`] returned evaluates them on every round
+    /// since. Solves now if none was ever finished. This theory is left
+    /// empty (its samples dropped): the page drops it.
+    pub fn freeze(&mut self) -> Frozen {
+        if self.solved.is_none() {
+            self.solve();
+        } else if let Some(job) = self.job.take() {
+            self.join(&job.waiting, &job.waiting_totals);
+        }
+        let solved = self.solved.take().expect("solved above");
+        let samples = std::mem::take(&mut self.samples);
+        Frozen::new(
+            self.covered,
+            self.bias,
+            &samples,
+            std::mem::take(&mut self.totals),
+            solved,
+            self.line.take(),
+        )
     }
 
     /// The fewest-mistakes line, recomputed now (None unless the samples
@@ -170,9 +276,15 @@ impl Theory {
         self.line
     }
 
-    /// Rounds recorded so far, and the learner's mistakes on them.
+    /// Rounds counted so far (a solve in slices holds back the rounds
+    /// recorded while it runs), and the learner's mistakes on them.
     pub fn rounds(&self) -> (u64, u64) {
         (self.samples.rounds(), self.totals.mistakes)
+    }
+
+    /// Rounds recorded so far, counted or waiting.
+    pub fn recorded(&self) -> u64 {
+        self.samples.rounds() + self.job.as_ref().map_or(0, |j| j.waiting.len() as u64)
     }
 
     /// Everything the theory layer says about the rounds so far.
@@ -181,11 +293,22 @@ impl Theory {
         if zero_one == ZeroOne::Compute {
             self.best_line();
         }
-        let (_, separation, hinge, squared) = self.solved.as_ref().expect("solved above");
+        self.build()
+    }
+
+    /// The report at the comparators last solved, over the rounds counted
+    /// (the same rounds, but after a `freeze`'s join).
+    fn build(&self) -> Report {
+        let Solved {
+            separation,
+            hinge,
+            squared,
+            ..
+        } = self.solved.as_ref().expect("solved before");
         let t = self.totals;
         let rounds = self.samples.rounds();
         let evidence = Evidence {
-            samples: &self.samples,
+            over: &self.samples,
             separation,
             hinge,
             squared: squared.as_ref(),
@@ -207,7 +330,7 @@ impl Theory {
         );
         Report::new(
             self.bias,
-            &self.samples,
+            Facts::of(&self.samples),
             separation,
             hinge,
             squared.as_ref(),
@@ -218,15 +341,16 @@ impl Theory {
     }
 }
 
-/// Solves one soft-margin problem (warm) and reads off its minimiser.
-fn minimise(dual: &mut Dual, samples: &Samples) -> Minimiser {
-    let solved = dual.solve(samples, TOLERANCE, MAX_EPOCHS);
+/// Solves one soft-margin problem (warm) within the budget and reads off
+/// its minimiser (None: the budget ran out first).
+fn minimise(dual: &mut Dual, samples: &Samples, steps: &mut u64) -> Option<Minimiser> {
+    let solved = dual.run(samples, TOLERANCE, MAX_EPOCHS, steps)?;
     let value = dual.primal_value(samples);
-    Minimiser {
+    Some(Minimiser {
         problem: dual.problem(),
         u: dual.u().clone(),
         value,
         gap: (value - dual.dual_value(samples)).max(0.0),
         converged: solved.converged,
-    }
+    })
 }

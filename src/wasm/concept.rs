@@ -64,6 +64,12 @@ impl Playground {
         self.page.session_mut().apply(event).map_err(js)
     }
 
+    /// The fewest samples after a move at which a recovery is judged
+    /// (`RECOVERY_FLOOR`): a recovery that short is shown as the floor.
+    pub fn recovery_floor() -> f64 {
+        crate::playground::RECOVERY_FLOOR as f64
+    }
+
     /// The learner's recovery after each move (see `Recovery`), five
     /// numbers each: at, level, threshold, after (−1: not yet), and 1 if
     /// another move came first.

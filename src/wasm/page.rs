@@ -130,20 +130,6 @@ impl Playground {
         })
     }
 
-    /// The parts of the page's full module the link needs loaded (with
-    /// `learner`, a learner about to be chosen): each is a wasm module of
-    /// its own, which www/js/wasm.js loads before it builds the session
-    /// (xtask/split-wasm.mjs). A link that cannot be read needs none.
-    /// The first module answers too, so that the parts download beside
-    /// the full module's primary, not after it.
-    pub fn parts(hash: &str, learner: Option<String>) -> Vec<String> {
-        let learner = learner.and_then(|name| name.parse().ok());
-        crate::playground::SharedState::parse(hash).map_or_else(
-            |_| Vec::new(),
-            |state| state.parts(learner).into_iter().map(String::from).collect(),
-        )
-    }
-
     /// The link to a fresh session with this one's learner and settings
     /// now (after mid-stream changes), without its log.
     pub fn setup_hash(&self) -> String {
@@ -343,8 +329,10 @@ impl Playground {
     }
 
     /// Whether `set(name, text)` would be accepted; changes nothing.
-    pub fn check(&self, name: &str, text: &str) -> Result<(), JsValue> {
-        self.page.check_set(name, text).map_err(js)
+    /// Returns the link the session would have after it, with the page's
+    /// `extras`: the page asks which parts of the full module it needs.
+    pub fn check(&self, name: &str, text: &str, extras: &str) -> Result<String, JsValue> {
+        self.page.check_set(name, text, extras).map_err(js)
     }
 
     /// The constant a kernel learner adds to its expansion (APSM's b); 0 otherwise.

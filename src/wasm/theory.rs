@@ -15,7 +15,9 @@ impl Playground {
     }
 
     /// What the panel shows: `{why_not, report, warm_from, search,
-    /// search_limit}`, or null when the layer is off.
+    /// search_limit, rounds, solving, kept_limit}` (the report is the last
+    /// finished solve's, over `report.rounds` of the `rounds` seen), or
+    /// null when the layer is off.
     pub fn theory(&mut self) -> Result<JsValue, JsValue> {
         match self.page.session_scoring().theory_mut() {
             Some(part) => object(&part.view()),
@@ -41,13 +43,71 @@ impl Playground {
             .collect()
     }
 
-    /// Searches for the fewest-mistakes line for about `ms` milliseconds
-    /// (the time a frame leaves); returns whether a search is under way.
+    /// The fewest-mistakes search under way as `[rounds, digest]` (empty:
+    /// none): Compare searches once when its panels' keys agree.
+    pub fn theory_search_key(&self) -> Vec<f64> {
+        self.page
+            .session()
+            .theory()
+            .and_then(|part| part.search_key())
+            .map_or(Vec::new(), |(rounds, digest)| {
+                vec![rounds as f64, digest as f64]
+            })
+    }
+
+    /// The last fewest-mistakes line found: `[rounds, digest, mistakes,
+    /// w1, w2, b]` (`[rounds, digest, mistakes]` when a constant is best;
+    /// empty: none yet), for another panel's `theory_adopt`.
+    pub fn theory_found(&self) -> Vec<f64> {
+        let Some((rounds, digest, best)) = self.page.session().theory().and_then(|p| p.found())
+        else {
+            return Vec::new();
+        };
+        let mut out = vec![rounds as f64, digest as f64, best.mistakes as f64];
+        out.extend(
+            best.line
+                .unwrap_or_default()
+                .iter()
+                .filter(|_| best.line.is_some()),
+        );
+        out
+    }
+
+    /// Ends this panel's search with another panel's line (`theory_found`)
+    /// when both searched the same rounds; returns whether it did.
+    pub fn theory_adopt(&mut self, found: Vec<f64>) -> bool {
+        let [rounds, digest, mistakes, line @ ..] = found.as_slice() else {
+            return false;
+        };
+        let best = crate::theory::BestLine {
+            mistakes: *mistakes as u64,
+            line: <[f64; 3]>::try_from(line).ok(),
+        };
+        self.page
+            .session_scoring()
+            .theory_mut()
+            .is_some_and(|part| part.adopt(*rounds as u64, *digest as u32, best))
+    }
+
+    /// Solves the comparators and searches for the fewest-mistakes line
+    /// for about `ms` milliseconds (the time a frame leaves); returns
+    /// whether either has work left.
     pub fn theory_work(&mut self, ms: f64) -> bool {
         let deadline = js_sys::Date::now() + ms.max(0.5);
         self.page
             .session_scoring()
             .theory_mut()
             .is_some_and(|part| part.work(|| js_sys::Date::now() < deadline))
+    }
+
+    /// Solves the comparators for about `ms` milliseconds and leaves the
+    /// search alone (Compare's panels waiting for the first one's line);
+    /// returns whether either has work left.
+    pub fn theory_solve(&mut self, ms: f64) -> bool {
+        let deadline = js_sys::Date::now() + ms.max(0.5);
+        self.page
+            .session_scoring()
+            .theory_mut()
+            .is_some_and(|part| part.solve_only(|| js_sys::Date::now() < deadline))
     }
 }

@@ -170,6 +170,15 @@ impl Playground {
             .unwrap_or_default()
     }
 
+    /// The batch pocket's search units in Epochs, the plane's points
+    /// standardised as the Pocket PLA post does: `{ mean, divisor, model }`
+    /// (a coordinate's x′ = (x − mean)/divisor; `model`: (w1, w2, b) in
+    /// those units, the command line's `batch-pocket` numbers); null for
+    /// any other learner, and in a stream.
+    pub fn batch_units(&self) -> Result<JsValue, JsValue> {
+        object(&standard_units(self.page.session()))
+    }
+
     /// (w1, w2, b, degrees turned) before the last aggressive update, or empty.
     pub fn ghost(&self) -> Vec<f64> {
         match self.page.session().ghost() {
@@ -198,6 +207,8 @@ impl Playground {
             streamed: u64,
             passes: u64,
             point: usize,
+            /// Points a Reset queued that the next steps learn again.
+            relearn: usize,
             #[serde(skip_serializing_if = "Option::is_none")]
             asked: Option<u64>,
         }
@@ -210,6 +221,7 @@ impl Playground {
             streamed: s.samples_streamed(),
             passes,
             point,
+            relearn: s.left_to_relearn(),
             asked: s.labels_asked(),
         })
     }
@@ -245,4 +257,31 @@ pub(super) fn which(series: usize) -> Result<Series, JsValue> {
     ALL.get(series)
         .copied()
         .ok_or_else(|| plain("no such curve"))
+}
+
+/// See [`Playground::batch_units`].
+#[derive(serde::Serialize)]
+struct StandardUnits {
+    mean: Vec<f64>,
+    divisor: Vec<f64>,
+    model: Vec<f64>,
+}
+
+/// The batch pocket's code is in the full module only (the `relatives`
+/// feature): the first module has no batch pocket to ask.
+fn standard_units(session: &crate::playground::Session) -> Option<StandardUnits> {
+    #[cfg(feature = "relatives")]
+    if let Some(crate::registry::AnyLearner::BatchPocket(l)) = session.learner() {
+        let (units, model) = l.standard_units()?;
+        let standard = units.standardiser();
+        let mut w = model.weights;
+        w.push(model.bias);
+        return Some(StandardUnits {
+            mean: standard.mean().to_vec(),
+            divisor: standard.divisor().to_vec(),
+            model: w,
+        });
+    }
+    let _ = session;
+    None
 }

@@ -122,13 +122,56 @@ test('a keyboard-only session: every control reachable with a visible focus, the
   await page.keyboard.press('Escape');
   assert.notEqual((await focused(page)).cls, 'overlay', 'Esc leaves the plane');
 
-  // The live region says what the model is, in words.
+  // The summary says what the model is, in words; paused, the live region speaks it too.
   await page.evaluate(() => window.playground.changed());
   await page.waitForFunction(() => /PA-I: 2 samples learned/.test(document.getElementById('summary').textContent));
   assert.match(await page.textContent('#summary'), /Decision boundary .* = 0; class \+1 on the side where this is positive/);
-  assert.equal(await page.getAttribute('#summary', 'aria-live'), 'polite');
+  assert.equal(await page.textContent('#spoken'), await page.textContent('#summary'));
+  assert.equal(await page.getAttribute('#spoken', 'aria-live'), 'polite');
+  assert.match(await page.getAttribute('.plane .overlay', 'aria-describedby'), /^summary /, 'the plane is described by the summary');
   await page.close();
 });
+
+/** The samples a summary says were learned (one learner's sentence). */
+const said = (text) => Number((/: ([\d,]+) samples? learned/.exec(text)?.[1] ?? 'NaN').replace(/,/g, ''));
+
+for (const where of ['page', 'embed']) {
+  test(`${where}: while playing, the summary says the samples learned now, and its live region speaks at most every ten seconds`, async () => {
+    // (Issue 34, item 14: the summary read "0 samples learned" while 277 showed, until a pause.)
+    const page = await openPage(browser.context, where === 'page'
+      ? `${browser.server.url}/#algo=pa&preset=overlapping&seed=3&speed=60`
+      : `${browser.server.url}/embed.html#algo=pa&preset=overlapping&seed=3&speed=60&autoplay=1`);
+    await page.waitForFunction((w) => {
+      const app = w === 'page' ? window.playground : document.getElementById('figure');
+      return app?.figures?.length > 0 && !app.replaying;
+    }, where);
+    if (where === 'page') await page.click('#play');
+    await page.waitForFunction((w) => (w === 'page' ? window.playground : document.getElementById('figure')).figures[0].pg.counts().samples > 90, where);
+    const watched = await page.evaluate((w) => new Promise((resolve) => {
+      const app = w === 'page' ? window.playground : document.getElementById('figure');
+      const root = w === 'page' ? document : app.shadowRoot;
+      const [summary, spoken] = [root.getElementById('summary'), root.querySelector(w === 'page' ? '#spoken' : '.spoken')];
+      let changes = 0;
+      new MutationObserver(() => { changes += 1; }).observe(spoken, { childList: true, characterData: true, subtree: true });
+      const lags = [];
+      const start = performance.now();
+      const tick = () => {
+        const n = Number((/: ([\d,]+) samples? learned/.exec(summary.textContent)?.[1] ?? 'NaN').replace(/,/g, ''));
+        lags.push(app.figures[0].pg.counts().samples - n);
+        if (performance.now() - start < 2000) requestAnimationFrame(tick);
+        else resolve({ lags, changes, playing: app.playing, samples: app.figures[0].pg.counts().samples, text: summary.textContent });
+      };
+      requestAnimationFrame(tick);
+    }), where);
+    assert.ok(watched.playing && watched.samples > 110, `still playing (${watched.samples} samples)`);
+    // A frame draws, then learns: its summary is at most that frame's learning behind (60 samples/s, frames of 100 ms at most).
+    assert.ok(watched.lags.every((lag) => lag >= 0 && lag <= 8), `the summary lagged the samples by ${Math.max(...watched.lags)}`);
+    assert.ok(watched.changes <= 1, `the live region spoke ${watched.changes} times in two seconds of play`);
+    assert.ok(said(watched.text) > 100, watched.text);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
 
 test('the help overlay lists the shortcuts and closes with Escape', async () => {
   const page = await open();

@@ -5,10 +5,23 @@
 // iterations shown for it alone and honoured (the tries stop); Reset runs
 // the same search again (the seed), and so does a link; Compare streams it
 // and the embed opens it. Desktop and phone.
-import { test } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, chooseLearner, screenshot } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, useBrowser, openPage, chooseLearner, screenshot } from './harness.mjs';
 import { VIEWPORTS, verdict } from './explain-steps.mjs';
+
+before(() => {
+  // The command line as it ships (a no-op when it is up to date).
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'onlinelearn'], { cwd: ROOT, stdio: 'inherit' });
+});
+
+/** `onlinelearn batch-pocket --train www/data/pocket-pla.csv --seed S --json`'s run. */
+function commandLine(seed) {
+  const out = execFileSync(join(ROOT, 'target', 'release', 'onlinelearn'), ['batch-pocket', '--train', join(ROOT, 'www', 'data', 'pocket-pla.csv'), '--seed', String(seed), '--json'], { encoding: 'utf8' });
+  return JSON.parse(out).runs[0];
+}
 
 const browser = useBrowser();
 const has = (text, part) => assert.ok(text.includes(part), `${part}\n  not in\n${text}`);
@@ -106,6 +119,63 @@ for (const [device, viewport] of VIEWPORTS) {
     await page.close();
   });
 }
+
+test('on the post\'s points the page\'s search is onlinelearn batch-pocket\'s, draw for draw, standardised as the post and saying so', async () => {
+  const misclassified = [];
+  for (const seed of [1, 2, 3, 42, 7]) {
+    const page = await openPage(browser.context, `${browser.server.url}/#algo=batch-pocket&view=epochs&seed=${seed}`);
+    await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+    await page.click('#load-pocket');
+    await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && window.playground.figures[0].pg.counts().samples === 0);
+    // The teacher's walk: Reset, then 100 Steps (clicked for the first seed).
+    await page.click('#reset');
+    if (seed === 1) for (let i = 0; i < 100; i++) await page.click('#step');
+    else await page.evaluate(() => window.playground.act((pg) => pg.epochs(100)));
+    const s = await page.evaluate(() => {
+      const pg = window.playground.figures[0].pg;
+      return { units: pg.batch_units(), last: pg.last(), counts: pg.counts() };
+    });
+    assert.equal(s.counts.samples, 100);
+    const cli = commandLine(seed);
+    // The same search: the same misclassified points, the same w in the
+    // post's standardised units (to rounding: the page's points are the
+    // post's shifted and scaled, then standardised).
+    // M(w) after the last try: the proposal's count if it was kept.
+    const after = s.last.branch1 === 1 ? s.last.proposed : s.last.kept;
+    assert.equal(after, cli.mistakes, `seed ${seed}: misclassified`);
+    assert.equal(s.last.tries, cli.steps, `seed ${seed}: tries`);
+    const want = [...cli.weights, cli.bias];
+    s.units.model.forEach((w, k) => assert.ok(Math.abs(w - want[k]) <= 1e-9 * Math.max(1, Math.abs(want[k])), `seed ${seed}: w′ ${s.units.model} against ${want}`));
+    misclassified.push(after);
+    // Saying so: the standardisation and the numbers in the post's units.
+    await page.waitForFunction(() => document.getElementById('explain').textContent.includes('standardised as the post does'));
+    const explain = await page.textContent('#explain');
+    assert.match(explain, /standardised as the post doesx′ = \(x \+ 0\.09\d+\)\/0\.46\d+, y′ = \(y [−+] 0\.\d+\)\/0\.57\d+:  x′ = \(/);
+    assert.ok(!/− −/.test(explain), 'no double minus');
+    assert.match(await page.textContent('#weights'), /standardised as the post does: w′ = \(−?[\d.]+, −?[\d.]+\)   b′ = −?[\d.]+/);
+    if (seed === 1) await screenshot(page, 'batch-pocket-post-standardised');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+  misclassified.sort((a, b) => a - b);
+  assert.ok(misclassified[2] <= 15, `median misclassified ${misclassified}`);
+
+  // On a phone, in Japanese: the same numbers, said in the reader's language.
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=batch-pocket&view=epochs&seed=3&lang=ja`);
+  await page.setViewportSize(VIEWPORTS[1][1]);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  await page.click('#load-pocket');
+  await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && window.playground.figures[0].pg.counts().samples === 0);
+  await page.evaluate(() => window.playground.act((pg) => pg.epochs(100)));
+  await page.waitForFunction(() => document.getElementById('weights').textContent.includes('記事と同じく標準化：w′ = ('));
+  const model = await page.evaluate(() => window.playground.figures[0].pg.batch_units().model);
+  const cli = commandLine(3);
+  model.forEach((w, k) => assert.ok(Math.abs(w - [...cli.weights, cli.bias][k]) <= 1e-9 * Math.max(1, Math.abs(w))));
+  assert.match(await page.textContent('#explain'), /記事と同じく標準化x′ = \(x \+ 0[.,]09/);
+  await screenshot(page, 'batch-pocket-post-standardised-ja-phone');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
 
 test('Compare streams the batch pocket beside PA-I, and the embed opens it', async () => {
   const page = await openPage(browser.context, `${browser.server.url}/#algo=batch-pocket&view=compare&algos=batch-pocket,pa1&preset=overlapping&seed=2`);

@@ -54,6 +54,78 @@ for (const lang of LANGS) {
   });
 }
 
+/** Figure 1's pair, PA and PA-I: each one's bar, chart and "Copy as command" boxes, samples and chart's x axis. */
+function figureOne(page) {
+  return page.evaluate(() => ['pa', 'pa1'].map((id) => {
+    const host = document.getElementById(id);
+    const box = (el) => { const r = el.getBoundingClientRect(); return { top: r.top, height: r.height }; };
+    const buttons = [...host.shadowRoot.querySelectorAll('.bar button')];
+    return {
+      bar: box(host.shadowRoot.querySelector('.bar')),
+      chart: box(host.shadowRoot.querySelector('canvas.chart')),
+      command: box(buttons.at(-1)),
+      last: buttons.at(-1).textContent,
+      samples: host.figure.pg.counts().samples,
+      xMax: host.curves.chart.xMax,
+    };
+  }));
+}
+
+for (const [lang, device] of [...LANGS.map((l) => [l, 'desktop']), ['en', 'phone']]) {
+  test(`${lang}, ${device}: figure 1's two figures are even: the same bar, their charts level, their x axes their own samples`, async () => {
+    // (Issue 34, item 18: PA-I's C slider pushed "Copy as command" to a row of its own, and at 262 samples the axes read 512 and 256.)
+    const context = device === 'phone' ? await launch(PHONE) : browser.context;
+    try {
+      const page = await openPage(context, `${browser.server.url}/examples/blog.html?lang=${lang}`);
+      await page.locator('#pa').scrollIntoViewIfNeeded();
+      await page.waitForFunction((l) => ['pa', 'pa1'].every((id) => document.getElementById(id).figure && !document.getElementById(id).rebuilding) && document.documentElement.lang === l, lang);
+      // Paused, then the same number of samples each, past the first doubling of the old axis.
+      await page.evaluate(() => ['pa', 'pa1'].forEach((id) => { document.getElementById(id).pause(); }));
+      await page.evaluate(() => ['pa', 'pa1'].forEach((id) => { const el = document.getElementById(id); el.step(300 - el.figure.pg.counts().samples); }));
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const [pa, pa1] = await figureOne(page);
+      assert.equal(pa.last, pa1.last, 'both bars end with Copy as command');
+      assert.ok(Math.abs(pa.bar.height - pa1.bar.height) < 1, `bars of ${pa.bar.height} and ${pa1.bar.height} px`);
+      if (device === 'desktop') {
+        assert.ok(Math.abs(pa.command.top - pa1.command.top) < 1, 'Copy as command on the same row in both');
+        assert.ok(Math.abs(pa.chart.top - pa1.chart.top) < 1, `charts at ${pa.chart.top} and ${pa1.chart.top}`);
+      }
+      for (const f of [pa, pa1]) {
+        assert.equal(f.samples, 300);
+        assert.ok(f.xMax <= f.samples && f.xMax > f.samples - 16, `the x axis ends at ${f.xMax} for ${f.samples} samples`);
+      }
+      // Playing on, a few samples apart, their axes stay within those few samples of each other.
+      await page.evaluate(() => { document.getElementById('pa').step(5); });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const [ahead, behind] = await figureOne(page);
+      assert.ok(ahead.xMax - behind.xMax <= 8, `axes ${ahead.xMax} and ${behind.xMax}, 5 samples apart`);
+      await page.locator('figure.pair').screenshot({ path: `target/e2e-screenshots/blog-figure-1-${lang}-${device}.png` });
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    } finally {
+      if (device === 'phone') await context.close();
+    }
+  });
+}
+
+test("a figure told another language goes on with its samples (a post sets its figures' language as they start)", async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/examples/blog.html?lang=en`);
+  await page.locator('#pa').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getElementById('pa').figure?.pg.counts().samples > 40);
+  await page.evaluate(() => document.getElementById('pa').pause());
+  const before = await page.evaluate(() => Array.from(document.getElementById('pa').figure.pg.weights()).concat(document.getElementById('pa').figure.pg.counts().samples));
+  await page.evaluate(() => document.getElementById('pa').setAttribute('lang', 'it'));
+  await page.waitForFunction(() => document.getElementById('pa').shadowRoot.querySelector('.bar button')?.textContent !== 'Play' && !document.getElementById('pa').rebuilding);
+  const after = await page.evaluate(() => Array.from(document.getElementById('pa').figure.pg.weights()).concat(document.getElementById('pa').figure.pg.counts().samples));
+  assert.deepEqual(after, before, 'the same session, relabelled');
+  // A setting still builds the figure from its attributes.
+  await page.evaluate(() => document.getElementById('pa').setAttribute('seed', '8'));
+  await page.waitForFunction(() => document.getElementById('pa').figure?.pg.settings().seed === 8 && !document.getElementById('pa').rebuilding);
+  assert.equal(await page.evaluate(() => document.getElementById('pa').figure.pg.counts().samples), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('phone: figure 2 has Play and Step, each a 44 px target', async () => {
   const phone = await launch(PHONE);
   try {

@@ -31,6 +31,14 @@ for (const [device, viewport] of VIEWPORTS) {
     assert.deepEqual(first.map((b) => b.family), ['linear', 'pocket', 'second-order', 'libol', 'relatives', 'kernel']);
     assert.deepEqual(first.map((b) => b.text), ['The perceptron and PA (5)', 'The pockets (2)', 'AROW and SCW (3)', "LIBOL's binary learners (9)", "The perceptron's relatives (6)", 'The kernel learners (16)']);
     assert.ok(first.every((b) => !b.disabled && b.pressed === 'false'));
+    // (Issue 34, item 22) The family buttons come first: above the 43
+    // checkboxes, and before them in the Tab order.
+    const [families, checklist] = await Promise.all(['#compare-families button', '#compare-algos label'].map((s) => page.locator(s).first().boundingBox()));
+    assert.ok(families.y + families.height <= checklist.y, `the first family button (${families.y}) sits above the checklist (${checklist.y})`);
+    assert.ok(await page.evaluate(() => {
+      const [button, box] = [document.querySelector('#compare-families button'), document.querySelector('#compare-algos input')];
+      return Boolean(button.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }), 'the family buttons precede the checklist in the document (the Tab order)');
 
     await page.click('#compare-families button[data-family="pocket"]');
     await ready(page, 2);

@@ -102,6 +102,39 @@ test('a 2-D CSV file streams onto the plane in its own order', async () => {
   await page.close();
 });
 
+test('a file of three features shows w = (w1, w2, w3) beside ‖w‖ and b, in the line and the summary, a regression and classes alike', async () => {
+  // (Issue 34, item 20.) The plane cannot draw three features: the weights line says what the model is.
+  const regression = ['x1,x2,x3,y'];
+  const classes = ['x1,x2,x3,label'];
+  for (let i = 0; i < 60; i++) {
+    const [a, b, c] = [((i * 7) % 11) / 11 - 0.5, ((i * 5) % 13) / 13 - 0.5, ((i * 3) % 17) / 17 - 0.5];
+    regression.push(`${a},${b},${c},${(0.5 * a - b + 2 * c + 0.1).toFixed(4)}`);
+    classes.push(`${a},${b},${c},${a - b + c > 0 ? 1 : 0}`);
+  }
+  const page = await open();
+  for (const [name, rows, task] of [['three.csv', regression, 'regression'], ['three-classes.csv', classes, 'classification']]) {
+    await openFile(page, await fixture(name, `${rows.join('\n')}\n`));
+    await page.evaluate(() => window.playground.advance(60));
+    await page.evaluate(() => window.playground.setPlaying(false));
+    await settle(page);
+    const s = await session(page);
+    assert.equal(s.task, task, name);
+    assert.equal(s.weights.length, 4, `${name}: three weights and the bias`);
+    const line = await page.textContent('#weights');
+    const found = line.match(/^w = \(([^,]+), ([^,]+), ([^)]+)\) · ‖w‖ = (\S+) · b = (\S+)$/);
+    assert.ok(found, `${name}: ${line}`);
+    const read = (text) => Number(text.replace('−', '-'));
+    const close = (shown, value) => Math.abs(read(shown) - value) <= 1e-3 * Math.max(Math.abs(value), 1e-3);
+    for (let k = 0; k < 3; k++) assert.ok(close(found[k + 1], s.weights[k]), `${name}: w${k + 1} ${found[k + 1]} for ${s.weights[k]}`);
+    assert.ok(close(found[4], Math.hypot(...s.weights.slice(0, 3))) && close(found[5], s.weights[3]), `${name}: ${line}`);
+    const summary = await page.textContent('#summary');
+    assert.ok(summary.includes(`Weights w = (${found.slice(1, 4).join(', ')}), bias b = ${found[5]}.`), `${name}: ${summary}`);
+  }
+  await screenshot(page, 'data-three-features');
+  assert.ok(page.errors.length === 0, page.errors.join('\n'));
+  await page.close();
+});
+
 test('a broken file: its bad lines are listed by line and column, the rest loads', async () => {
   const path = await fixture('broken.csv', 'x,y,label\n0.1,0.2,1\n0.3,oops,0\n0.5,0.6\n-0.2,-0.4,0\n0.7,0.1,2.5\n0.3,0.3,1\n');
   const page = await open();

@@ -63,7 +63,7 @@ test('the example blog post: three working figures, only its own files, no CSP v
   const foreign = page.requests.filter((url) => new URL(url).origin !== origin);
   assert.deepEqual(foreign, [], 'no request leaves the page origin');
   const files = page.requests.map((url) => new URL(url).pathname);
-  assert.ok(files.every((p) => /^\/(examples\/blog\.(html|css|js)|embed\.(js|css)|figure\.css|js\/[a-z0-9-]+\.js|pkg\/onlinelearn(_full)?(_bg\.wasm|\.js)|pkg\/onlinelearn_full_(kernel|libol|relatives|second-order)\.wasm)$/.test(p)), files.join('\n'));
+  assert.ok(files.every((p) => /^\/(examples\/blog\.(html|css|js)|embed\.(js|css)|figure\.css|js\/[a-z0-9-]+\.js|pkg\/onlinelearn(_full)?(_bg\.wasm|\.js))$/.test(p)), files.join('\n'));
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   assert.deepEqual(page.errors, []);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -209,7 +209,7 @@ test('with reduced motion an autoplay figure waits, paused, with a step button',
   await page.close();
 });
 
-test('the learner menu: a family not loaded yet arrives as its part, and a session in the full module keeps its handle', async () => {
+test('the learner menu: a family not loaded yet brings the full module once, in one file, and a session there keeps its handle', async () => {
   const page = await openRecorded('/embed.html#algo=projectron&preset=xor&seed=3&controls=algo');
   await page.waitForFunction(() => document.getElementById('figure').figure?.pg.algorithm() === 'projectron');
   await page.evaluate(() => {
@@ -222,8 +222,8 @@ test('the learner menu: a family not loaded yet arrives as its part, and a sessi
     await page.waitForFunction((a) => document.getElementById('figure').figure.pg.algorithm() === a, algo);
     assert.ok(await page.evaluate(() => document.getElementById('figure').figure.pg === window.firstHandle), `${algo}: no replay into a new handle`);
   }
-  const parts = page.requests.map((url) => new URL(url).pathname.match(/onlinelearn_full_(.+)\.wasm$/)?.[1]).filter((p) => p && p !== 'bg');
-  assert.deepEqual(parts, ['kernel', 'libol', 'relatives']);
+  const modules = page.requests.map((url) => new URL(url).pathname.match(/\/pkg\/([^/]+\.wasm)$/)?.[1]).filter(Boolean);
+  assert.deepEqual(modules, ['onlinelearn_bg.wasm', 'onlinelearn_full_bg.wasm']);
   await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(20)));
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -17,6 +17,7 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
   '.csv': 'text/csv; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.ico': 'image/x-icon',
 };
 
 /** Serves a folder (the built site by default); resolves to { url, close }. */
@@ -137,13 +138,13 @@ export async function clickPlane(page, fx, fy, { button = 'left', shift = false,
   if (shift) await page.keyboard.up('Shift');
 }
 
-/** What `page` fetches of the full module's parts (by name), and its errors, as they come. */
-export function watchParts(page) {
+/** The wasm files `page` asks for (by name, as in www/pkg), and its errors, as they come. */
+export function watchModules(page) {
   const fetched = [];
   const errors = [];
   page.on('request', (r) => {
-    const part = r.url().match(/onlinelearn_full_(.+)\.wasm$/)?.[1];
-    if (part && part !== 'bg') fetched.push(part);
+    const file = r.url().match(/\/pkg\/([^/?]+\.wasm)$/)?.[1];
+    if (file) fetched.push(file);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });

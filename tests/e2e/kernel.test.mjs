@@ -116,7 +116,7 @@ test('seed 004\'s eight kernel learners run side by side on one stream', async (
   const page = await open('algo=pa1&preset=xor&sigma=0.4&budget=150&seed=3&speed=3000');
   await page.click('[data-view="compare"]');
   await page.click('#paper-eight');
-  // The kernel learners' code arrives first (the full module and its kernel part).
+  // The kernel learners' code arrives first (the full module).
   await page.waitForFunction(() => window.playground.figures.length === 8 && !window.playground.replaying);
   const algorithms = await page.evaluate(() => window.playground.figures.map((f) => f.pg.algorithm()));
   assert.deepEqual(algorithms, ['kernel-perceptron', 'projectron', 'projectron++', 'apsm', 'spa', 'olru', 'olrd', 'ald-projection']);
@@ -220,6 +220,8 @@ const BUDGETED = [
     when: (l) => l.branch1 === 2,
     explains: (text, said, n) => {
       has(said, `and the set was full: a support vector drawn uniformly was dropped, the others scaled by (1 − λη)B/(B − 1) = ${n.scale}, each at most ηγ = ${n.cap}, and x joins with α = η y`);
+      // The step row is x's coefficient (0 when x does not join), not η.
+      has(text, `coefficient${n.tau}`);
       has(said, `The step brought the margin to ${n.stepped}; removing 1 support vector for the budget moved it to ${n.reached}.`);
     },
   },

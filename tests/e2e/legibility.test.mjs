@@ -98,6 +98,53 @@ for (const [device, options] of DEVICES) {
       await page.close();
     });
   });
+
+  test(`${device}: the "turned" label covers no point, alone and in Compare`, async () => {
+    // (Issue 34, item 16.) The perceptron leaves w (and its ghost) as they
+    // are on a sample it classifies right: a point of that class put where
+    // the label sits is learned without moving the label's arrow.
+    await onEach(device, options, async (context) => {
+      for (const hash of ['algo=perceptron&preset=separable&seed=3', 'view=compare&algos=perceptron,averaged-perceptron&preset=separable&seed=3']) {
+        const page = await open(context, hash);
+        const labelled = () => page.evaluate(() => window.playground.figures[0].plane.turnLabel);
+        for (let k = 0; k < 200 && !(await labelled()); k++) {
+          await page.evaluate(() => window.playground.advance(1));
+          await settle(page);
+        }
+        const box = await labelled();
+        assert.ok(box, `${hash}: a turn is labelled`);
+        // Where the label is, a point of the side the learner gives it (so the perceptron stays).
+        const [x, y, label] = await page.evaluate(({ left, top, width, height }) => {
+          const figure = window.playground.figures[0];
+          const [px, py] = figure.plane.toPlane(left + width / 2, top + height / 2);
+          const [w1, w2, b] = figure.pg.model();
+          return [px, py, w1 * px + w2 * py + b >= 0 ? 1 : -1];
+        }, box);
+        const before = await page.evaluate(() => Array.from(window.playground.figures[0].pg.model()));
+        await page.evaluate(([px, py, l]) => window.playground.click(px, py, l), [x, y, label]);
+        await settle(page);
+        assert.deepEqual(await page.evaluate(() => Array.from(window.playground.figures[0].pg.model())), before, 'no update: the label stays drawn');
+        const after = await page.evaluate(() => {
+          const { plane } = window.playground.figures[0];
+          const points = window.playground.points();
+          const mark = Math.max(2.5, plane.size / 160);
+          const box = plane.turnLabel;
+          const under = [];
+          for (let k = 0; k < points.length; k += 3) {
+            const [px, py] = [plane.px(points[k]), plane.py(points[k + 1])];
+            if (px >= box.left - mark && px <= box.left + box.width + mark && py >= box.top - mark && py <= box.top + box.height + mark) under.push(points.slice(k, k + 3));
+          }
+          return { box, under, size: plane.size };
+        });
+        assert.deepEqual(after.under, [], `${hash}: no point under the label ${JSON.stringify(after.box)}`);
+        assert.ok(after.box.left >= 0 && after.box.left + after.box.width <= after.size, 'inside the plane');
+        await page.locator('.planes').scrollIntoViewIfNeeded();
+        await screenshot(page, `turned-label-clear-${device}${hash.startsWith('view') ? '-compare' : ''}`);
+        assert.deepEqual(page.errors, []);
+        await page.close();
+      }
+    });
+  });
 }
 
 test('a weight that is zero up to rounding noise shows as 0', async () => {

@@ -5,6 +5,9 @@
 // buttons, and a phone's class picker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { useBrowser, launch, openPage, screenshot, clickPlane, playPast } from './harness.mjs';
 
 const browser = useBrowser();
@@ -154,6 +157,53 @@ test('a 3-class preset streams with a mistake curve per class; the reduction swi
   await again.close();
   await page.close();
 });
+
+for (const [device, viewport] of [['desktop', null], ['phone', { width: 390, height: 844 }]]) {
+  test(`${device}: a file of three classes offers the Multiclass choice, after Reset, a learner switch and a language switch`, async () => {
+    // (Issue 34, item 10: with a 3-class file open, the reduction could only be set on a preset before loading.)
+    const rows = ['x,y,label'];
+    for (let i = 0; i < 90; i++) {
+      const k = i % 3;
+      const [cx, cy] = [[-0.8, -0.5], [0.8, -0.5], [0, 0.8]][k];
+      rows.push(`${(cx + ((i * 7) % 10) / 25 - 0.2).toFixed(3)},${(cy + ((i * 3) % 10) / 25 - 0.2).toFixed(3)},${k + 1}`);
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'onlinelearn-classes-'));
+    const path = join(dir, 'three.csv');
+    await writeFile(path, `${rows.join('\n')}\n`);
+    const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping`);
+    if (viewport) await page.setViewportSize(viewport);
+    await page.waitForFunction(() => window.playground?.figures?.length > 0);
+    await page.setInputFiles('#file-input', path);
+    await page.waitForFunction(() => window.playground.figures[0].pg.file_name() === 'three.csv' && !window.playground.replaying);
+    await page.evaluate(() => window.playground.advance(90));
+    await settle(page);
+    assert.equal((await state(page)).classes, 3);
+    assert.ok(await page.locator('#multiclass').isVisible(), 'the reduction is offered for the file');
+    assert.ok(await page.locator('#preset').isHidden(), 'the preset is not (the file replaces it)');
+    const before = await state(page);
+    await page.selectOption('#multiclass', 'crammer-singer');
+    await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.settings().multiclass === 'crammer-singer');
+    await settle(page);
+    const after = await state(page);
+    assert.equal(after.samples, before.samples, 'the file\'s samples learned again');
+    assert.notDeepEqual(after.rows, before.rows);
+    assert.equal(await page.evaluate(() => window.playground.figures[0].pg.file_name()), 'three.csv');
+    await page.locator('#multiclass').scrollIntoViewIfNeeded();
+    await screenshot(page, `multiclass-file-${device}`);
+    // Reset, another learner the reduction takes, another language: still offered.
+    await page.click('#reset');
+    await page.selectOption('#algo', 'perceptron');
+    await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.algorithm() === 'perceptron');
+    assert.ok(await page.locator('#multiclass').isVisible(), 'after Reset and a learner switch');
+    await page.selectOption('#lang', 'it');
+    await page.waitForFunction(() => document.documentElement.lang === 'it' && !window.playground.replaying);
+    await settle(page);
+    assert.ok(await page.locator('#multiclass').isVisible(), 'after a language switch');
+    assert.equal(await page.inputValue('#multiclass'), 'crammer-singer');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
 
 test('the embed offers one button per class', async () => {
   const page = await openPage(browser.context, `${browser.server.url}/embed.html#preset=four-classes&algo=pa1&controls=class`);

@@ -159,7 +159,7 @@ test('a file the plane standardised: the samples as the learner saw them, said i
 
 test('sessions with no Python equivalent copy nothing and say why', async () => {
   for (const [hash, change, reason] of [
-    ['v=3&algo=projectron&preset=xor&seed=3', null, /projectron has no exact equivalent in River or scikit-learn/],
+    ['v=3&algo=projectron&preset=xor&seed=3', null, /: Projectron has no exact equivalent in River or scikit-learn/],
     ['v=3&algo=pa1&preset=three-classes&seed=4', null, /3 classes/],
     ['v=3&algo=pa1&preset=moons&seed=5', (pg) => { pg.set('c', '0.35'); pg.stream(20); }, /changed after sample 100/],
     ['v=3&algo=pa&preset=circles&seed=9&view=compare&algos=pa,pa1', null, /Compare runs several learners/],

@@ -67,14 +67,15 @@ async function copyCommand(page) {
 /** The round trip: the copied command's --json is the page's model export. */
 async function assertSame(page, what) {
   const command = await copyCommand(page);
-  assert.match(command, /^onlinelearn replay '[^']+#v=3&[^']+'( --data '[^']+')?$/, `${what}: one line, the link quoted`);
+  assert.match(command, /^onlinelearn replay '[^']+#v=4&[^']+'( --data '[^']+')?$/, `${what}: one line, the link quoted`);
   const pageModel = JSON.parse(await saved(page, 'save-model'));
   const cliModel = JSON.parse(shell(`${command} --json`));
   assert.deepEqual(cliModel, pageModel, `${what}: the command's model is the page's`);
   const summary = shell(command);
   const counts = await page.evaluate(() => window.playground.figures.map((f) => ({ ...f.pg.counts(), task: f.pg.task() })));
   for (const { samples, mistakes, task } of counts) {
-    const line = task === 'regression' ? `: ${samples} samples learned, held-out mean absolute error` : `: ${samples} samples learned, ${mistakes} mistakes`;
+    const noun = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const line = task === 'regression' ? `: ${noun(samples, 'sample')} learned, held-out mean absolute error` : `: ${noun(samples, 'sample')} learned, ${noun(mistakes, 'mistake')}`;
     assert.ok(summary.includes(line), `${what}: ${line} in ${summary}`);
   }
   return { command, pageModel, cliModel };
@@ -172,7 +173,7 @@ test('a session on a data file: the command names the file and checks it', async
 test("replay --link opens in the browser with the command's numbers", async () => {
   const out = shell(`onlinelearn replay 'v=3&algo=pa1&preset=noisy-labels&seed=7&c=0.2&log=AfQD' --json --link --link-base '${browser.server.url}/'`);
   const address = out.trim().split('\n').at(-1);
-  assert.ok(address.startsWith(`${browser.server.url}/#v=3&algo=pa1`), address);
+  assert.ok(address.startsWith(`${browser.server.url}/#v=4&algo=pa1`), address);
   const cli = JSON.parse(out.slice(0, out.lastIndexOf('\n', out.length - 2)));
   const page = await openPage(browser.context, address);
   await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
@@ -199,7 +200,7 @@ test('the embed with controls=command copies the command of its own figure', asy
   await page.getByRole('button', { name: 'Copy as command' }).click();
   await page.waitForFunction(() => window.copied.length > 0);
   const command = await page.evaluate(() => window.copied[0]);
-  assert.match(command, new RegExp(`^onlinelearn replay '${browser.server.url}/#v=3&algo=pa&`), 'the page address, beside the embed');
+  assert.match(command, new RegExp(`^onlinelearn replay '${browser.server.url}/#v=4&algo=pa&`), 'the page address, beside the embed');
   const cli = JSON.parse(shell(`${command} --json`));
   const shown = await page.evaluate(() => {
     const pg = document.querySelector('online-learner').figure.pg;

@@ -101,7 +101,7 @@ for (const device of Object.keys(DEVICES)) {
     await copy.close();
     await page.click('#clear');
     await settle(page);
-    assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, points: 0 });
+    assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, relearn: 0, points: 0 });
     await page.close();
   });
 
@@ -180,7 +180,7 @@ test('the Pocket post\'s 100 points load with the pocket, from nothing, and the 
   await page.click('#load-pocket');
   await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && window.playground.figures[0].pg.algorithm() === 'pocket');
   assert.equal(await page.inputValue('#algo'), 'pocket');
-  assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, points: 100 });
+  assert.deepEqual(await counts(page), { samples: 0, mistakes: 0, streamed: 0, passes: 0, point: 0, relearn: 100, points: 100 });
   await page.evaluate(() => window.playground.act((pg) => pg.epochs(250)));
   await settle(page);
   assert.match(await page.textContent('#status'), /pass 3, point 50 of 100/);
@@ -214,7 +214,7 @@ test('the link names the learner it shows after a switch, and replays the switch
   await chooseLearner(page, 'scw1');
   await page.click('#step');
   const hash = await page.evaluate(() => { window.playground.writeHash(); return location.hash; });
-  assert.match(hash, /^#v=3&algo=scw1&start=pa1&/);
+  assert.match(hash, /^#v=4&algo=scw1&start=pa1&/);
   const copy = await open('desktop', hash.slice(1));
   assert.equal(await copy.inputValue('#algo'), 'scw1');
   assert.deepEqual(await copy.evaluate(() => Array.from(window.playground.figures[0].pg.weights())), await page.evaluate(() => Array.from(window.playground.figures[0].pg.weights())));
@@ -257,6 +257,66 @@ test('a first visit moves before the reader acts: the plane shows its twelve sam
   await again.close();
   await page.close();
 });
+
+for (const device of Object.keys(DEVICES)) {
+  test(`${device}: a lecture's link starts empty (empty=1), and the page copies one for its settings now`, async () => {
+    // (Issue 34, item 23: the first visit opened with 12 samples learned, so a lecture began with Clear.)
+    const bare = await open(device, 'empty=1');
+    assert.equal(await bare.evaluate(() => window.playground.figures[0].pg.counts().samples), 0, 'nothing learned');
+    assert.equal(await bare.evaluate(() => Boolean(window.playground.intro)), false, 'no first-visit show');
+    assert.equal(await bare.evaluate(() => window.playground.figures[0].pg.points_len()), 0);
+    assert.equal(await bare.evaluate(() => window.playground.playing), false);
+    assert.equal(await bare.isVisible('#error-banner'), false, 'empty=1 is understood, not refused');
+    await bare.close();
+    // Set up a lesson (a learner, a setting, a view, a language), learn, then copy its empty link.
+    const page = await open(device, 'algo=pa2&preset=noisy-labels&seed=5&view=compare&algos=pa1,pa2&lang=ja');
+    await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+    await page.evaluate(() => window.playground.setSetting('c', '0.3'));
+    await page.evaluate(() => window.playground.act((pg) => pg.stream(50)));
+    await page.evaluate(() => {
+      window.copied = [];
+      navigator.clipboard.writeText = async (text) => { window.copied.push(text); };
+    });
+    await page.locator('#share-empty').scrollIntoViewIfNeeded();
+    await page.click('#share-empty');
+    await page.waitForFunction(() => window.copied.length === 1);
+    const link = await page.evaluate(() => window.copied[0]);
+    assert.match(link, /#.*empty=1/);
+    assert.doesNotMatch(link, /(^|[#&])log=/, 'the link holds no log');
+    const hash = link.slice(link.indexOf('#') + 1);
+    const lesson = await open(device, hash);
+    const opened = await lesson.evaluate(() => window.playground.figures.map((f) => ({ algo: f.pg.algorithm(), samples: f.pg.counts().samples, c: f.pg.settings().c, preset: f.pg.settings().preset })));
+    assert.deepEqual(opened, [{ algo: 'pa1', samples: 0, c: 0.3, preset: 'noisy-labels' }, { algo: 'pa2', samples: 0, c: 0.3, preset: 'noisy-labels' }], 'the settings now, the view and its learners, nothing learned');
+    await lesson.waitForFunction(() => document.documentElement.lang === 'ja');
+    // The address bar then holds the session's own link (a reload keeps what the class adds).
+    await lesson.evaluate(() => window.playground.act((pg) => pg.stream(10)));
+    await lesson.evaluate(() => window.playground.writeHash());
+    assert.doesNotMatch(await lesson.evaluate(() => location.hash), /empty=/);
+    await screenshot(lesson, `teacher-empty-link-${device}`);
+    // A log in a link with empty=1 is left out; another value of empty is refused, by name.
+    const withLog = await open(device, `${await lesson.evaluate(() => location.hash.slice(1))}&empty=1`);
+    assert.equal(await withLog.evaluate(() => window.playground.figures[0].pg.counts().samples), 0);
+    const odd = await open(device, 'empty=2');
+    assert.match(await odd.textContent('#error-text'), /empty=2 was left out/);
+    // The embed: a frame's empty=1, and the element's empty attribute, leave a state's log out.
+    const logged = await lesson.evaluate(() => window.playground.figures[0].pg.hash(''));
+    const frame = await lesson.context().newPage();
+    await frame.goto(`${server.url}/embed.html#${logged.replace(/^#/, '')}&empty=1`);
+    await frame.waitForFunction(() => document.getElementById('figure')?.figure && !document.getElementById('figure').replaying);
+    assert.equal(await frame.evaluate(() => document.getElementById('figure').figure.pg.counts().samples), 0, 'the frame starts empty');
+    await frame.evaluate((state) => {
+      const figure = document.getElementById('figure');
+      figure.removeAttribute('empty');
+      figure.setAttribute('state', state);
+    }, logged.replace(/^#/, ''));
+    await frame.waitForFunction(() => document.getElementById('figure').figure?.pg.counts().samples === 10);
+    await frame.evaluate(() => document.getElementById('figure').setAttribute('empty', ''));
+    await frame.waitForFunction(() => document.getElementById('figure').figure?.pg.counts().samples === 0);
+    await frame.close();
+    assert.deepEqual([...page.errors, ...lesson.errors, ...withLog.errors, ...odd.errors], []);
+    for (const p of [page, lesson, withLog, odd]) await p.close();
+  });
+}
 
 test('a file the plane standardises says so, and shows and saves the numbers in its own units', async () => {
   // y = 2x + 0.5 on x from 0 to 10: outside the plane's view.

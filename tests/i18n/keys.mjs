@@ -105,7 +105,7 @@ export async function browserKeys(context, url) {
     const kernel = [];
     const core = [];
     const others = new Set(catalogue.learners.filter((l) => !full.has(l.name)).flatMap((l) => l.settings));
-    for (const l of catalogue.learners) (full.has(l.name) ? kernel : core).push(l.rule, l.passive, l.note, l.step, l.update, ...l.branches);
+    for (const l of catalogue.learners) (full.has(l.name) ? kernel : core).push(l.rule, l.passive, l.note, l.step, l.update, l.source, ...l.branches);
     for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? kernel : core).push(s.label, s.help);
     // The Theory layer's words from the core: its theorems, sources, counts and reasons.
     const theory = wasm.Playground.theory_texts();

@@ -41,6 +41,7 @@ export const building = {
     // Until the figures hold the whole link, input waits and the link in
     // the address bar stays the one before (Cancel goes back to it).
     this.endIntro(); // a first visit's intro belongs to the figures it started on
+    hash = state.emptied(hash); // a link with empty=1 opens with nothing learned
     const run = newRun({ before: this.goodHash });
     const { ready } = run;
     this.replaying = run;
@@ -48,7 +49,7 @@ export const building = {
     if (needsFull(hash)) {
       // A kernel or LIBOL learner, a file, the Theory layer or a fork: their code is in the full module.
       $('status').textContent = t('Loading the full learner core (kernel and LIBOL learners, files, Theory, timeline)…');
-      loadKernel(hash).then(() => {
+      loadKernel().then(() => {
         if (this.replaying !== run) return run.resolve(false);
         this.replaying = null;
         this.load(hash).then(run.resolve);

@@ -3,7 +3,7 @@
 // compared learners, play and pause, steps, the language, and the first
 // visit's intro, which any of them ends. Reset and the learning itself
 // are the controller's (controller.js).
-import { needsFull, Playground } from './wasm.js';
+import { needsFull } from './wasm.js';
 import { label, replacements } from './catalogue.js';
 import { classOf } from './classes.js';
 import * as state from './state.js';
@@ -11,15 +11,6 @@ import { count, message, t } from './i18n.js';
 import { loadKernel, newRun } from './controller.js';
 
 const $ = (id) => document.getElementById(id);
-
-/**
- * After the full module or a part of it loaded: the session moves into it
- * by a replay, unless its figures are that module's already (a part added
- * to the module they run in needs none).
- */
-function intoNewest(app, hash) {
-  return app.figures.every((f) => f.pg.constructor === Playground) ? true : app.build(hash);
-}
 
 /** App's methods that change the session or the page (mixed into App.prototype by app.js). */
 export const changing = {
@@ -46,13 +37,15 @@ export const changing = {
    */
   setSetting(name, text) {
     this.endIntro();
-    for (const figure of this.figures) figure.pg.check(name, text);
-    const before = this.figure.pg.hash(state.pageExtras(this.page));
+    const extras = state.pageExtras(this.page);
+    // Each figure checks the value against its session and says the link
+    // it would then have (the first figure's answers for the parts).
+    const [wanted] = this.figures.map((figure) => figure.pg.check(name, text, extras));
+    const before = this.figure.pg.hash(extras);
     // A value whose code only the full module holds (the multiclass
-    // perceptron's updates, the Banditron; checked above, so plain text):
-    // the session moves there (replayed), then takes it (a promise of the note).
-    const wanted = `${before}&${name}=${text}`;
-    if (needsFull(wanted)) return loadKernel(wanted).then(() => intoNewest(this, before)).then((built) => built && this.setSetting(name, text));
+    // perceptron's updates, the Banditron): the session moves there
+    // (replayed), then takes it (a promise of the note).
+    if (needsFull(wanted)) return loadKernel().then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
     const { samples } = this.figure.pg.counts();
     const forked = this.past; // a setting changed at a sample looked back at: the session forks there
     let change = 'live';
@@ -75,8 +68,8 @@ export const changing = {
     this.endIntro();
     const hash = this.figure.pg.hash(state.pageExtras(this.page));
     if (needsFull(hash, name)) {
-      // The session moves to the full module (replayed there, unless it runs there already), then switches.
-      return loadKernel(hash, name).then(() => intoNewest(this, hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
+      // The session moves to the full module (replayed there), then switches.
+      return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
     }
     const pg = this.figure.pg;
 
@@ -87,7 +80,13 @@ export const changing = {
       return t('{learner} does not take {key} {word}: {key} is now {accepted}.', { learner: label(name), key, word, accepted });
     });
     const forked = this.past;
+    const before = { learner: pg.algorithm(), samples: pg.counts().samples };
     pg.set_algorithm(name);
+    // A switch between a kernel learner and a linear one carries nothing
+    // over: the learner starts afresh, and its counts with it.
+    if (before.samples > 0 && pg.counts().samples === 0) {
+      notes.push(t("{learner} cannot start from {previous}'s model: it starts afresh at 0 samples. Reset learns the points shown again.", { learner: label(name), previous: label(before.learner) }));
+    }
     this.figure.redraw();
     if (forked) this.forked();
     // The curves drawn again from the session: a kernel learner starts

@@ -1,6 +1,7 @@
 // A line chart that appends: new points are drawn as segments on top of
 // what is there. History is redrawn only when an axis has to grow, and
-// axes grow by doubling, so that happens O(log n) times over a run.
+// axes grow by doubling, so that happens O(log n) times over a run; a
+// small chart may fit its x axis to the last point instead (fitX).
 import { t } from './i18n.js';
 
 const PAD = { left: 34, right: 8, top: 8, bottom: 20 };
@@ -13,9 +14,13 @@ export class Chart {
    * @param fixedY   keep yMax (rates, accuracies) instead of doubling it
    * @param signed   the y axis spans −yMax to yMax (a regret can be negative)
    * @param gaps     a missing value (null, NaN) breaks the line instead of reading 0
+   * @param fitX     past the first 256 samples, the x axis ends at the last point (redrawn
+   *                 with each point past it) rather than doubling: two figures a few samples
+   *                 apart then read the same scale, not 256 and 512
    */
-  constructor(canvas, legend, { yMax = 1, fixedY = true, signed = false, gaps = false } = {}) {
+  constructor(canvas, legend, { yMax = 1, fixedY = true, signed = false, gaps = false, fitX = false } = {}) {
     this.canvas = canvas;
+    this.fitX = fitX;
     this.signed = signed;
     this.gaps = gaps;
     this.padLeft = PAD.left;
@@ -69,7 +74,9 @@ export class Chart {
       line.ys.push(Number.isFinite(ys[i]) ? ys[i] : this.gaps ? NaN : 0);
     }
     let grow = false;
-    while (xs[xs.length - 1] > this.xMax) { this.xMax *= 2; grow = true; }
+    const last = xs[xs.length - 1];
+    if (this.fitX && last > this.xMax) [this.xMax, grow] = [last, true];
+    while (last > this.xMax) { this.xMax *= 2; grow = true; }
     if (!this.fixedY) {
       // Over the stored (finite) values only: an infinite loss must not
       // double the axis forever.

@@ -35,8 +35,8 @@ import { message, usePart } from './i18n.js';
 /** The drawing a frame does for the figures before it leaves the rest to the next. */
 const DRAW_BUDGET_MS = 40;
 
-/** The full module (wasm.js) with the parts the link `hash` needs (with `learner`, about to be chosen), and the full module's learners' texts in the language shown. */
-export const loadKernel = (hash, learner) => Promise.all([loadFull(hash, learner), usePart('kernel')]);
+/** The full module (wasm.js) and the full module's learners' texts in the language shown. */
+export const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
 
 /**
  * A build's or a replay's token: `ready` resolves true once the figures
@@ -248,14 +248,6 @@ export const Controller = (Base) => class extends Base {
       // A trap (a panic) can leave a handle unusable: rebuild from the last good link.
       if (!isTrap(error)) return;
       this.setPlaying(false);
-      if (/null function|indirect call to null/.test(error?.message)) {
-        // A call into a part of the full module not loaded yet, which the
-        // build's check (xtask/split-wasm.mjs) should have made impossible:
-        // said in the console for the tests, and mended by loading them all.
-        console.error(`a part of the full module was called before it was loaded: ${error.message}`);
-        loadFull().then(() => this.recover(), (e) => this.showError(message(e)));
-        return;
-      }
       this.recover();
     } finally {
       this.failing = false;

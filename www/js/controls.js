@@ -62,7 +62,7 @@ export class Controls {
     on('truth', 'click', () => app.setTruth(!app.page.truth));
     on('share', 'click', () => share(app));
     // The Save buttons' code loads on the first click (save-buttons.js).
-    for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'save-gif', 'embed', 'copy-command', 'copy-python']) {
+    for (const id of ['save-png', 'save-points', 'save-curves', 'save-model', 'record', 'save-gif', 'embed', 'share-empty', 'copy-command', 'copy-python']) {
       on(id, 'click', () => import('./save-buttons.js').then((m) => m.save(id, app)).catch((e) => app.fail(e)));
     }
     on('draw-mode', 'click', () => this.setDrawing(!app.drawing));

@@ -5,7 +5,7 @@
 // A model JSON exported by the page opens the session it was saved from.
 
 import { label } from './catalogue.js';
-import { loadFull, loadParts, Playground } from './wasm.js';
+import { loadFull, Playground } from './wasm.js';
 import { holdInParts, loadInto, nextFrame, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
 import { count, message, percent, t, usePart } from './i18n.js';
@@ -63,7 +63,7 @@ export async function openFile(panel, file) {
     }
     progress(0, file.name);
     // Files learn in the full module (see wasm.js), fetched while the worker reads.
-    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFull(app.figure.pg.hash('')).then(() => loadParts(['files'])), usePart('kernel')]);
+    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFull(), usePart('kernel')]);
     progress(null);
     // Into wasm memory a part per task, then the panels share that copy.
     await holdInParts(data);
@@ -112,22 +112,30 @@ export async function openModel(app, text, name) {
 }
 
 /**
- * The 100 points of Lao Ma's Pocket PLA post (2019), standardised as its
- * code does (then scaled to fit the plane), for epochs mode, with the
- * post's learner: the pocket, or the batch pocket if it is the one chosen,
- * from nothing (the points are placed, then the learner starts afresh on
- * them: the batch pocket from its random w).
+ * The 100 points of Lao Ma's Pocket PLA post (2019), for epochs mode, with
+ * the post's learner: the pocket, or the batch pocket if it is the one
+ * chosen, from nothing (the points are placed, then the learner starts
+ * afresh on them: the batch pocket from its random w). They are placed at
+ * (x − 6.4)·0.7 and (y − 4.95)·0.7: inside the plane's view, and on the
+ * link's 1e-3 grid (the post's values have one decimal), so a click keeps
+ * each one as computed, with no rounding to the grid. The batch pocket
+ * standardises them as the post does, which undoes the shift and the
+ * scale (to the last bits of rounding), so its search is `onlinelearn
+ * batch-pocket`'s on the post's file, draw for draw
+ * (src/playground/tests_batch_pocket.rs).
  */
+const POCKET_PLACEMENT = { centre: [6.4, 4.95], scale: 0.7 };
+
+/** Places the post's points (above) and starts its learner on them. */
 export async function loadPocketPoints(app) {
   try {
     const text = await (await fetch('data/pocket-pla.csv')).text();
     const rows = text.trim().split('\n').map((line) => line.split(',').map(Number));
-    const mean = [0, 1].map((k) => rows.reduce((s, r) => s + r[k], 0) / rows.length);
-    const std = [0, 1].map((k) => Math.sqrt(rows.reduce((s, r) => s + (r[k] - mean[k]) ** 2, 0) / rows.length));
+    const { centre, scale } = POCKET_PLACEMENT;
     if (!['pocket', 'batch-pocket'].includes(app.settings().algorithm)) $('algo-msg').textContent = await app.setAlgorithm('pocket');
     app.act((pg) => {
       pg.clear();
-      for (const [a, b, cls] of rows) pg.click(0.55 * (a - mean[0]) / std[0], 0.55 * (b - mean[1]) / std[1], cls > 0 ? 1 : -1);
+      for (const [a, b, cls] of rows) pg.click(scale * (a - centre[0]), scale * (b - centre[1]), cls > 0 ? 1 : -1);
       pg.reset();
     });
     app.sync();

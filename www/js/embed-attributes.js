@@ -1,10 +1,10 @@
 // The <online-learner> element's attributes: its own, the session
 // settings, which controls it offers, and the link they describe.
-import { EXERCISE_KEYS, pairs } from './state.js';
+import { EXERCISE_KEYS, emptied, pairs } from './state.js';
 import { catalogue } from './catalogue.js';
 
 /** The element's own attributes that rebuild the figure when they change (`autoplay` is read once, at the start). */
-export const OWN_ATTRIBUTES = ['state', 'controls', 'explain', 'curves', 'theory', 'truth', 'speed', 'label', 'lang', ...EXERCISE_KEYS];
+export const OWN_ATTRIBUTES = ['state', 'controls', 'explain', 'curves', 'theory', 'truth', 'speed', 'label', 'lang', 'empty', ...EXERCISE_KEYS];
 export const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif', 'theory', 'truth', 'timeline', 'command', 'python'];
 export const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 
@@ -19,11 +19,15 @@ export const settingNames = (table = catalogue()) => ['algo', ...table.settings.
 
 export const isSetting = (name) => settingNames().includes(name);
 
-/** The hash for a `state` attribute with setting attributes on top. */
+/**
+ * The hash for a `state` attribute with setting attributes on top; with
+ * `empty=1` (the `empty` attribute, or in `state`) it starts with nothing
+ * learned: the state's log is left out (state.js, emptied).
+ */
 export function hashFrom(stateText, settings) {
   const keys = new Map(pairs(stateText ?? ''));
   for (const [key, value] of Object.entries(settings)) {
     if (value !== null) keys.set(key, encodeURIComponent(value).replace(/%2B/gi, '+'));
   }
-  return [...keys].map(([k, v]) => `${k}=${v}`).join('&');
+  return emptied([...keys].map(([k, v]) => `${k}=${v}`).join('&'));
 }

@@ -5,11 +5,27 @@ import { element } from './dom.js';
 import { count, percent, t, usePart } from './i18n.js';
 import { needsFull } from './wasm.js';
 
-/** The control bar's parts for `host` (an OnlineLearner). */
+/** The controls that copy or save the figure rather than run it: a row of their own, under the others. */
+const ACTIONS = ['gif', 'command', 'python'];
+
+/**
+ * The control bar's parts for `host` (an OnlineLearner): the controls that
+ * run the figure, then on a row of their own its actions (Save GIF, Copy
+ * as command, Copy as Python), so that two figures side by side whose
+ * settings differ (PA-I's C slider beside PA, which has none) keep their
+ * actions on the same row and their bars the same height.
+ */
 export function figureControls(host) {
+  const run = controlParts(host, host.controls.filter((name) => !ACTIONS.includes(name)));
+  const actions = controlParts(host, host.controls.filter((name) => ACTIONS.includes(name)));
+  return run.length && actions.length ? [...run, element('span', { class: 'actions' }, ...actions)] : [...run, ...actions];
+}
+
+/** The parts of the controls `names`, in their order. */
+function controlParts(host, names) {
   const pg = host.figure.pg;
   const parts = [];
-  for (const name of host.controls) {
+  for (const name of names) {
     if (name === 'play') {
       host.playButton = element('button', { type: 'button', class: 'primary', 'aria-pressed': 'false' }, t('Play'));
       host.playButton.addEventListener('click', () => host.setPlaying(!host.playing));
@@ -49,7 +65,7 @@ export function figureControls(host) {
       }
       select.value = pg.algorithm();
       select.addEventListener('change', async () => {
-        if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull(select.value).catch((e) => host.fail(e));
+        if (needsFull(host.figure.pg.hash(''), select.value)) await host.moveToFull().catch((e) => host.fail(e));
         host.act((p) => p.set_algorithm(select.value));
         host.restart();
         fillLegend(host);

@@ -6,18 +6,15 @@ import { Chart } from './chart.js';
 import { explain } from './explain.js';
 import { mistakeShare, plural } from './format.js';
 import { t } from './i18n.js';
-import { summarize } from './summary.js';
-import { label } from './catalogue.js';
+import { Summary } from './summary.js';
 import { CURVE } from './palette.js';
-
-/** The live region speaks at most this often while playing. */
-const SUMMARY_EVERY_MS = 10000;
 
 /** The online mistake rate (or MAE) and the held-out score, drawn only with the `curves` attribute. */
 export class FigureCurves {
   constructor(host, canvas, legend) {
     this.host = host;
-    this.chart = new Chart(canvas, legend);
+    // Fitted to its samples: figures side by side read the same scale (a post's PA beside PA-I).
+    this.chart = new Chart(canvas, legend, { fitX: true });
   }
 
   /** A fresh chart: the curves start again (a new session, a reset, another learner), and the layers read afresh. */
@@ -49,10 +46,10 @@ export class FigureCurves {
 
 /** The lines under the plane: samples and mistakes, the last update explained (`explain`), and a summary for screen readers. */
 export class FigureLines {
-  /** `line`: the status line; `explainPanel`, `summary`: where those go. */
-  constructor(host, { line, explainPanel, summary }) {
-    Object.assign(this, { host, line, explainPanel, summary });
-    this.lastSummary = -Infinity;
+  /** `line`: the status line; `explainPanel`: where the explanation goes; `summary`, `spoken`: the summary's two elements (summary.js). */
+  constructor(host, { line, explainPanel, summary, spoken }) {
+    Object.assign(this, { host, line, explainPanel });
+    this.summary = new Summary(summary, spoken);
   }
 
   show(now) {
@@ -64,12 +61,8 @@ export class FigureLines {
       ? `${plural(samples, '{n} sample', '{n} samples')} · ${mistakeShare(mistakes, samples)}`
       : plural(samples, '{n} sample', '{n} samples');
     if (host.hasAttribute('explain')) {
-      explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings: pg.settings(), task, offset: pg.kernel_offset() }, samples);
+      explain(this.explainPanel, pg.last(), { algorithm: pg.algorithm(), settings: pg.settings(), task, offset: pg.kernel_offset() }, samples || pg.points_len());
     }
-    if (!host.playing || now - this.lastSummary > SUMMARY_EVERY_MS) {
-      this.lastSummary = now;
-      const text = summarize(pg, label(pg.algorithm()));
-      if (this.summary.textContent !== text) this.summary.textContent = text;
-    }
+    this.summary.show(host.figures, host.playing, now);
   }
 }

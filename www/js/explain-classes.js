@@ -63,7 +63,7 @@ export function explainClasses(panel, last, card, { settings }, samples, { row, 
       const told = l.class === classOf(last.label) ? '+1' : '−1';
       row(dl, `${nameOf(l.class)} (y = ${told})`, `f = ${num(l.score)}`, `m = y·f = ${num(l.margin)}`, `ℓ = max(0, 1 − m) = ${num(l.loss)}`, `${step} = ${num(l.tau)}`);
     }
-    row(dl, t('source'), `${t("one-vs-rest (as scikit-learn's SGDClassifier)")}; ${card.source}`);
+    row(dl, t('source'), `${t("one-vs-rest (as scikit-learn's SGDClassifier)")}; ${tr(card.source)}`);
     const stepped = last.learners.filter((l) => l.aggressive);
     p.textContent = stepped.length
       ? t('Aggressive: {what}.', { what: stepped.map((l) => t("{class}'s learner stepped ({step} = {tau}), its own margin going from {from} to {to}", { class: nameOf(l.class), step, tau: num(l.tau), from: num(l.margin), to: num(l.reached) })).join(t('; ')) })

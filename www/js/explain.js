@@ -44,7 +44,8 @@ function formulas(template, last, settings) {
  * @param panel     the element to fill
  * @param last      Playground.last(): { x, y, label, score, margin, loss, tau, after, reached, aggressive, mistake, sq, size, added, removed, v, beta, own, branch1, branch2, branch3, predicted, rival, learners } and the learner's own numbers by name, or null
  * @param context   { algorithm, settings, task, offset, wide, file }
- * @param samples   how many samples the learner has seen
+ * @param samples   how many samples the learner has seen, or the points shown
+ *                  (a learner started afresh on them): either names the learner
  */
 export function explain(panel, last, context, samples) {
   const card = learner(context.algorithm);
@@ -88,6 +89,7 @@ export function explain(panel, last, context, samples) {
     row(dl, t('loss'), `ℓ = max(0, 1 − m) = ${num(last.loss)}`);
   }
   if (context.fileSample) row(dl, t("in the file's units"), context.fileSample);
+  if (context.standardised) row(dl, t('standardised as the post does'), context.standardised);
   row(dl, t('rule'), tr(card.rule));
   const filled = formulas(card.filled, last, settings);
   for (const line of filled) row(dl, '', line);
@@ -110,7 +112,7 @@ export function explain(panel, last, context, samples) {
     row(dl, t('update'), settings.bias === 'none' ? `w ← w + ${step}·${direction}·x` : `w ← w + ${step}·${direction}·x,  b ← b + ${step}·${direction}`);
   }
   if (card.note) row(dl, t('note'), tr(card.note));
-  row(dl, t('source'), card.source);
+  row(dl, t('source'), tr(card.source));
   panel.replaceChildren(title, dl, verdict(last, card, settings, regression));
 }
 

@@ -151,6 +151,8 @@ export class Figure {
         eps,
         classRows,
         decorate: decors.length ? (ctx, plane) => decors.forEach((d) => d.draw(ctx, plane)) : null,
+        // Read where wasm wrote them, if the "turned" label is drawn (a fresh view: any call may move them).
+        points: () => f64View(pg, pg.points_ptr(), pg.points_len()),
       });
     }
     this.drawn = {

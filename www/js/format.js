@@ -11,6 +11,9 @@ export function num(v) {
   return text.replace('-', '−');
 }
 
+/** A model off the plane with at most this many features shows w's entries (more: only ‖w‖); a phone's line holds eight. */
+export const LISTED_WEIGHTS = 8;
+
 /** Below this share of a vector's largest entry, an entry is rounding noise (a sum that cancels leaves 1e-17). */
 const NOISE = 1e-9;
 

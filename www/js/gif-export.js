@@ -38,27 +38,19 @@ export function pageSwatch() {
 }
 
 /**
- * About how many bytes a GIF takes: `frames` frames of `width` × `height`
- * pixels, `edge` the summed sides of the planes in a frame (the lines and
- * marks grow with a side, the flat shading with the area), `kernel` if a
- * kernel learner's surface is shaded. Fitted to 36 GIFs made as the panel
- * makes them (benches/browser/gif-size.mjs: PA, PA-I, AROW, PA-I on three
- * classes, Projectron, and a Compare pair; 240 to 720 px, 50 to 200
- * frames, with and without the curve): 0.0285 bytes a pixel and 15 a
- * pixel of side, frame after frame, 1.8 times that under a kernel surface.
- * The files came out from 0.70 to 1.43 times the estimate (at the
- * defaults, 100 frames of 480 px: files of 1.1 to 1.9 MB, Projectron's
- * 2.7 MB estimated at 2.5). The 0.15 bytes a pixel this replaced said
- * 6.9 MB for 200 such frames, whose files were 2.4 to 5.7 MB.
+ * About how many bytes a GIF of `frames` frames takes, from `first`, the
+ * bytes its first frame takes, measured: the frame shown now, encoded as
+ * the recording will encode it (its palette learned from it). Each frame
+ * is about as big as the first; benches/browser/gif-size.mjs measured 36
+ * files (6 sessions, 240 to 720 px, 50 to 100 frames, 1 or 10 samples a
+ * frame, a plane of 12 or 1,500 points): a term for the points a
+ * recording adds fitted to 0 bytes a point. The fixed fit this replaced
+ * (bytes by pixels and plane sides alone) knew nothing of what a frame
+ * holds: 2.5 MB said for a file of 3.9 MB, and half of a plane of 1,500
+ * points.
  */
-export function estimateBytes(frames, { width, height, edge, kernel }) {
-  return frames * (0.0285 * width * height + 15 * edge) * (kernel ? 1.8 : 1);
-}
-
-/** The summed sides of the planes in a frame `width` wide (composite() lays them out in a grid). */
-export function planeEdge(figures, width) {
-  const n = figures.length;
-  return (n * width) / Math.min(n, Math.ceil(Math.sqrt(n)));
+export function estimateBytes(frames, first) {
+  return frames * first;
 }
 
 /** The frame a GIF shows: the plane(s) at `width`, the error chart below when asked. */
@@ -108,7 +100,11 @@ export class GifPanel {
     for (const input of [this.length, this.unit, this.width, this.curve]) input.addEventListener('input', () => this.showEstimate());
     this.start.addEventListener('click', () => this.run().catch((e) => this.stop(e.message ?? String(e))));
     this.cancel.addEventListener('click', () => this.stop(t('Cancelled: no GIF saved.')));
-    this.close.addEventListener('click', () => { this.stop(); this.root.remove(); });
+    this.close.addEventListener('click', () => {
+      this.stop();
+      this.measurer?.terminate();
+      this.root.remove();
+    });
     host.place.append(this.root);
     this.showEstimate();
   }
@@ -126,22 +122,50 @@ export class GifPanel {
     return { length, width, bySamples, frames, step: bySamples ? Math.max(1, Math.round(length / frames)) : 0, withCurve: this.curve.checked };
   }
 
-  /** About how big the file will be (estimateBytes: measured, not guessed). */
+  /**
+   * About how big the file will be (estimateBytes): the frame shown now is
+   * encoded in a worker (once for each frame size asked; the encoder's
+   * module comes with the panel), then the plan's frames are counted on it.
+   */
   showEstimate() {
     const plan = this.plan();
+    let frame;
     try {
-      const figures = this.host.figures();
-      const frame = captureFrame(figures, this.host.chart(), plan.width, plan.withCurve);
-      const bytes = estimateBytes(plan.frames, {
-        width: frame.width, height: frame.height, edge: planeEdge(figures, plan.width), kernel: figures.some((f) => f.pg.is_kernel()),
-      });
-      const size = bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
-      const warning = bytes > WARN_BYTES ? ` ${t('Over 5 MB: many blogs refuse files that big; fewer frames or a smaller width help.')}` : '';
-      const args = { w: frame.width, h: frame.height, size };
-      this.say(plural(plan.frames, '{n} frame of {w} × {h} px, about {size}.', '{n} frames of {w} × {h} px, about {size}.', args) + warning);
+      frame = captureFrame(this.host.figures(), this.host.chart(), plan.width, plan.withCurve);
     } catch (error) {
       this.say(error.message);
+      return;
     }
+    const key = `${frame.width}x${frame.height}`;
+    if (this.measured?.key === key) {
+      this.sayEstimate(plan, this.measured);
+      return;
+    }
+    this.say(plural(plan.frames, '{n} frame of {w} × {h} px: measuring its size…', '{n} frames of {w} × {h} px: measuring their size…', { w: frame.width, h: frame.height }));
+    this.asked = { id: (this.asked?.id ?? 0) + 1, key, width: frame.width, height: frame.height };
+    this.measurer ??= this.startMeasurer();
+    this.measurer.postMessage({ type: 'measure', id: this.asked.id, width: frame.width, height: frame.height, rgba: frame.data.buffer, swatch: pageSwatch() }, [frame.data.buffer]);
+  }
+
+  /** The worker that measures a frame: the GIF worker, kept while the panel is open. */
+  startMeasurer() {
+    const worker = new Worker(new URL('./gif-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'error') this.say(data.message);
+      if (data.type !== 'measured' || data.id !== this.asked?.id || this.running) return;
+      this.measured = { ...this.asked, first: data.bytes };
+      this.sayEstimate(this.plan(), this.measured);
+    };
+    worker.onerror = () => this.say(t('the GIF encoder could not start'));
+    return worker;
+  }
+
+  /** The estimate for `plan` from the frame `measured` ({ width, height, first }). */
+  sayEstimate(plan, { width, height, first }) {
+    const bytes = estimateBytes(plan.frames, first);
+    const size = bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
+    const warning = bytes > WARN_BYTES ? ` ${t('Over 5 MB: many blogs refuse files that big; fewer frames or a smaller width help.')}` : '';
+    this.say(plural(plan.frames, '{n} frame of {w} × {h} px, about {size}.', '{n} frames of {w} × {h} px, about {size}.', { w: width, h: height, size }) + warning);
   }
 
   async run() {

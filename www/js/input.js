@@ -75,7 +75,7 @@ export function bindPlaneKeys(plane, app) {
   const canvas = plane.overlay;
   canvas.tabIndex = 0;
   canvas.setAttribute('aria-keyshortcuts', 'ArrowUp ArrowDown ArrowLeft ArrowRight Enter Shift+Enter Delete');
-  canvas.setAttribute('aria-describedby', 'plane-keys');
+  canvas.setAttribute('aria-describedby', 'summary plane-keys'); // what the learner knows now (summary.js), then the keys
   const at = { x: 0, y: 0 };
   const place = () => {
     plane.cursor.style.left = `${plane.px(at.x)}px`;

@@ -7,6 +7,7 @@ import { contour } from './contour.js';
 import { markerMasks, packColor, ringMask, stamp } from './stamps.js';
 import { CLASSES, classBoundaries, classOf, cssColor } from './classes.js';
 import { t } from './i18n.js';
+import { labelSpot } from './turn-label.js';
 
 export const VIEW = { xMin: -1.5, xMax: 1.5, yMin: -1.5, yMax: 1.5 };
 export const COLORS = { pos: [224, 112, 31], neg: [37, 99, 173], ink: '#1d232b', muted: '#8a939e', accent: '#0b7a75' };
@@ -184,8 +185,12 @@ export class Plane {
     }
   }
 
-  /** Boundary, margins, weight arrow, ghost and newest sample; traced contours (kernel surfaces, second-order bands). */
-  drawOverlay({ model, moving, ghost, last, task, eps, classRows = null, decorate = null }) {
+  /**
+   * Boundary, margins, weight arrow, ghost and newest sample; traced
+   * contours (kernel surfaces, second-order bands). `points()`: the shown
+   * points, (x, y, label) flattened, which the "turned" label keeps clear of.
+   */
+  drawOverlay({ model, moving, ghost, last, task, eps, classRows = null, decorate = null, points = () => [] }) {
     const ctx = this.overlay.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
     this.drawAxes(ctx);
@@ -202,7 +207,7 @@ export class Plane {
       this.line(ctx, w1, w2, b - 1, { color: COLORS.muted, width: 1.2, dash: [6, 5] });
       this.line(ctx, w1, w2, b + 1, { color: COLORS.muted, width: 1.2, dash: [6, 5] });
       this.line(ctx, w1, w2, b, { color: COLORS.ink, width: 2.2 });
-      this.drawArrows(ctx, model, ghost);
+      this.drawArrows(ctx, model, ghost, points, last);
     }
     decorate?.(ctx, this);
     if (last) this.ring(ctx, last.x, last.y, last.mistake ? '#b3261e' : COLORS.ink);
@@ -296,8 +301,8 @@ export class Plane {
     ctx.restore();
   }
 
-  /** w as an arrow from the boundary's point nearest the origin, and the ghost of w before the last update. */
-  drawArrows(ctx, [w1, w2, b], ghost) {
+  /** w as an arrow from the boundary's point nearest the origin, the ghost of w before the last update, and the angle between. */
+  drawArrows(ctx, [w1, w2, b], ghost, points, last) {
     this.turnLabel = null;
     const norm = Math.hypot(w1, w2);
     if (!(norm > 0)) return;
@@ -309,20 +314,16 @@ export class Plane {
     }
     this.arrow(ctx, anchor, [w1 / norm, w2 / norm], COLORS.accent, []);
     if (ghost && ghost[3] > 0.05) {
-      // The label sits past the arrow's tip, clear of both arrows.
-      const [ux, uy] = [w1 / norm, w2 / norm];
-      const [x, y] = [this.px(anchor[0] + ux * ARROW * 1.2), this.py(anchor[1] + uy * ARROW * 1.2)];
       ctx.font = '600 12px system-ui, sans-serif';
       const text = t('turned {angle}°', { angle: ghost[3].toFixed(1) });
-      const width = ctx.measureText(text).width;
+      const gn = Math.hypot(ghost[0], ghost[1]);
+      const arrows = [[w1 / norm, w2 / norm], ...(gn > 0 ? [[ghost[0] / gn, ghost[1] / gn]] : [])];
+      const box = labelSpot(this, anchor, arrows, ARROW, ctx.measureText(text).width + 4, points(), last);
       ctx.fillStyle = 'rgba(255,255,255,0.8)';
-      // Inside the plane, whole, wherever the tip is (a Compare panel is small).
-      const left = Math.max(2, Math.min(this.size - width - 2, ux >= 0 ? x : x - width));
-      const base = Math.max(12, Math.min(this.size - 4, y));
-      ctx.fillRect(left - 2, base - 10, width + 4, 14);
+      ctx.fillRect(box.left, box.top, box.width, box.height);
       ctx.fillStyle = COLORS.accent;
-      ctx.fillText(text, left, base + 1);
-      this.turnLabel = { left: left - 2, top: base - 10, width: width + 4, height: 14 }; // for the tests
+      ctx.fillText(text, box.left + 2, box.top + 11);
+      this.turnLabel = box; // for the tests
     }
   }
 

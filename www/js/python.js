@@ -10,6 +10,7 @@
 // Loaded on the first click (save-buttons.js, embed-controls.js), with its
 // catalogue part (i18n/python/).
 import { f64View, loadFull } from './wasm.js';
+import { label } from './catalogue.js';
 import { t, usePart } from './i18n.js';
 
 /** Up to this many samples are written into the script; more are read from the Points CSV. */
@@ -22,7 +23,7 @@ export const INLINE = 300;
  */
 export async function learnedOf(pg, hash = pg.hash('')) {
   if (typeof pg.learned === 'function') return pg.learned();
-  await loadFull(hash);
+  await loadFull();
   const { Playground } = await import('./wasm.js'); // the full module's, now
   const full = new Playground(hash);
   try {
@@ -83,7 +84,7 @@ export function pythonScript(learned, csv = null, standardised = null) {
   const regression = task === 'regression';
   const library = libraryFor(algorithm, regression);
   if (!library) {
-    return { refusal: t('{learner} has no exact equivalent in River or scikit-learn (the button covers the perceptron, the averaged perceptron, PA, PA-I and PA-II).', { learner: algorithm }) };
+    return { refusal: t('{learner} has no exact equivalent in River or scikit-learn (the button covers the perceptron, the averaged perceptron, PA, PA-I and PA-II).', { learner: label(algorithm) }) };
   }
   if (classes > 2) {
     return { refusal: t("{k} classes: Copy as Python covers two classes and regression; the page's multiclass reductions are not checked against River's or scikit-learn's.", { k: classes }) };

@@ -1,10 +1,11 @@
 // The Save buttons: the plane as PNG, the points and curves as CSV, the
 // model as JSON (which opens again in the page), a WebM recording, an
 // animated GIF (gif-export.js), the embed code, and beside the share link
-// the command that rebuilds the session natively (command.js) and the
-// Python script that relearns it with River or scikit-learn (python.js). This module and the saving code (export.js) load on the first
-// click (controls.js wires the buttons): most visits never save, and the
-// page's first download stays small.
+// the link that starts empty (a lecture's), the command that rebuilds the
+// session natively (command.js) and the Python script that relearns it
+// with River or scikit-learn (python.js). This module and the saving code
+// (export.js) load on the first click (controls.js wires the buttons):
+// most visits never save, and the page's first download stays small.
 import { label } from './catalogue.js';
 import * as state from './state.js';
 import { language, t, usePart } from './i18n.js';
@@ -116,6 +117,17 @@ export async function save(id, app) {
         : t("Command copied: onlinelearn replay prints this session's summary, and with --json its model, to the bit.");
     } catch {
       $('share-msg').textContent = command;
+    }
+  });
+  on('share-empty', async () => {
+    // A lecture's link: this learner, its settings now and the view, with nothing learned.
+    const link = `${location.origin}${location.pathname}#${state.emptyLink(app.figure.pg, app.page)}`;
+    const note = app.data ? ` ${t('It opens on the preset: a link cannot hold {file}.', { file: app.data.name })}` : '';
+    try {
+      await navigator.clipboard.writeText(link);
+      $('share-msg').textContent = t('Link copied: it opens these settings with nothing learned (no first-visit show, 0 samples).') + note;
+    } catch {
+      $('share-msg').textContent = link;
     }
   });
   on('copy-python', async () => {

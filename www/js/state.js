@@ -7,7 +7,7 @@ import { LANGUAGES, pick, t } from './i18n.js';
 
 export const VIEWS = ['classify', 'regress', 'compare', 'epochs', 'exercises'];
 /** The page's own keys in a link (the session's are the learner core's). */
-const PAGE_KEYS = ['view', 'speed', 'algos', 'lang', 'theory', 'truth'];
+const PAGE_KEYS = ['view', 'speed', 'algos', 'lang', 'theory', 'truth', 'empty'];
 /** An exercise's keys (the Exercises view's), read and checked by exercise-settings.js when it loads. */
 export const EXERCISE_KEYS = ['exercise', 'rounds', 'tries', 'score', 'reveal'];
 export const MAX_SPEED = 100000;
@@ -80,6 +80,8 @@ export function pageFrom(extras) {
     if (truth === '1' || truth === '0') page.truth = truth === '1';
     else refuse('truth', truth, t('the true concept is shown (1) or not (0)'));
   }
+  // (A link's empty=1 was read before: emptied() took it out with the log.)
+  if (params.has('empty')) refuse('empty', params.get('empty'), t('a link starts with nothing learned with empty=1'));
   page.lang = pick(params.get('lang'));
   if (params.has('lang') && !page.lang) refuse('lang', params.get('lang'), t('the languages are {list}', { list: LANGUAGES.join(', ') }));
   // An exercise's keys, as written (checked where the exercise loads); an exercise opens the Exercises view.
@@ -90,6 +92,25 @@ export function pageFrom(extras) {
   }
   page.problems = problems;
   return page;
+}
+
+/** The keys that hold what a session learned: its log, the run before a fork, the learner the log starts with. */
+const LEARNED_KEYS = ['log', 'was', 'start'];
+
+/**
+ * A link with `empty=1` (or a bare `empty`) starts with nothing learned:
+ * its learner, settings and page keys, without its log (a lecture's
+ * link, `index.html#empty=1`). Any other link is returned as it is.
+ */
+export function emptied(hash) {
+  const keys = pairs(hash);
+  if (!keys.some(([key, value]) => key === 'empty' && (value === '1' || value === ''))) return hash;
+  return keys.filter(([key]) => key !== 'empty' && !LEARNED_KEYS.includes(key)).map(([key, value]) => `${key}=${value}`).join('&');
+}
+
+/** The link that opens the learner and settings of `pg` now, with nothing learned (`empty=1` says so). */
+export function emptyLink(pg, page) {
+  return `${pg.setup_hash()}&${pageExtras(page)}&empty=1`;
 }
 
 export function pageExtras(page) {

@@ -2,14 +2,13 @@
 // (only the settings in force), each Compare panel's own figures, and the
 // screen-reader summary.
 import { explain } from './explain.js';
-import { mistakeShare, num, nums, plural } from './format.js';
+import { LISTED_WEIGHTS, mistakeShare, num, nums, plural } from './format.js';
 import { count, t, tr } from './i18n.js';
 import { label } from './catalogue.js';
-import { summarize } from './summary.js';
-import { modelLine, toFile, transformOf } from './units.js';
+import { Summary } from './summary.js';
+import { modelLine, standardRule, toFile, transformOf } from './units.js';
 
 const $ = (id) => document.getElementById(id);
-const SUMMARY_EVERY_MS = 10000; // the live region speaks at most this often while playing
 const MAX_SHOWN_POINTS = 5000; // as src/playground/mod.rs
 /** The kernel settings' short names in the model line. */
 const SHORT = { sigma: () => 'σ', degree: () => t('degree'), offset: () => t('offset'), budget: () => t('budget') };
@@ -17,7 +16,7 @@ const SHORT = { sigma: () => 'σ', degree: () => t('degree'), offset: () => t('o
 export class StatusLines {
   constructor(app) {
     this.app = app;
-    this.lastSummary = 0;
+    this.summary = new Summary($('summary'), $('spoken'));
   }
 
   show(now) {
@@ -30,13 +29,14 @@ export class StatusLines {
     const { samples } = counts;
     if (figures.length > 1) for (const figure of figures) figure.plane.setCaption(panelCaption(figure.pg));
     document.body.dataset.moving = String(figures.some((f) => f.pg.moving_model().length > 0));
-    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task) }, samples);
+    const units = settings.algorithm === 'batch-pocket' ? pg.batch_units() : null;
+    explain($('explain'), pg.last(), { algorithm: settings.algorithm, settings, task: settings.task, offset: pg.kernel_offset(), wide: !pg.on_plane(), file: app.data, fileSample: fileSample(pg, app.data, settings.task), standardised: standardisedSample(units, pg.last()) }, samples || pg.points_len());
     this.status(settings, counts);
-    this.weights(settings);
-    this.speak(now);
+    this.weights(settings, units);
+    this.summary.show(figures, app.playing, now);
   }
 
-  status(settings, { samples, mistakes, asked, streamed: drawn, passes, point }) {
+  status(settings, { samples, mistakes, asked, streamed: drawn, passes, point, relearn }) {
     const app = this.app;
     const pg = app.figures[0].shown;
     const shown = pg.points_len() / 3;
@@ -60,6 +60,8 @@ export class StatusLines {
       parts.push(capped
         ? t('the latest {n} points shown (older ones scroll off the plane; the learner learned from all)', { n: count(shown) })
         : plural(shown, '{n} point shown', '{n} points shown'));
+      // After a Reset, Step and Play learn the points shown again first.
+      if (relearn > 0 && app.page.view !== 'epochs') parts.push(t('{n} to learn again before new samples', { n: count(relearn) }));
     }
     if (app.playing && !app.loop.keptUp && app.loop.rate.value !== null) {
       parts.push(t('this learner manages about {n} samples/s here', { n: count(Math.round(app.loop.rate.value)) }));
@@ -68,7 +70,7 @@ export class StatusLines {
   }
 
   /** The model in a line: the weights, or the support set with the kernel settings in force. */
-  weights(settings) {
+  weights(settings, units) {
     const app = this.app;
     const pg = app.figures[0].shown;
     const line = $('weights');
@@ -91,10 +93,13 @@ export class StatusLines {
       line.textContent = parts.join(' · ');
       line.dataset.weights = JSON.stringify(Array.from(rows));
     } else if (model.length && !pg.on_plane()) {
-      const w = pg.weights();
-      const norm = Math.hypot(...w.slice(0, -1));
-      line.textContent = `${t('w over {n} features', { n: count(pg.file_shape()[1]) })} · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
-      delete line.dataset.weights;
+      // A few features: w itself, as the plane's line shows it; more: its size.
+      const w = Array.from(pg.weights());
+      const weights = w.slice(0, -1);
+      const norm = Math.hypot(...weights);
+      const vector = weights.length <= LISTED_WEIGHTS ? `w = (${nums(weights).join(', ')})` : t('w over {n} features', { n: count(pg.file_shape()[1]) });
+      line.textContent = `${vector} · ‖w‖ = ${num(norm)} · b = ${num(w[w.length - 1])}`;
+      line.dataset.weights = JSON.stringify(w);
     } else if (model.length) {
       const [w1, w2, b] = nums(Array.from(model));
       line.textContent = settings.task === 'regression'
@@ -105,17 +110,15 @@ export class StatusLines {
       if (transformOf(pg, app.data)) {
         line.textContent += ` · ${t("in {file}'s units: {model}", { file: app.data.name, model: modelLine(pg.file_weights(), settings.task === 'regression') })}`;
       }
+      // The batch pocket in Epochs: its search's own numbers, the post's (and the command line's).
+      if (units) {
+        const [v1, v2, c] = nums(units.model);
+        line.textContent += ` · ${t('standardised as the post does: {model}', { model: `w′ = (${v1}, ${v2})   b′ = ${c}` })}`;
+      }
     }
     line.dataset.samples = String(pg.counts().samples);
   }
 
-  /** Updates the live-region summary: when paused, or now and then while playing. */
-  speak(now) {
-    if (this.app.playing && now - this.lastSummary < SUMMARY_EVERY_MS) return;
-    this.lastSummary = now;
-    const text = this.app.figures.map((f) => summarize(f.pg, label(f.pg.algorithm()))).join(' ');
-    if ($('summary').textContent !== text) $('summary').textContent = text;
-  }
 }
 
 /** The last sample in a standardised file's own units ('' otherwise). */
@@ -126,6 +129,18 @@ function fileSample(pg, data, task) {
   const regression = task === 'regression';
   const [x, y] = toFile(transform, last.x, last.y, regression);
   return regression ? `x = ${num(x)}, y = ${num(y)}` : `x = (${num(x)}, ${num(y)})`;
+}
+
+/**
+ * The batch pocket's standardisation, and the last sample standardised
+ * ('' outside its search on the plane's points).
+ */
+function standardisedSample(units, last) {
+  if (!units) return '';
+  const rule = standardRule(units);
+  if (!last) return rule;
+  const [z1, z2] = [last.x, last.y].map((v, k) => (v - units.mean[k]) / units.divisor[k]);
+  return `${rule}:  x′ = (${num(z1)}, ${num(z2)})`;
 }
 
 /** A Compare panel's own figures: its mistakes, and its support set. */

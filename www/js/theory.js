@@ -9,9 +9,9 @@
 import { Chart } from './chart.js';
 import { label } from './catalogue.js';
 import { element } from './dom.js';
-import { t, usePart } from './i18n.js';
+import { language, t, usePart } from './i18n.js';
 import { CURVE } from './palette.js';
-import { renderTheory } from './theory-panel.js';
+import { boundTitle, renderTheory } from './theory-panel.js';
 
 /** While playing, the panel and the charts are refreshed this often. */
 const REFRESH_MS = 250;
@@ -43,21 +43,25 @@ function comparators(report) {
 export async function attachTheory(host, place) {
   // Without its words (a failed download), the layer still works, in English.
   await usePart('theory').catch(() => {});
-  if (!host.theory || host.theory.place !== place) {
-    host.theory?.detach();
-    host.theory = new TheoryLayer(host, place);
+  // A new place, or a language switched since the panel was built: its
+  // headings, legends and menus are built again, the reader's choices kept.
+  const old = host.theory;
+  if (!old || old.place !== place || old.lang !== language()) {
+    old?.detach();
+    host.theory = new TheoryLayer(host, place, old?.choices());
   }
   host.theory.define();
   return host.theory;
 }
 
 export class TheoryLayer {
-  constructor(host, place) {
+  constructor(host, place, { hidden = new Set(), open = new Set(), bound = 0 } = {}) {
     this.host = host;
     this.place = place;
-    this.hidden = new Set();
-    this.open = new Set(); // the bounds whose statement the reader opened
-    this.bound = 0; // the bound the chart follows (one figure)
+    this.lang = language(); // the language its words were built in
+    this.hidden = hidden;
+    this.open = open; // the bounds whose statement the reader opened
+    this.bound = bound; // the bound the chart follows (one figure)
     this.select = element('select', { 'aria-label': t('The bound the chart shows') });
     this.select.addEventListener('change', () => {
       this.bound = Number(this.select.value);
@@ -81,6 +85,11 @@ export class TheoryLayer {
     place.replaceChildren(this.root);
     place.hidden = false;
     this.buildToggles();
+  }
+
+  /** What the reader chose (hidden lines, opened statements, the chart's bound), for a rebuilt layer. */
+  choices() {
+    return { hidden: this.hidden, open: this.open, bound: this.bound };
   }
 
   /** The lines' switches: each comparator can be hidden. */
@@ -133,8 +142,7 @@ export class TheoryLayer {
   /** A frame: the search goes on in the time left, and what changed is shown. */
   frame(now) {
     const figures = this.host.figures;
-    let searching = false;
-    for (const figure of figures) searching = figure.pg.theory_work(SEARCH_MS / figures.length) || searching;
+    const searching = searchOnce(figures);
     // The search's progress and each session's samples: a change to show.
     const seen = figures.map((f) => `${f.pg.counts().samples}:${f.pg.algorithm()}`).join(',') + (searching ? ':s' : '');
     if (seen === this.seen && !searching) return;
@@ -180,9 +188,12 @@ export class TheoryLayer {
       if (bound) {
         const counts = t(bound.counts);
         this.boundChart.define(`${i}:actual`, { label: name + counts, color });
-        this.boundChart.define(`${i}:bound`, { label: name + t('its bound ({name})', { name: bound.name }), color: many ? color : '#1b7f3b', dash: true });
         this.boundChart.append(`${i}:actual`, curves.samples, bound.actual);
-        this.boundChart.append(`${i}:bound`, curves.samples, bound.value.map((v) => v ?? NaN));
+        // A learner without a bound (or before its first value) draws only its count.
+        if (bound.value.some((v) => v != null)) {
+          this.boundChart.define(`${i}:bound`, { label: name + t('its bound ({name})', { name: boundTitle(bound) }), color: many ? color : '#1b7f3b', dash: true });
+          this.boundChart.append(`${i}:bound`, curves.samples, bound.value.map((v) => v ?? NaN));
+        }
       }
       this.regretChart.define(`${i}:hinge`, { label: name + t('hinge-loss regret'), color: many ? color : '#7b3fa0' });
       this.regretChart.append(`${i}:hinge`, curves.samples, curves.hinge_regret);
@@ -198,7 +209,7 @@ export class TheoryLayer {
     const names = bounds.map((b) => b.name);
     if (names.join() !== this.chosen) {
       this.chosen = names.join();
-      this.select.replaceChildren(...names.map((name, k) => new Option(name, String(k))));
+      this.select.replaceChildren(...bounds.map((b, k) => new Option(boundTitle(b), String(k))));
       this.bound = Math.min(this.bound, Math.max(0, names.length - 1));
     }
     this.select.value = String(this.bound);
@@ -219,4 +230,36 @@ export class TheoryLayer {
 function firstApplying(bounds) {
   const k = bounds.findIndex((b) => b.value.at(-1) != null);
   return Math.max(0, k);
+}
+
+/**
+ * The layer's share of a frame: each panel's comparators are solved in its
+ * share, and the fewest-mistakes line searched. Compare's panels learn the
+ * same samples: the first panel searches, with the time the panels waiting
+ * for it leave after their solve, and each of those takes its line when it
+ * searched the same rounds (the core compares their count and digest), so
+ * one search serves all; a panel whose rounds differ searches on its own,
+ * in its share. Returns whether a solve or a search is under way.
+ */
+function searchOnce(figures) {
+  const share = SEARCH_MS / figures.length;
+  const [lead, ...others] = figures;
+  const key = (figure) => figure.pg.theory_search_key().join();
+  const leading = key(lead);
+  const waiting = leading ? others.filter((f) => key(f) === leading) : [];
+  let busy = false;
+  let spare = 0; // the time the waiting panels leave to the first one's search
+  for (const figure of waiting) {
+    // Their comparators' solve, not their search: the first panel's line ends that.
+    const start = performance.now();
+    busy = figure.pg.theory_solve(share) || busy;
+    spare += Math.max(0, share - (performance.now() - start));
+  }
+  busy = lead.pg.theory_work(share + spare) || busy;
+  const found = lead.pg.theory_found();
+  for (const figure of others) {
+    if (found.length) figure.pg.theory_adopt(found);
+    if (!waiting.includes(figure)) busy = figure.pg.theory_work(share) || busy;
+  }
+  return busy;
 }

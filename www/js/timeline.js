@@ -18,7 +18,7 @@ const canSeek = (host) => host.figures.every((f) => typeof f.pg.seek === 'functi
  */
 export async function seek(host, t) {
   if (!canSeek(host)) {
-    await loadFull(host.figures[0].pg.hash(''));
+    await loadFull();
     if (!(await host.withPast())) return;
     if (!canSeek(host)) return;
   }

@@ -14,8 +14,6 @@ import { count, percent, t, usePart } from './i18n.js';
 import { Handles } from './truth-handles.js';
 
 const COLOR = '#37474f';
-/** While a drag goes on during play, a move is committed this often (the log keeps each). */
-const COMMIT_MS = 100;
 
 /** The layer on `host`, its panel in `place`. */
 export async function attachTruth(host, place) {
@@ -60,8 +58,7 @@ export class TruthLayer {
   constructor(host, place) {
     this.host = host;
     this.place = place;
-    this.preview = null; // the concept as a drag holds it, not yet committed
-    this.sent = 0; // when a drag last committed
+    this.preview = null; // the concept as a drag holds it, committed when the drag ends
     this.text = element('p', { class: 'truth-note', 'aria-live': 'polite' });
     this.list = element('ul', { class: 'truth-recoveries' });
     this.rule = element('p', { class: 'truth-rule' });
@@ -104,15 +101,18 @@ export class TruthLayer {
     return this.preview ?? (first ? truthOf(first.pg) : null);
   }
 
-  /** A hand moved the concept: shown at once; committed when final, or now and then while playing. */
+  /**
+   * A hand moved the concept: shown at once, and committed (one event of
+   * the log, the concept where the hand left it) when the drag ends or a
+   * key is pressed. While a drag goes on the stream follows the concept
+   * as it was: one drag is one move, whose recovery is measured from its end.
+   */
   moved(truth, final, handle) {
     this.preview = truth;
-    const now = performance.now();
-    if (final || (this.host.playing && now - this.sent > COMMIT_MS)) {
-      this.sent = now;
+    if (final) {
       // Every panel moves: Compare's learners chase the same concept.
       this.host.act((pg) => commit(pg, truth, handle));
-      if (final) this.preview = null;
+      this.preview = null;
     }
     this.host.loop.changed();
   }
@@ -175,25 +175,28 @@ export class TruthLayer {
       return;
     }
     this.text.textContent = truth.kind === 'centres'
-      ? t('Dashed circles: the true class centres. Drag one (or focus it and use the arrow keys) and the samples from the next one on are drawn around it.')
-      : t('Dashed: the true concept. Drag its handles (or focus one and use the arrow keys) to move or turn it; the samples from the next one on follow it.');
+      ? t('Dashed circles: the true class centres. Drag one (or focus it and use the arrow keys): when you let go, the samples from the next one on are drawn around it.')
+      : t('Dashed: the true concept. Drag its handles (or focus one and use the arrow keys) to move or turn it: when you let go, the samples from the next one on follow it.');
     const regression = pg.task() === 'regression';
+    const floor = pg.constructor.recovery_floor();
     const items = [];
     this.host.figures.forEach((figure, i) => {
       const name = label(figure.pg.algorithm());
-      for (const r of reports[i] ?? []) items.push(element('li', {}, recovery(name, r, regression)));
+      for (const r of reports[i] ?? []) items.push(element('li', {}, recovery(name, r, regression, floor)));
     });
     this.list.replaceChildren(...items);
+    const args = { floor: count(floor), window: count(100) };
     this.rule.textContent = items.length === 0 ? '' : regression
-      ? t('Recovered: the first point of the curves, at least 100 samples after the move, where the mean absolute error of the last 100 samples is within 20% of what it was at the move.')
-      : t('Recovered: the first point of the curves, at least 100 samples after the move, where the mistake rate of the last 100 samples is within 5 points of what it was at the move.');
+      ? t('Recovered: the first point of the curves, at least {floor} samples after the move, where the mean absolute error of the samples since the move (the last {window}, once there are that many) is within 20% of what it was at the move. A learner that errs less after the move recovers sooner; {floor} is the floor.', args)
+      : t('Recovered: the first point of the curves, at least {floor} samples after the move, where the mistake rate of the samples since the move (the last {window}, once there are that many) is within 5 points of what it was at the move. A learner that errs less after the move recovers sooner; {floor} is the floor.', args);
   }
 }
 
-/** One learner's recovery after one move, in a sentence. */
-function recovery(name, r, regression) {
+/** One learner's recovery after one move, in a sentence (`floor`: the fewest samples the rule judges after). */
+function recovery(name, r, regression, floor) {
   const level = regression ? r.level.toFixed(3) : percent(r.level, 1);
   const at = count(r.at);
+  if (r.after === floor) return t('{learner}: moved at sample {at} ({level} then); recovered within {n} samples, the floor.', { learner: name, at, level, n: count(r.after) });
   if (r.after != null) return t('{learner}: moved at sample {at} ({level} then); recovered after {n} samples.', { learner: name, at, level, n: count(r.after) });
   if (r.interrupted) return t('{learner}: moved at sample {at} ({level} then); moved again before it recovered.', { learner: name, at, level });
   return t('{learner}: moved at sample {at} ({level} then); not recovered yet.', { learner: name, at, level });

@@ -8,12 +8,27 @@ export function transformOf(pg, data) {
   return data && pg.file_transform ? pg.file_transform() : null;
 }
 
+/** "x − 4.2", or "x + 0.066" when the mean is negative (never "x − −0.066"). */
+function minus(name, mean) {
+  return mean < 0 ? `${name} + ${num(-mean)}` : `${name} − ${num(mean)}`;
+}
+
+const nameOf = (names, k) => names[k] ?? `x${k + 1}`;
+
 /** The rule in a line: "x′ = (x − 4.2)·0.31, y′ = (y − 7)·0.12". */
 export function rule(transform, regression) {
   const names = regression ? ['x'] : ['x', 'y'];
-  const parts = transform.mean.map((m, k) => `${names[k] ?? `x${k + 1}`}′ = (${names[k] ?? `x${k + 1}`} − ${num(m)})·${num(transform.scale[k])}`);
-  if (transform.target) parts.push(`y′ = (y − ${num(transform.target[0])})·${num(transform.target[1])}`);
+  const parts = transform.mean.map((m, k) => `${nameOf(names, k)}′ = (${minus(nameOf(names, k), m)})·${num(transform.scale[k])}`);
+  if (transform.target) parts.push(`y′ = (${minus('y', transform.target[0])})·${num(transform.target[1])}`);
   return parts.join(', ');
+}
+
+/**
+ * The batch pocket's standardisation of the plane's points (Playground
+ * batch_units()) in a line: "x′ = (x + 0.097)/0.46, y′ = (y − 0.003)/0.58".
+ */
+export function standardRule(units) {
+  return units.mean.map((m, k) => `${nameOf(['x', 'y'], k)}′ = (${minus(nameOf(['x', 'y'], k), m)})/${num(units.divisor[k])}`).join(', ');
 }
 
 /** A plane point (x′, y′) back in the file's units. */

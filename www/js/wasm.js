@@ -1,11 +1,11 @@
 // The learner core, in two builds of the same Rust. The page loads the
-// first, `onlinelearn` (every learner but the code of the kernel family
-// and of LIBOL's learners), and the full one, `onlinelearn_full`, once a
-// session needs one of those; from then on new handles come from it. A handle stays in
-// the module that made it, and the views below read that module's memory,
-// so figures made before the full module arrived keep working.
-// The full module comes in parts, loaded by wasm-full.js (a module of its
-// own, fetched with the full module: the first load does not carry it).
+// first, `onlinelearn` (every learner but the code of the kernel family,
+// LIBOL's, the second-order and the perceptron's relatives), and the full
+// one, `onlinelearn_full`, whole (one file, docs/build.md), once a session
+// needs one of those, the Theory layer, a file or the timeline; from then
+// on new handles come from it. A handle stays in the module that made it,
+// and the views below read that module's memory, so figures made before
+// the full module arrived keep working.
 import init, { Playground as FirstPlayground } from '../pkg/onlinelearn.js';
 
 /** The newest module's handle class: new figures use it. */
@@ -13,7 +13,7 @@ export let Playground = FirstPlayground;
 
 const memories = new Map(); // handle class -> its module's memory
 let first = null;
-let missing = null; // once the full module is in: whether a link needs a part not loaded yet
+let full = null;
 
 /** Resolves when the first module is instantiated (the first call starts it). */
 export function loadWasm() {
@@ -23,36 +23,22 @@ export function loadWasm() {
   return first;
 }
 
-/** Handed to wasm-full.js: the full module is instantiated; new handles come from it. */
-function useFull(handles, memory, needs) {
-  memories.set(handles, memory);
-  Playground = handles;
-  missing = needs;
+/** Resolves when the full module is instantiated and new handles come from it (the first call starts it). */
+export function loadFull() {
+  full ??= loadWasm()
+    .then(() => import('../pkg/onlinelearn_full.js'))
+    .then(async (module) => {
+      const exports = await module.default();
+      memories.set(module.Playground, exports.memory);
+      Playground = module.Playground;
+    });
+  full.catch(() => { full = null; }); // a failed download can be tried again
+  return full;
 }
 
-/** wasm-full.js, once the first module is in (it names a link's parts). */
-const fullLoader = () => loadWasm().then(() => import('./wasm-full.js'));
-
-/**
- * Resolves when the full module is instantiated, new handles come from
- * it, and the parts the link `hash` needs (with `learner`, a learner about
- * to be chosen) are loaded; without a link, every part.
- */
-export function loadFull(hash, learner) {
-  return fullLoader().then((full) => full.loadFull(useFull, FirstPlayground, hash, learner));
-}
-
-/** Resolves when the full module's parts `names` are loaded (the full module with them). */
-export function loadParts(names) {
-  return fullLoader().then((full) => full.loadParts(useFull, names));
-}
-
-/**
- * Whether the link (with `learner`, about to be chosen) needs code not
- * loaded yet: the full module, or one of its parts.
- */
+/** Whether the module loaded lacks code the link runs (or `learner`, about to be chosen). */
 export function needsFull(hash, learner) {
-  return missing ? missing(hash, learner) : FirstPlayground.needs_full(hash, learner);
+  return Playground === FirstPlayground && FirstPlayground.needs_full(hash, learner);
 }
 
 /**

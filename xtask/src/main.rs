@@ -6,6 +6,7 @@
 //! the README work on a fresh machine. Standard library only, so this crate
 //! builds in seconds.
 
+mod book;
 mod pack;
 mod serve;
 mod setup;
@@ -24,19 +25,18 @@ commands:
   build              build the wasm modules into www/pkg and the minified site into target/site
   test               every test layer: native, wasm (node), browser (Chromium)
   bench              criterion throughput, scikit-learn/River comparison, browser frame times, bundle size
-  dist               write a self-contained static site to dist/
+  book               build the book (book/) into target/book/
+  dist               write a self-contained static site to dist/, the book in dist/book/
   pack               the <online-learner> figure as an npm package: target/npm/online-learning-playground-<version>.tgz";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if std::env::var_os(UNSTABLE_RUSTC).is_some() {
-        return rustc_with_unstable_flags(&args);
-    }
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve_command(&args[1..]),
         Some("build") => site::build_site().map(|_| ()),
         Some("test") => test(),
         Some("bench") => bench(),
+        Some("book") => book::build_book().map(|_| ()),
         Some("dist") => dist().map(|_| ()),
         Some("pack") => pack::pack().map(|_| ()),
         _ => {
@@ -97,23 +97,21 @@ fn port_arg(args: &[String]) -> Result<u16> {
 
 /// Builds the wasm modules and their JS glue into `out` (www/pkg): the
 /// page's first (`onlinelearn.js`: every learner but the code of the
-/// kernel family and of LIBOL's learners), its full one
-/// (`onlinelearn_full.js`: every learner, loaded when a session needs one
-/// of those or a file; see www/js/wasm.js), split into a primary module
-/// and a module per part (`onlinelearn_full_<part>.wasm`: a learner
-/// family, the Theory layer, file loading; xtask/split-wasm.mjs), and the
-/// Web Worker's (`loader.js`, the file readers), each with only what it uses, then
+/// kernel family, LIBOL's, the second-order and the perceptron's
+/// relatives), its full one (`onlinelearn_full.js`: every learner, the
+/// Theory layer, files and the timeline, loaded whole when a session first
+/// needs one of those; see www/js/wasm.js) and the Web Worker's
+/// (`loader.js`, the file readers), each with only what it uses, then
 /// shrinks each with binaryen's wasm-opt -Oz (npm's binaryen, pinned by
 /// package-lock.json: 2.4 KB gzip off the page's module, measured, with
-/// the learners and the grid as fast).
+/// the learners and the grid as fast). Each module is one file, made by
+/// the same stable `cargo build`, wasm-bindgen and wasm-opt: docs/build.md
+/// says why the full module is no longer split per family.
 pub fn build_wasm(out: &Path) -> Result {
     setup::wasm_target()?;
     setup::npm_packages()?;
     let bindgen = setup::bindgen_cli()?;
     let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
-    // The first module as rustc wrote it, names and all: the split reads
-    // which functions base code has (xtask/split-wasm.mjs).
-    let first = root().join("target/wasm-split-first.wasm");
     for (features, name) in [
         ("", "onlinelearn"),
         (
@@ -122,10 +120,8 @@ pub fn build_wasm(out: &Path) -> Result {
         ),
         ("loader-module", "loader"),
     ] {
-        let split = name == "onlinelearn_full";
-        let mut build = cargo();
-        build.args([
-            if split { "rustc" } else { "build" },
+        run(cargo().args([
+            "build",
             "--profile",
             "wasm",
             "--lib",
@@ -134,107 +130,33 @@ pub fn build_wasm(out: &Path) -> Result {
             "--no-default-features",
             "--features",
             features,
-        ]);
-        if split {
-            keep_functions_apart(&mut build);
-        }
-        run(&mut build)?;
-        if name == "onlinelearn" {
-            std::fs::copy(&module, &first).map_err(|e| format!("{}: {e}", first.display()))?;
-        }
-        let mut bindgen_run = Command::new(&bindgen);
-        bindgen_run.args([
-            "--target",
-            "web",
-            "--no-typescript",
-            "--remove-producers-section",
-        ]);
-        if !split {
-            // The split needs the names; wasm-opt strips them after it.
-            bindgen_run.arg("--remove-name-section");
-        }
-        run(bindgen_run
-            .args(["--out-name", name])
+        ]))?;
+        run(Command::new(&bindgen)
+            .args([
+                "--target",
+                "web",
+                "--no-typescript",
+                "--remove-name-section",
+                "--remove-producers-section",
+                "--out-name",
+                name,
+            ])
             .arg("--out-dir")
             .arg(out)
             .arg(&module))?;
-        let built = out.join(format!("{name}_bg.wasm"));
-        let mut modules = vec![built.clone()];
-        if split {
-            // A part no longer made must not ship with the site.
-            for stale in part_files(out)? {
-                std::fs::remove_file(&stale).map_err(|e| format!("{}: {e}", stale.display()))?;
-            }
-            run(Command::new("node")
-                .arg(root().join("xtask/split-wasm.mjs"))
-                .arg(&built)
-                .arg(&first)
-                .arg(out)
-                .arg(root().join("target/wasm-split.txt")))?;
-            modules.extend(part_files(out)?);
-        }
-        for wasm in modules {
-            optimize(&wasm)?;
-        }
+        optimize(&out.join(format!("{name}_bg.wasm")))?;
+    }
+    // The parts an older build split the full module into must not ship
+    // with the site (www/pkg outlives a build).
+    for stale in old_part_files(out)? {
+        std::fs::remove_file(&stale).map_err(|e| format!("{}: {e}", stale.display()))?;
     }
     Ok(())
 }
 
-/// The full module's build keeps functions of the same code apart: LLVM's
-/// MergeFunctions pass, on in every rustc build, would make two learners
-/// of different families share one function (seen: the Ballseptron's
-/// `score` ran as ROMMA's), which the split would put in one family's
-/// part, so that the other family's learner trapped when only its own part
-/// was loaded. Without the pass each family's part holds its own code, and
-/// what two parts share, the split sees in the call graph and keeps in the
-/// primary (2.8 KB gzip on the primary, measured; wasm-opt merges what is
-/// the same inside each module). Legacy symbol names, as the first
-/// module's: the split matches the two modules' functions by name.
-///
-/// `-Z merge-functions` is unstable: this crate's rustc alone runs with
-/// RUSTC_BOOTSTRAP=1 (as the Linux kernel's build does for its flags),
-/// through this program as Cargo's workspace wrapper. Set for all of
-/// Cargo, it reached the dependencies' build scripts: proc-macro2 and
-/// thiserror then build for a nightly compiler, and every build rebuilt
-/// sixteen crates twice (measured).
-fn keep_functions_apart(build: &mut Command) {
-    let this = std::env::current_exe().expect("the xtask program's path");
-    build
-        .env("RUSTC_WORKSPACE_WRAPPER", this)
-        .env(UNSTABLE_RUSTC, "1")
-        .args([
-            "--",
-            "-Zmerge-functions=disabled",
-            "-Zunstable-options",
-            "-Csymbol-mangling-version=legacy",
-        ]);
-}
-
-/// Set when this program runs as Cargo's workspace wrapper for rustc.
-const UNSTABLE_RUSTC: &str = "XTASK_UNSTABLE_RUSTC";
-
-/// As Cargo's wrapper (`args`: rustc's path, then its arguments): rustc
-/// with unstable flags allowed.
-fn rustc_with_unstable_flags(args: &[String]) -> ExitCode {
-    let Some((rustc, rest)) = args.split_first() else {
-        return ExitCode::from(2);
-    };
-    match Command::new(rustc)
-        .args(rest)
-        .env("RUSTC_BOOTSTRAP", "1")
-        .status()
-    {
-        Ok(status) if status.success() => ExitCode::SUCCESS,
-        Ok(status) => ExitCode::from(status.code().unwrap_or(1).clamp(1, 255) as u8),
-        Err(e) => {
-            eprintln!("xtask: could not start {rustc}: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// The full module's parts in `out` (`onlinelearn_full_<part>.wasm`).
-fn part_files(out: &Path) -> Result<Vec<std::path::PathBuf>> {
+/// `onlinelearn_full_<part>.wasm` files in `out`, left by a build from
+/// before the full module was one file.
+fn old_part_files(out: &Path) -> Result<Vec<PathBuf>> {
     let mut parts = Vec::new();
     for entry in std::fs::read_dir(out).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();
@@ -289,7 +211,9 @@ fn serve_command(args: &[String]) -> Result {
 fn test() -> Result {
     let start = Instant::now();
     eprintln!("== native tests");
-    run(cargo().args(["test", "--workspace", "--exclude", "bindgen-cli"]))?;
+    // The tool crates (tools/*) have no tests: not compiled a second time.
+    let tools = ["--exclude", "bindgen-cli", "--exclude", "book-cli"];
+    run(cargo().args(["test", "--workspace"]).args(tools))?;
     // The page's first module leaves the kernel family's and LIBOL's code out.
     run(cargo().args([
         "test",
@@ -312,8 +236,9 @@ fn test() -> Result {
         ])
         .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", runner))?;
 
-    eprintln!("== browser tests (headless Chromium, on target/site and the npm package)");
+    eprintln!("== browser tests (headless Chromium, on target/site, the npm package and the book)");
     pack::pack()?; // builds target/site, then the package from it
+    book::build_book()?; // target/book, for tests/e2e/book.test.mjs
     setup::chromium()?;
     setup::npm_packages()?;
     setup::optional_debian("hugo", "hugo");
@@ -379,6 +304,10 @@ fn dist() -> Result<PathBuf> {
     let out = root().join("dist");
     let _ = std::fs::remove_dir_all(&out);
     site::copy_dir(&site, &out)?;
-    eprintln!("wrote {} (copy it to any static host)", out.display());
+    site::copy_dir(&book::build_book()?, &out.join("book"))?;
+    eprintln!(
+        "wrote {} (copy it to any static host; the book is in book/)",
+        out.display()
+    );
     Ok(out)
 }

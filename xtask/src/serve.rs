@@ -30,7 +30,7 @@ fn serve_on(listener: TcpListener, dir: &Path) {
 
 /// Answers one request. Each file is sent with an ETag (a hash of its
 /// bytes) and `Cache-Control: no-cache`: the browser keeps what it
-/// fetched (the wasm modules, a learner family's part) and asks again
+/// fetched (the wasm modules) and asks again
 /// with If-None-Match, which a file unchanged since answers with an empty
 /// 304. A rebuilt file has a new tag, so a page never runs stale code.
 fn respond(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
@@ -156,13 +156,13 @@ mod tests {
     fn a_file_unchanged_is_revalidated_with_an_empty_304() {
         let dir = std::env::temp_dir().join(format!("xtask-serve-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("part.wasm"), b"\0asm one").unwrap();
+        std::fs::write(dir.join("module.wasm"), b"\0asm one").unwrap();
         let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
         let address = listener.local_addr().unwrap();
         let served = dir.clone();
         std::thread::spawn(move || serve_on(listener, &served));
 
-        let first = get(address, "/part.wasm", None);
+        let first = get(address, "/module.wasm", None);
         assert!(first.starts_with("HTTP/1.1 200 OK"), "{first}");
         assert!(
             first.contains("Cache-Control: no-cache") && first.ends_with("\0asm one"),
@@ -173,14 +173,14 @@ mod tests {
             .find_map(|l| l.strip_prefix("ETag: "))
             .expect("an ETag")
             .to_string();
-        let again = get(address, "/part.wasm", Some(&tag));
+        let again = get(address, "/module.wasm", Some(&tag));
         assert!(
             again.starts_with("HTTP/1.1 304 Not Modified") && again.ends_with("\r\n\r\n"),
             "{again}"
         );
         // A rebuilt file is sent again, whole, with its new tag.
-        std::fs::write(dir.join("part.wasm"), b"\0asm two").unwrap();
-        let rebuilt = get(address, "/part.wasm", Some(&tag));
+        std::fs::write(dir.join("module.wasm"), b"\0asm two").unwrap();
+        let rebuilt = get(address, "/module.wasm", Some(&tag));
         assert!(
             rebuilt.starts_with("HTTP/1.1 200 OK") && rebuilt.ends_with("\0asm two"),
             "{rebuilt}"

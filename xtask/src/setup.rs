@@ -20,9 +20,9 @@ pub fn wasm_target() -> Result {
     run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))
 }
 
-/// Builds the workspace's wasm-bindgen CLI crate (pinned by Cargo.lock to
-/// the same version as the app's wasm-bindgen) and returns the binary.
-fn bindgen_binary(name: &str) -> Result<PathBuf> {
+/// Builds one of the workspace's tool crates (tools/*: crates.io versions
+/// that Cargo.lock pins) in the `tools` profile and returns its binary.
+fn tool_binary(package: &str, name: &str) -> Result<PathBuf> {
     // Cargo's own freshness check makes this near-instant once built.
     run(cargo().args([
         "build",
@@ -30,7 +30,7 @@ fn bindgen_binary(name: &str) -> Result<PathBuf> {
         "tools",
         "--quiet",
         "--package",
-        "bindgen-cli",
+        package,
     ]))?;
     let path = root().join("target/tools").join(name);
     if path.exists() {
@@ -40,12 +40,19 @@ fn bindgen_binary(name: &str) -> Result<PathBuf> {
     }
 }
 
+/// The wasm-bindgen CLI, pinned by Cargo.lock to the app's wasm-bindgen.
 pub fn bindgen_cli() -> Result<PathBuf> {
-    bindgen_binary("bindgen")
+    tool_binary("bindgen-cli", "bindgen")
 }
 
 pub fn bindgen_test_runner() -> Result<PathBuf> {
-    bindgen_binary("bindgen-test-runner")
+    tool_binary("bindgen-cli", "bindgen-test-runner")
+}
+
+/// The book's builder (tools/book: the mdBook library at the version
+/// Cargo.lock pins).
+pub fn book_cli() -> Result<PathBuf> {
+    tool_binary("book-cli", "book")
 }
 
 const CHROMIUM: &str = "/usr/bin/chromium";

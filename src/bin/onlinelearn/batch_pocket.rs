@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use onlinelearn::data::{read_csv, read_libsvm, CsvOptions, OnError};
+use onlinelearn::data::{read_csv, read_libsvm, CsvOptions, OnError, Standardiser};
 use onlinelearn::{BatchPocket, BiasMode, Dataset, Task};
 
 use crate::source::Format;
@@ -84,7 +84,7 @@ pub fn batch_pocket(args: &BatchPocketArgs) -> Result<(), String> {
     }
     let mut points = read(&args.train, args.format)?;
     if args.scale == "standard" {
-        points = z_scores(&points);
+        points = Standardiser::of(&points).dataset(&points);
     }
     let runs: Vec<Run> = (0..args.seeds)
         .map(|i| run(&points, args, args.seed.wrapping_add(i)))
@@ -143,31 +143,6 @@ fn read(path: &Path, format: Option<Format>) -> Result<Dataset, String> {
         return Err(format!("{}: no points", path.display()));
     }
     Ok(loaded.data)
-}
-
-/// Each feature to mean 0 and (population) standard deviation 1, the
-/// post's NumPy; a constant feature is only centred.
-fn z_scores(points: &Dataset) -> Dataset {
-    let d = points.n_features();
-    let rows: Vec<Vec<f64>> = (0..points.len())
-        .map(|i| {
-            let mut row = vec![0.0; d];
-            points.row(i).add_scaled_to(&mut row, 1.0);
-            row
-        })
-        .collect();
-    let n = rows.len() as f64;
-    let mean: Vec<f64> = (0..d)
-        .map(|k| rows.iter().map(|r| r[k]).sum::<f64>() / n)
-        .collect();
-    let sd: Vec<f64> = (0..d)
-        .map(|k| (rows.iter().map(|r| (r[k] - mean[k]).powi(2)).sum::<f64>() / n).sqrt())
-        .collect();
-    let values = rows
-        .iter()
-        .flat_map(|r| (0..d).map(|k| (r[k] - mean[k]) / if sd[k] > 0.0 { sd[k] } else { 1.0 }))
-        .collect();
-    Dataset::from_dense(values, d, points.labels().to_vec()).expect("finite values stay finite")
 }
 
 fn run(points: &Dataset, args: &BatchPocketArgs, seed: u64) -> Run {

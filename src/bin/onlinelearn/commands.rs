@@ -26,14 +26,15 @@ enum Command {
     /// Train one learner, one sample at a time, and report progressive and test metrics.
     Learn {
         /// The learner (see --help of any setting for who uses it).
-        #[arg(long, value_parser = learner_name)]
+        #[arg(long, value_parser = learner_name, long_help = crate::learner_list::learner_help("The learner."))]
         algo: Algorithm,
         #[command(flatten)]
         run: RunArgs,
         /// Add the theory of the run: the best fixed classifiers in
         /// hindsight (hard margin, soft margin, on two features the line
         /// with the fewest mistakes), the learner's bounds with their
-        /// theorems, and its regret. Linear learners, two classes.
+        /// theorems (or why it has none), and its regret. Every learner,
+        /// two classes.
         #[arg(long)]
         theory: bool,
         #[command(flatten)]
@@ -42,7 +43,7 @@ enum Command {
     /// Train several learners on the same data and order; one row each.
     Compare {
         /// Comma-separated learner names.
-        #[arg(long, value_delimiter = ',', required = true, value_parser = learner_name)]
+        #[arg(long, value_delimiter = ',', required = true, value_parser = learner_name, long_help = crate::learner_list::learner_help("Comma-separated learner names."))]
         algos: Vec<Algorithm>,
         #[command(flatten)]
         run: RunArgs,
@@ -58,6 +59,10 @@ enum Command {
     BatchPocket(crate::batch_pocket::BatchPocketArgs),
     /// Meng & Song (2023) reproduced: their eight kernel learners, the paper's protocol or our sweep; tables, CSV and SVG into results/.
     Paper(crate::paper_command::PaperArgs),
+    /// Held-out error against support-set size: kernel learners at several
+    /// sizes (budgets, or searched knob values) over shuffles, each run
+    /// exactly `learn --seed S+i`; a table or JSON, CSV and SVG.
+    Frontier(crate::frontier_command::FrontierArgs),
     /// Write a seeded synthetic stream as CSV (label last) to standard output.
     Stream {
         #[arg(long)]
@@ -83,7 +88,7 @@ enum Command {
 }
 
 /// A learner by name, with the list of names when it is not one.
-fn learner_name(name: &str) -> Result<Algorithm, String> {
+pub fn learner_name(name: &str) -> Result<Algorithm, String> {
     name.parse().map_err(|e: onlinelearn::Error| e.to_string())
 }
 
@@ -177,6 +182,7 @@ pub fn main() -> ExitCode {
             Ok(())
         })(),
         Command::Paper(args) => crate::paper_command::paper(&args),
+        Command::Frontier(args) => crate::frontier_command::frontier(&args),
         Command::BatchPocket(args) => crate::batch_pocket::batch_pocket(&args),
         Command::Replay(args) => crate::replay::replay(&args),
     };

@@ -6,6 +6,8 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
+use onlinelearn::data::Standardiser;
+
 use crate::contenders::Contender;
 use crate::labels::LabelRule;
 use crate::rows::{Rows, Stop};
@@ -24,9 +26,11 @@ pub fn evaluate(
     rule: &LabelRule,
     contenders: &mut [Contender],
     skip_bad: bool,
+    scaler: Option<Arc<Standardiser>>,
 ) -> Result<Tested, String> {
     let reader = source.open(Arc::new(AtomicU64::new(0)))?;
-    let mut rows = Rows::new(source, reader, skip_bad);
+    // The training data's transform (`--scale standard`), as it was learned.
+    let mut rows = Rows::new(source, reader, skip_bad).scaled(scaler);
     let mut samples = 0;
     let stopped = loop {
         let (x, label) = match rows.next() {

@@ -19,7 +19,6 @@ use onlinelearn::{Dataset, ParseError};
 
 use crate::labels::{LabelRule, Refusal};
 use crate::rows::{Rows, Stop};
-use crate::source::Format;
 
 /// A block closes at this many rows...
 const BLOCK_ROWS: usize = 4096;
@@ -54,10 +53,11 @@ pub struct Feeder {
 }
 
 impl Feeder {
-    /// `stored`: the bytes read from a compressed file, None for text.
+    /// `sparse`: blocks of sparse rows (LIBSVM data as read); `stored`: the
+    /// bytes read from a compressed file, None for text.
     pub fn new(
         rows: Rows,
-        format: Format,
+        sparse: bool,
         rule: LabelRule,
         width_limit: Option<usize>,
         stored: Option<Arc<AtomicU64>>,
@@ -65,7 +65,7 @@ impl Feeder {
         Self {
             rows,
             rule,
-            sparse: format == Format::Libsvm,
+            sparse,
             width_limit,
             stored,
             samples: 0,

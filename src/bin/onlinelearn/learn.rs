@@ -14,6 +14,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use onlinelearn::data::rng::{derived, permutation};
+use onlinelearn::data::Standardiser;
 use onlinelearn::settings::CovarianceForm;
 use onlinelearn::{Algorithm, Dataset, Key};
 
@@ -46,6 +47,7 @@ enum Attempt {
 /// `theory`: `--theory` (the data is then read into memory first).
 pub fn learn(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<(), String> {
     let plan = plan(algorithms, args, theory)?;
+    let scaler = crate::scale::standardiser(algorithms, &plan, args)?;
     let train = &plan.train;
     let need_rows = plan.settings.horizon.is_none() && plan.reads(algorithms, Key::Horizon);
     let need_classes =
@@ -81,7 +83,7 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<(
     }
     let mut said = false;
     loop {
-        match attempt(algorithms, args, &plan, facts.as_ref(), &mut said)? {
+        match attempt(algorithms, args, &plan, facts.as_ref(), &scaler, &mut said)? {
             Attempt::Done => return Ok(()),
             Attempt::Survey(note) => {
                 args.feedback.note(&note);
@@ -97,6 +99,7 @@ fn attempt(
     args: &RunArgs,
     plan: &Plan,
     facts: Option<&Survey>,
+    scaler: &Option<Arc<Standardiser>>,
     said: &mut bool,
 ) -> Result<Attempt, String> {
     let train = &plan.train;
@@ -175,7 +178,11 @@ fn attempt(
     let mut learning = Learning::new(contenders, lines, bar);
     let mut in_memory = facts
         .and_then(|f| f.data.as_ref())
-        .map(|data| relabelled(data, &rule));
+        .map(|data| relabelled(data, &rule))
+        .map(|data| match scaler {
+            Some(scaler) => scaler.dataset(&data),
+            None => data,
+        });
     if let (true, Some(data)) = (plan.theory, &in_memory) {
         for c in &mut learning.contenders {
             c.tracker = Some(crate::theory::start(c.algorithm, &settings, data)?);
@@ -190,7 +197,8 @@ fn attempt(
                 None
             }
             None => {
-                let (halt, fed) = stream_pass(&mut learning, plan, args, rule, width_limit, pass)?;
+                let (halt, fed) =
+                    stream_pass(&mut learning, plan, args, rule, width_limit, scaler, pass)?;
                 if pass == 0 {
                     skipped = fed.skipped();
                 }
@@ -250,7 +258,13 @@ fn attempt(
     said_skipped(&train.name, skipped);
     let mut n_test = None;
     if let (Some(test), None) = (&plan.test, &stopped) {
-        let tested = evaluate(test, &rule, &mut learning.contenders, args.skip_bad)?;
+        let tested = evaluate(
+            test,
+            &rule,
+            &mut learning.contenders,
+            args.skip_bad,
+            scaler.clone(),
+        )?;
         n_test = Some(tested.samples);
         said_skipped(&test.name, tested.skipped);
         if let Some(stop) = tested.stopped {
@@ -330,18 +344,20 @@ fn stream_pass(
     args: &RunArgs,
     rule: LabelRule,
     width_limit: Option<usize>,
+    scaler: &Option<Arc<Standardiser>>,
     pass: usize,
 ) -> Result<(Option<Halt>, Feeder), String> {
     let train = &plan.train;
     let stored = Arc::new(AtomicU64::new(0));
     let reader = train.open(stored.clone())?;
-    let mut rows = Rows::new(train, reader, args.skip_bad);
+    let mut rows = Rows::new(train, reader, args.skip_bad).scaled(scaler.clone());
     if pass > 0 {
         // Listed in the first pass.
         rows = rows.unlisted();
     }
     let compressed = train.gzip().then_some(stored);
-    let mut feeder = Feeder::new(rows, train.format, rule, width_limit, compressed);
+    let sparse = train.format == crate::source::Format::Libsvm && scaler.is_none();
+    let mut feeder = Feeder::new(rows, sparse, rule, width_limit, compressed);
     let mut shuffler = args
         .shuffle_buffer
         .map(|n| Shuffler::new(n, derived(plan.settings.seed, pass as u64)));

@@ -26,6 +26,9 @@ pub fn run_link(algorithms: &[Algorithm], args: &RunArgs, base: &str) -> Result<
     if !plan.train.rereadable() || plan.train.gzip() {
         return refuse("the page reads a plain file; give --train a file that is not gzipped");
     }
+    if plan.settings.scale != onlinelearn::settings::Scale::None {
+        return refuse("the page scales a file itself (to a standard deviation of 0.5, and only when it reaches outside the view, saying so), not as --scale standard does; drop --scale");
+    }
     if !args.classes.is_empty() {
         return refuse(
             "the page orders a file's classes itself (the larger of two is +1); drop --classes",

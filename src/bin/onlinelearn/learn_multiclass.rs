@@ -89,6 +89,9 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
     let mut keys = c.algorithm.settings_in_force(&run.settings);
     keys.extend_from_slice(c.algorithm.reduction_reads(run.settings.multiclass));
     keys.extend([Key::Multiclass, Key::Seed, Key::Task]);
+    if run.settings.scale != onlinelearn::settings::Scale::None {
+        keys.push(Key::Scale);
+    }
     let models = learner.models();
     Report {
         algo: c.algorithm.name(),

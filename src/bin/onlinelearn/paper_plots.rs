@@ -26,7 +26,7 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(0xe1, 0x57, 0x59),
 ];
 
-fn colour(algorithm: Algorithm) -> RGBColor {
+pub fn colour(algorithm: Algorithm) -> RGBColor {
     let i = Algorithm::in_paper()
         .position(|a| a == algorithm)
         .unwrap_or(0);
@@ -217,7 +217,7 @@ pub fn sweep_figure(
 
 /// An axis label with at most `digits` decimals and no trailing zeros: ticks
 /// 0.005 apart read 0.025 and 0.03, not 0.03 twice.
-fn tick(value: f64, digits: usize) -> String {
+pub fn tick(value: f64, digits: usize) -> String {
     let text = format!("{value:.digits$}");
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()

@@ -17,11 +17,14 @@
 //!   which a stream finds out as it goes).
 //! - `--theory` finds the best classifiers in hindsight over every sample:
 //!   the file is read into memory first; a stream read once is refused.
+//! - `--scale standard` reads the file twice first, for each feature's mean
+//!   and standard deviation (scale.rs); a stream read once is refused.
 
 use std::path::Path;
 
 use onlinelearn::multiclass::Classes;
 use onlinelearn::registry::refuse_unused;
+use onlinelearn::settings::Scale;
 use onlinelearn::{Algorithm, AnyLearner, Key, Settings, Task};
 
 use crate::commands::RunArgs;
@@ -112,6 +115,11 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
         return Err(format!(
             "--seed shuffles all the data, and {name} can be read only once, as it streams: \
              --shuffle-buffer N shuffles within N samples as it streams, or give a file"
+        ));
+    }
+    if settings.scale == Scale::Standard && once {
+        return Err(format!(
+            "--scale standard reads {name} first for each feature's mean and standard deviation, and {name} can be read only once, as it streams: give a file"
         ));
     }
     if args.passes > 1 && once {

@@ -26,23 +26,32 @@ pub fn summary(pages: &[Page]) -> String {
     out
 }
 
+/// "1 mistake", "2 mistakes": a count with its noun, as the page says it.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn panel_line(s: &Session) -> String {
     let p = s.progress();
     let regression = s.task() == Task::Regression;
     let mut parts = vec![format!(
-        "{}: {} samples learned",
+        "{}: {} learned",
         s.algorithm().label(),
-        p.samples
+        counted(p.samples, "sample", "samples")
     )];
     if !regression && p.samples > 0 {
         parts.push(format!(
-            "{} mistakes ({:.1}%)",
-            p.mistakes,
+            "{} ({:.1}%)",
+            counted(p.mistakes, "mistake", "mistakes"),
             100.0 * p.mistakes as f64 / p.samples as f64
         ));
     }
     if let Some(set) = s.learner().and_then(|l| l.support_set()) {
-        parts.push(format!("{} support vectors", set.len()));
+        parts.push(counted(
+            set.len() as u64,
+            "support vector",
+            "support vectors",
+        ));
     }
     if s.classes() > 2 {
         parts.push(format!("{} classes", s.classes()));

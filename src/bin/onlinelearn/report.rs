@@ -75,6 +75,9 @@ struct Report<'a> {
 pub fn in_force(o: &Contender, run: &Run) -> Vec<Key> {
     let mut keys = o.algorithm.settings_in_force(&run.settings);
     keys.extend([Key::Seed, Key::Task]);
+    if run.settings.scale != onlinelearn::settings::Scale::None {
+        keys.push(Key::Scale);
+    }
     keys
 }
 
@@ -172,6 +175,9 @@ fn summary(o: &Contender, run: &Run) {
         .collect();
     if !settings.is_empty() {
         println!("  settings              {}", settings.join(", "));
+    }
+    if run.settings.scale != onlinelearn::settings::Scale::None {
+        println!("  features              standardised over {name} (--scale standard)");
     }
     let (_, held) = parts(o);
     let n_test = run.n_test.unwrap_or(0);

@@ -7,8 +7,9 @@
 //! the rows.
 
 use std::io::BufRead;
+use std::sync::Arc;
 
-use onlinelearn::data::{CsvLine, CsvOptions, LibsvmLine, LineError};
+use onlinelearn::data::{CsvLine, CsvOptions, LibsvmLine, LineError, Standardiser};
 use onlinelearn::{Features, ParseError, Task};
 
 use crate::source::{Format, Source};
@@ -55,6 +56,10 @@ pub struct Rows {
     pub skipped: usize,
     /// Bytes of text read so far (decompressed, for `.gz`).
     pub consumed: u64,
+    /// `--scale standard`: each sample standardised (dense) before it is
+    /// handed on, into `scaled`.
+    scaler: Option<Arc<Standardiser>>,
+    scaled: Vec<f64>,
 }
 
 impl Rows {
@@ -77,7 +82,14 @@ impl Rows {
             list: true,
             skipped: 0,
             consumed: 0,
+            scaler: None,
+            scaled: Vec::new(),
         }
+    }
+
+    /// The same rows, each sample standardised by `scaler` (if any).
+    pub fn scaled(self, scaler: Option<Arc<Standardiser>>) -> Self {
+        Self { scaler, ..self }
     }
 
     /// The same rows, without listing the lines they skip.
@@ -129,6 +141,10 @@ impl Rows {
                         Grammar::Libsvm(g) => g.features(),
                         Grammar::Csv(g) => g.features(),
                     };
+                    if let Some(scaler) = &self.scaler {
+                        scaler.apply(x, &mut self.scaled);
+                        return Ok(Some((Features::Dense(&self.scaled), label)));
+                    }
                     return Ok(Some((x, label)));
                 }
                 Err(bad) => {

@@ -25,7 +25,8 @@ pub fn stream_link(
         ));
     }
     let hash = format!(
-        "v=3&preset={}&seed={seed}&noise={}",
+        "v={}&preset={}&seed={seed}&noise={}",
+        onlinelearn::playground::LINK_VERSION,
         preset.name(),
         onlinelearn::number::text(noise)
     );

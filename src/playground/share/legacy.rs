@@ -48,6 +48,16 @@ pub(super) fn legacy_notice(state: &SharedState, version: u32) -> Option<Message
     } else if version < 3 && learners.iter().any(|a| a.info().stochastic) {
         changed.push("random draws now come from rand, so the learner's random choices differ");
     }
+    // Version 4's batch pocket searches over the plane's points
+    // standardised as the Pocket PLA post does (issue 34, item 2).
+    let epochs = state
+        .log
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Epochs(_)));
+    if version < 4 && epochs && learners.contains(&Algorithm::BatchPocket) {
+        changed.push("the batch pocket now searches over the points standardised as the Pocket PLA post does, so its tries differ");
+    }
     (!changed.is_empty()).then(|| crate::msg!(Code::OlderLink, changes = changed.join("; ")))
 }
 
@@ -113,6 +123,19 @@ mod tests {
             (0.1, 0.3),
             "no log: today's defaults"
         );
+        // Version 3's batch pocket in Epochs searched the points unstandardised.
+        let mut epochs = EventLog::default();
+        epochs.push(Event::Epochs(3));
+        let pocket = |v: u32| {
+            SharedState::parse(&format!("v={v}&algo=batch-pocket&log={}", epochs.encode()))
+                .unwrap()
+                .notice
+                .map(|n| n.to_string())
+        };
+        assert!(pocket(3)
+            .unwrap()
+            .contains("standardised as the Pocket PLA post"));
+        assert_eq!(pocket(4), None);
         // The same link written today keeps today's meaning.
         let today = SharedState::parse(&old.to_hash()).unwrap();
         assert_eq!(today.setup, old.setup);

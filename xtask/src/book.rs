@@ -1,0 +1,56 @@
+//! `cargo xtask book`: the book (book/) built into target/book/ with the
+//! mdBook library (tools/book). book/theme/ holds only what differs from
+//! mdBook's own theme.
+//!
+//! The book is staged in target/book-src/ first, laid out like the
+//! repository: book/src/ at its root, docs/*.md (and docs' pictures) under
+//! docs/, the figures of results/ under results/. So a chapter shows
+//! `results/a3a-paper.svg` or `docs/playground.png` by the path the README
+//! always used, and a page written as docs/<topic>.md becomes a chapter
+//! with one SUMMARY.md line, `- [Topic](docs/<topic>.md)`, without moving.
+//!
+//! English is written at target/book/ itself; a translation will go to
+//! target/book/<lang>/, built after it (mdBook empties its output folder).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{root, run, setup, site, Result};
+
+pub fn build_book() -> Result<PathBuf> {
+    let tool = setup::book_cli()?;
+    let stage = root().join("target/book-src");
+    let _ = std::fs::remove_dir_all(&stage);
+    let src = stage.join("src");
+    std::fs::create_dir_all(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+    std::fs::copy(root().join("book/book.toml"), stage.join("book.toml"))
+        .map_err(|e| format!("book/book.toml: {e}"))?;
+    site::copy_dir(&root().join("book/src"), &src)?;
+    site::copy_dir(&root().join("book/theme"), &stage.join("theme"))?;
+    copy_files(
+        &root().join("docs"),
+        &src.join("docs"),
+        &["md", "png", "svg"],
+    )?;
+    copy_files(&root().join("results"), &src.join("results"), &["svg"])?;
+    let out = root().join("target/book");
+    run(Command::new(tool).arg(&stage).arg(&out))?;
+    Ok(out)
+}
+
+/// Copies the files of one folder (not its subfolders) whose extension is
+/// one of `extensions`.
+fn copy_files(from: &Path, to: &Path, extensions: &[&str]) -> Result {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let wanted = path
+            .extension()
+            .is_some_and(|e| extensions.iter().any(|x| e == *x));
+        if path.is_file() && wanted {
+            std::fs::copy(&path, to.join(path.file_name().unwrap()))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
