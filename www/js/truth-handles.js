@@ -155,6 +155,10 @@ export class Handles {
       this.drag = null;
       this.onMove(this.truth, true, handle);
     };
+    // A drag is not a scroll: cancelling its touchmoves keeps Chromium from
+    // starting a fling as the finger lifts, whose cancel would swallow the
+    // next tap (the Answer button after a drag; tests/e2e/exercises.test.mjs).
+    button.addEventListener('touchmove', (event) => event.preventDefault(), { passive: false });
     button.addEventListener('pointerup', end);
     button.addEventListener('pointercancel', end);
     button.addEventListener('keydown', (event) => {
