@@ -71,12 +71,7 @@ pub trait Learner {
     /// values, row by row from the top). Kernel learners override this with
     /// something faster than one score per cell.
     fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        for j in 0..grid.ny {
-            let y = grid.y(j);
-            for i in 0..grid.nx {
-                out[j * grid.nx + i] = self.score(Features::Dense(&[grid.x(i), y])) as f32;
-            }
-        }
+        score_cells(grid, out, |x| self.score(x));
     }
 
     /// Learns from `rows` of `data` in order, recording progressive
@@ -218,6 +213,17 @@ pub fn no_check(_: &Settings) -> Result<()> {
 /// The cap of a learner without a support set (a linear one).
 pub fn keeps_none(_: &Settings) -> Option<usize> {
     Some(0)
+}
+
+/// `score` at every cell centre of `grid` into `out`, row by row from the
+/// top: the shading of a learner that knows nothing faster.
+pub fn score_cells(grid: &Grid, out: &mut [f32], score: impl Fn(Features<'_>) -> f64) {
+    for j in 0..grid.ny {
+        let y = grid.y(j);
+        for i in 0..grid.nx {
+            out[j * grid.nx + i] = score(Features::Dense(&[grid.x(i), y])) as f32;
+        }
+    }
 }
 
 /// Batch learning's hot loop, shared by every learner.

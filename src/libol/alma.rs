@@ -31,10 +31,10 @@ use super::{augmented_or_none, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Configured, Details, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
+    hinge_loss, is_mistake, keeps_none, Details, Entry, Family, Info, Task, Update,
 };
 use crate::linear::Weights;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, LibolForm, Settings};
 
 pub const INFO: Info = Info {
@@ -144,44 +144,23 @@ impl Alma {
     }
 }
 
-impl Configured for Alma {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Alma, weights);
+
+impl LinearHooks for Alma {
+    fn tune(&mut self, settings: &Settings) {
         self.alpha = settings.alma_alpha;
         self.c = settings.alma_c;
-        self.weights.set_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Alma {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
+    fn clear(&mut self) {
         self.k = 1;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn alma(form: LibolForm, alpha: f64) -> Alma {

@@ -22,12 +22,11 @@
 use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::grid::Grid;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
+    hinge_loss, is_mistake, keeps_none, Confidence, Entry, Family, Info, Task, Update,
 };
 use crate::linear::normal_quantile;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm, Settings};
 
@@ -156,46 +155,18 @@ impl Cw {
     }
 }
 
-impl Configured for Cw {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Cw, gaussian);
+
+impl LinearHooks for Cw {
+    fn tune(&mut self, settings: &Settings) {
         self.phi = normal_quantile(settings.cw_eta);
-        self.gaussian.set_bias_mode(settings.bias);
-    }
-
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.gaussian.warm_start(model);
-    }
-}
-
-impl Learner for Cw {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.gaussian.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        self.gaussian.score_grid(grid, out);
-    }
-
-    fn reset(&mut self) {
-        self.gaussian.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.gaussian.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn cw(form: LibolForm) -> Cw {

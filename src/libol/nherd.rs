@@ -15,11 +15,10 @@
 use super::{augmented_or_none, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::grid::Grid;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Details, Entry, Family, Info,
-    Learner, LinearModel, Task, Update,
+    hinge_loss, is_mistake, keeps_none, Confidence, Details, Entry, Family, Info, Task, Update,
 };
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -96,46 +95,18 @@ impl Nherd {
     }
 }
 
-impl Configured for Nherd {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Nherd, gaussian);
+
+impl LinearHooks for Nherd {
+    fn tune(&mut self, settings: &Settings) {
         self.gamma = 1.0 / settings.c;
-        self.gaussian.set_bias_mode(settings.bias);
-    }
-
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.gaussian.warm_start(model);
-    }
-}
-
-impl Learner for Nherd {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.gaussian.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        self.gaussian.score_grid(grid, out);
-    }
-
-    fn reset(&mut self) {
-        self.gaussian.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.gaussian.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     #[test]

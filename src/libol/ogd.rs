@@ -25,10 +25,10 @@
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, no_check, Configured, Details, Entry, Family, Info,
-    Learner, LinearModel, Task, Update,
+    hinge_loss, is_mistake, keeps_none, no_check, Details, Entry, Family, Info, Task, Update,
 };
 use crate::linear::Weights;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, OgdLoss, Settings};
 
 use super::{clauses_with_code, with_code};
@@ -137,44 +137,23 @@ impl Ogd {
     }
 }
 
-impl Configured for Ogd {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Ogd, weights);
+
+impl LinearHooks for Ogd {
+    fn tune(&mut self, settings: &Settings) {
         self.eta = settings.learning_rate;
         self.loss = settings.ogd_loss;
-        self.weights.set_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Ogd {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
+    fn clear(&mut self) {
         self.t = 0;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::{Configured, Learner, LinearModel};
     use crate::settings::BiasMode;
 
     fn ogd(loss: OgdLoss) -> Ogd {

@@ -23,11 +23,11 @@ use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Configured, Details, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
+    hinge_loss, is_mistake, keeps_none, Details, Entry, Family, Info, Task, Update,
 };
 use crate::linear::Weights;
-use crate::settings::{Checked, Key, LibolForm, Settings};
+use crate::linear::{linear_learner, LinearHooks};
+use crate::settings::{Checked, Key, LibolForm};
 
 const fn info(aggressive: bool) -> Info {
     Info {
@@ -154,42 +154,16 @@ impl Romma {
     }
 }
 
-impl Configured for Romma {
-    fn retune(&mut self, settings: &Settings) {
-        self.weights.set_mode(settings.bias);
-    }
+linear_learner!(Romma, weights);
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Romma {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
-    }
-}
+impl LinearHooks for Romma {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
+    use crate::settings::Settings;
 
     fn romma(aggressive: bool, form: LibolForm) -> Romma {
         let s = Settings {

@@ -25,13 +25,12 @@
 use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::grid::Grid;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
+    hinge_loss, is_mistake, keeps_none, Confidence, Entry, Family, Info, Task, Update,
 };
+use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
-use crate::settings::{Checked, Key, LibolForm, Settings};
+use crate::settings::{Checked, Key, LibolForm};
 
 pub const INFO: Info = Info {
     name: "sop",
@@ -122,46 +121,16 @@ impl Sop {
     }
 }
 
-impl Configured for Sop {
-    fn retune(&mut self, settings: &Settings) {
-        self.gaussian.set_bias_mode(settings.bias);
-    }
+linear_learner!(Sop, gaussian);
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.gaussian.warm_start(model);
-    }
-}
-
-impl Learner for Sop {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.gaussian.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        self.gaussian.score_grid(grid, out);
-    }
-
-    fn reset(&mut self) {
-        self.gaussian.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.gaussian.model())
-    }
-}
+impl LinearHooks for Sop {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
+    use crate::settings::Settings;
 
     fn sop(form: LibolForm) -> Sop {
         Sop::from_settings(

@@ -10,6 +10,7 @@ pub mod passive_aggressive;
 pub mod perceptron;
 pub mod pocket;
 pub mod second_order;
+mod state;
 
 pub use batch_pocket::{start_value, BatchPocket, BatchPocketStep};
 pub use covariance::Covariance;
@@ -18,6 +19,7 @@ pub use passive_aggressive::{PaVariant, PassiveAggressive};
 pub use perceptron::Perceptron;
 pub use pocket::Pocket;
 pub use second_order::SecondOrder;
+pub(crate) use state::{linear_learner, LinearHooks, LinearState};
 
 pub use crate::settings::BiasMode;
 

@@ -31,11 +31,9 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
-};
+use crate::learner::{hinge_loss, keeps_none, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
 const BIAS: &str = with_code(
@@ -138,43 +136,22 @@ impl Pegasos {
     }
 }
 
-impl Configured for Pegasos {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Pegasos, weights);
+
+impl LinearHooks for Pegasos {
+    fn tune(&mut self, settings: &Settings) {
         self.lambda = settings.pegasos_lambda;
-        self.weights.set_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Pegasos {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
+    fn clear(&mut self) {
         self.t = 0;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn pegasos(lambda: f64) -> Pegasos {
