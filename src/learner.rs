@@ -178,6 +178,35 @@ pub struct Info {
     pub sweep: Option<Sweep>,
 }
 
+impl Info {
+    /// What a learner's `Info` says unless it says otherwise: a learner
+    /// writes its own names, family, rule, step, passive verdict, source
+    /// and settings, then `..Info::DEFAULT`, so a new field is added here
+    /// alone (its default) and in the learners it differs for. The names
+    /// and texts are empty here; the registry's tests hold every learner's
+    /// own to be set.
+    pub const DEFAULT: Info = Info {
+        name: "",
+        label: "",
+        family: Family::Linear,
+        regression: false,
+        rule: "",
+        filled: "",
+        step: "",
+        passive: "",
+        branches: &[],
+        note: "",
+        update: "",
+        source: "",
+        stochastic: false,
+        in_paper: false,
+        reads: |_| &[],
+        size: "",
+        cap: keeps_none,
+        sweep: None,
+    };
+}
+
 /// One setting and the values a comparison tries (as the event log's
 /// numbers: 0 is "none" for a budget).
 #[derive(Clone, Copy, Debug)]

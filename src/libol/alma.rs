@@ -30,9 +30,7 @@
 use super::{augmented_or_none, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Details, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, LibolForm, Settings};
@@ -41,7 +39,6 @@ pub const INFO: Info = Info {
     name: "alma",
     label: "ALMA",
     family: Family::Linear,
-    regression: false,
     rule: with_code("if y w·x̂ ≤ (1 − α)γₖ with x̂ = x/‖x‖ and γₖ = (1/α)/√k: w ← w + ηₖ y x̂ with ηₖ = C/√k, then w ← w/max(1, ‖w‖) and k ← k + 1 (LIBOL's form: the raw x for x̂, and < for ≤)"),
     filled: with_code("γₖ = (1/α)/√k = {gamma};  (1 − α)γₖ = {bar}"),
     step: "η",
@@ -56,12 +53,8 @@ pub const INFO: Info = Info {
     note: with_code("only p = 2 (Euclidean norms); B = 1/α as in the paper and LIBOL"),
     update: with_code("w ← (w + ηₖ·y·x̂)/max(1, ‖w + ηₖ·y·x̂‖),  k ← k + 1"),
     source: with_code("Gentile 2001; LIBOL's ALMA.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::AlmaForm, Key::AlmaAlpha, Key::AlmaC, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Alma> = Entry {

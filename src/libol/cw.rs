@@ -22,9 +22,7 @@
 use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
 use crate::linear::normal_quantile;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
@@ -34,7 +32,6 @@ pub const INFO: Info = Info {
     name: "cw",
     label: "CW",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("if m < φv: α = max(0, (−(1 + 2φm) + √((1 + 2φm)² − 8φ(m − φv)))/(4φv)), β = 2αφ/(1 + 2αφv); w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ (LIBOL's form: the exact convex update for m ≥ φ√v)"),
     filled: with_code("v = xᵀΣx = {v};  φ = Φ⁻¹(η) = {phi}"),
     step: "α",
@@ -46,15 +43,9 @@ pub const INFO: Info = Info {
         "φ√v − m = {own} > 0 (LIBOL's exact convex form): α = {tau}, β = αφ/(√u + vαφ) = {beta}; the margin went from {margin} to {reached}",
         "m = {margin} ≥ φ√v = {bound} (LIBOL's exact convex form), so nothing changes",
     ]),
-    note: "",
-    update: "",
     source: with_code("Dredze, Crammer & Pereira 2008; LIBOL's CW.m: Crammer, Dredze & Pereira 2008"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::CwForm, Key::CwEta, Key::Bias, Key::InitialVariance, Key::Covariance],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Cw> = Entry {

@@ -21,9 +21,7 @@
 use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm, Settings};
@@ -32,7 +30,6 @@ pub const INFO: Info = Info {
     name: "iellip",
     label: "IELLIP",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("if m ≤ 0: α = (1 − m)/√v, g = y x/√v; w ← w + α Σg, Σ ← (Σ − c ΣggᵀΣ)/(1 − c), then c ← b c (LIBOL's form: c ← b c after every sample, and a mistake is a wrong sign)"),
     filled: with_code("v = xᵀΣx = {v};  c = {cnow}"),
     step: "α",
@@ -43,11 +40,8 @@ pub const INFO: Info = Info {
         "the sign was wrong (LIBOL's test): the centre moved by α = (1 − m)/√v = {tau} along Σg and the ellipsoid shrank along x by c = {cnow}; the margin went from {margin} to {reached}",
         "predicted correctly; in LIBOL's form c still decays, to {cnext}",
     ]),
-    note: "",
     update: with_code("w ← w + α·Σg,  Σ ← (Σ − c·Σg gᵀΣ)/(1 − c),  g = y·x/√v"),
     source: with_code("Yang, Jin & Ye 2009; LIBOL's IELLIP.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| {
         &[
             Key::IellipForm,
@@ -58,9 +52,7 @@ pub const INFO: Info = Info {
             Key::Covariance,
         ]
     },
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Iellip> = Entry {

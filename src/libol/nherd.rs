@@ -16,7 +16,7 @@ use super::{augmented_or_none, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Details, Entry, Family, Info, Task, Update,
+    hinge_loss, is_mistake, Confidence, Details, Entry, Family, Info, Task, Update,
 };
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
@@ -25,21 +25,14 @@ pub const INFO: Info = Info {
     name: "nherd",
     label: "NHERD",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("if ℓ = max(0, 1 − m) > 0: α = ℓ/(v + 1/C), β = (v + 2/C)/(v + 1/C)²; w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ"),
     filled: with_code("v = xᵀΣx = {v};  α = ℓ/(v + 1/C) = {loss}/({v} + 1/{c}) = {tau}\nβ = (v + 2/C)/(v + 1/C)² = {shrink}"),
     step: "α",
     passive: with_code("the margin is at least 1"),
-    branches: &[],
     note: with_code("every draw of N(w, Σ) takes a PA-II step; w and Σ are the mean and covariance of where the draws land"),
-    update: "",
     source: with_code("Crammer & Lee 2010; LIBOL's NHERD.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::C, Key::Bias, Key::InitialVariance, Key::Covariance],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Nherd> = Entry {

@@ -25,7 +25,7 @@
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, no_check, Details, Entry, Family, Info, Task, Update,
+    hinge_loss, is_mistake, no_check, Details, Entry, Family, Info, Task, Update,
 };
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
@@ -37,7 +37,6 @@ pub const INFO: Info = Info {
     name: "ogd",
     label: "OGD",
     family: Family::Linear,
-    regression: false,
     rule: with_code("w ← w − ηₜ ∇ℓ(w) with ηₜ = η/√t on the t-th sample: w ← w + τ y x, τ = ηₜ (hinge, ℓ > 0), ηₜ/(1 + e^m) (logistic), ηₜ(1 − m) (square), ηₜ on a wrong sign (zero-one)"),
     filled: with_code("ηₜ = η/√t = {lr}/√{t} = {etat}"),
     step: "τ",
@@ -53,15 +52,9 @@ pub const INFO: Info = Info {
         "f = y, where the square loss and its gradient are 0",
         "the sign was right (LIBOL's 0-1 loss)",
     ]),
-    note: "",
-    update: "",
     source: with_code("Zinkevich 2003; LIBOL's OGD.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::LearningRate, Key::OgdLoss, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Ogd> = Entry {

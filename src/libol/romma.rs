@@ -22,9 +22,7 @@
 use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Details, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, LibolForm};
@@ -34,13 +32,11 @@ const fn info(aggressive: bool) -> Info {
         name: if aggressive { "aromma" } else { "romma" },
         label: if aggressive { "aROMMA" } else { "ROMMA" },
         family: Family::Linear,
-        regression: false,
         rule: if aggressive {
             with_code("if m < 1: w ← c w + d x, the smallest w with y w·x ≥ 1 in the half-space w·w_old ≥ ‖w_old‖²; the first step w ← y x/‖x‖² (LIBOL's form: y x)")
         } else {
             with_code("if m ≤ 0: w ← c w + d x, the smallest w with y w·x ≥ 1 in the half-space w·w_old ≥ ‖w_old‖²; the first step w ← y x/‖x‖² (LIBOL's form: y x, and a mistake is a wrong sign)")
         },
-        filled: "",
         step: "d",
         passive: if aggressive {
             with_code("the margin is at least 1")
@@ -54,19 +50,14 @@ const fn info(aggressive: bool) -> Info {
             "w ← c w + d x with c = (‖x‖²‖w‖² − y f)/(‖x‖²‖w‖² − f²) = {cw} and d = ‖w‖²(y − f)/(‖x‖²‖w‖² − f²) = {dx}; the margin went from {margin} to {reached}",
             "x is parallel to w (‖x‖²‖w‖² = f²): the closed form divides by 0, so nothing changes (as in LIBOL)",
         ]),
-        note: "",
         update: with_code("w ← c·w + d·x"),
         source: if aggressive {
             with_code("Li & Long 2002 (aggressive ROMMA); LIBOL's aROMMA.m")
         } else {
             with_code("Li & Long 2002; LIBOL's ROMMA.m")
         },
-        stochastic: false,
-        in_paper: false,
         reads: |_| &[Key::RommaForm, Key::Bias],
-        size: "",
-        cap: keeps_none,
-        sweep: None,
+        ..Info::DEFAULT
     }
 }
 

@@ -25,9 +25,7 @@
 use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm};
@@ -36,7 +34,6 @@ pub const INFO: Info = Info {
     name: "sop",
     label: "SOP",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("on a mistake (m ≤ 0), x joins s = Σ y x and A = I/a + Σ x xᵀ; the prediction's sign is that of w·x with w = A⁻¹s: β = 1/(1 + v), α = β(1 − m), w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ (LIBOL's form: every x joins A, α = −βm when right)"),
     filled: with_code("v = xᵀΣx = {v}"),
     step: "α",
@@ -48,14 +45,9 @@ pub const INFO: Info = Info {
         "the sign was right, but in LIBOL's form x joins the correlation matrix all the same: β = 1/(1 + v) = {beta} and α = −βm = {tau}; the margin went from {margin} to {reached}",
     ]),
     note: with_code("w = A⁻¹s = Σs is the mean of N(w, Σ), the weights SOP predicts with: the sign of sᵀ(A + x xᵀ)⁻¹x is that of w·x"),
-    update: "",
     source: with_code("Cesa-Bianchi, Conconi & Gentile 2005; LIBOL's SOP.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::SopForm, Key::Bias, Key::InitialVariance, Key::Covariance],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Sop> = Entry {

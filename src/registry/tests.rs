@@ -8,7 +8,12 @@ fn every_learner_builds_by_name_and_reports_its_own_algorithm() {
         let learner = AnyLearner::new(a, &Settings::default()).unwrap();
         assert_eq!(learner.algorithm(), a);
         assert_eq!(learner.info().name, a.name());
-        assert!(!a.info().rule.is_empty() && !a.info().source.is_empty());
+        // What `Info::DEFAULT` leaves empty, each learner says itself.
+        let info = a.info();
+        for own in [info.label, info.rule, info.step, info.passive, info.source] {
+            assert!(!own.is_empty(), "{a}");
+        }
+        assert!(!(info.reads)(&Settings::default()).is_empty(), "{a}");
         assert_eq!(a.is_kernel(), learner.linear_model().is_none(), "{a}");
     }
     let err = "svm".parse::<Algorithm>().unwrap_err().to_string();

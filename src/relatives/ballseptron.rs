@@ -29,7 +29,7 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, keeps_none, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
@@ -42,7 +42,6 @@ pub const INFO: Info = Info {
     name: "ballseptron",
     label: "Ballseptron",
     family: Family::Linear,
-    regression: false,
     rule: with_code("if y w·x ≤ 0: w ← w + y x; else if y w·x/‖w‖ ≤ r (the ball of radius r around x meets the boundary): w ← w + y x̂ with x̂ = x − y r w/‖w‖"),
     filled: with_code("y w·x/‖w‖ = {dist};  r = {ballseptron-r}"),
     step: "coefficient",
@@ -56,12 +55,8 @@ pub const INFO: Info = Info {
     note: with_code("with --bias augmented, b is a weight on a constant 1 and counts in ‖w‖"),
     update: with_code("w ← w + y·x on a mistake;  w ← (1 − r/‖w‖)·w + y·x inside the ball"),
     source: with_code("Shalev-Shwartz & Singer 2005"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::BallseptronR, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Ballseptron> = Entry {

@@ -31,7 +31,7 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, keeps_none, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
@@ -44,7 +44,6 @@ pub const INFO: Info = Info {
     name: "pegasos",
     label: "Pegasos",
     family: Family::Linear,
-    regression: false,
     rule: with_code("on the t-th sample, ηₜ = 1/(λt): w ← (1 − ηₜλ) w + ηₜ y x if y w·x < 1, else w ← (1 − ηₜλ) w; then w ← min(1, (1/√λ)/‖w‖) w"),
     filled: with_code("ηₜ = 1/(λt) = 1/({pegasos-lambda}·{t}) = {etat};  1/√λ = {bound}"),
     step: "η",
@@ -58,12 +57,8 @@ pub const INFO: Info = Info {
     note: with_code("one sample per step, in stream order; with --bias augmented, b is a constant feature's weight, regularised and projected with w"),
     update: with_code("w ← (1 − 1/t)·w + ηₜ·y·x (if y w·x < 1),  then w ← w·min(1, (1/√λ)/‖w‖)"),
     source: with_code("Shalev-Shwartz, Singer & Srebro 2007"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::PegasosLambda, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Pegasos> = Entry {

@@ -43,7 +43,7 @@ use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::data::rng::{seeded, Rng};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, keeps_none, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::settings::{Checked, Key, Settings};
 
@@ -54,7 +54,6 @@ pub const INFO: Info = Info {
     name: "selective-perceptron",
     label: "Selective sampling perceptron",
     family: Family::Linear,
-    regression: false,
     rule: with_code("ask for the label with probability p = b/(b + |w·x|); if it was asked and y w·x ≤ 0: w ← w + y x"),
     filled: with_code("p = b/(b + |w·x|) = {selective-b}/({selective-b} + {absf}) = {ask};  u = {draw}"),
     step: "coefficient",
@@ -69,11 +68,8 @@ pub const INFO: Info = Info {
     update: with_code("w ← w + y·x, on a mistake whose label was asked"),
     source: with_code("Cesa-Bianchi, Gentile & Zaniboni 2006"),
     stochastic: true,
-    in_paper: false,
     reads: |_| &[Key::SelectiveB, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<SelectivePerceptron> = Entry {

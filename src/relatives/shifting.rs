@@ -26,7 +26,7 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, keeps_none, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
@@ -39,7 +39,6 @@ pub const INFO: Info = Info {
     name: "shifting-perceptron",
     label: "Shifting perceptron",
     family: Family::Linear,
-    regression: false,
     rule: with_code("if y w·x ≤ 0: w ← (1 − λₖ) w + y x with λₖ = λ/(λ + k), k the mistakes before this one; then k ← k + 1"),
     filled: with_code("λₖ = λ/(λ + k) = {shifting-lambda}/({shifting-lambda} + {k}) = {lamk}"),
     step: "coefficient",
@@ -50,12 +49,8 @@ pub const INFO: Info = Info {
     note: with_code("the shrink forgets old mistakes, so that w can follow a drifting target; λ → 0 is the perceptron"),
     update: with_code("w ← (1 − λₖ)·w + y·x,  k ← k + 1"),
     source: with_code("Cavallanti, Cesa-Bianchi & Gentile 2007"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::ShiftingLambda, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Shifting> = Entry {
