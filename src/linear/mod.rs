@@ -23,6 +23,36 @@ pub(crate) use state::{linear_learner, LinearHooks, LinearState};
 
 pub use crate::settings::BiasMode;
 
+// The three families whose code is here: the perceptron and PA, the
+// pocket (the first module's), AROW and SCW (the full module's).
+crate::registry::family! {
+    mod family,
+    group: "linear",
+    feature: none,
+    types: [Perceptron, PassiveAggressive],
+    entries: [
+        PERCEPTRON = perceptron::PERCEPTRON,
+        AVERAGED = perceptron::AVERAGED,
+        PA = passive_aggressive::PA,
+        PA1 = passive_aggressive::PA1,
+        PA2 = passive_aggressive::PA2,
+    ],
+}
+crate::registry::family! {
+    mod pocket_family,
+    group: "pocket",
+    feature: none,
+    types: [Pocket],
+    entries: [POCKET = pocket::ENTRY],
+}
+crate::registry::family! {
+    mod second_order_family,
+    group: "second-order",
+    feature: "second-order",
+    types: [SecondOrder],
+    entries: [AROW = second_order::AROW, SCW1 = second_order::SCW1, SCW2 = second_order::SCW2],
+}
+
 use crate::data::Dataset;
 use crate::features::Features;
 use crate::learner::{sign, LinearModel};

@@ -44,7 +44,7 @@ pub enum Rule {
 /// the page's first module never explains them (choosing one loads the
 /// full module, whose catalogue has the texts), so it leaves them out.
 const fn with_code(text: &'static str) -> &'static str {
-    if cfg!(feature = "second-order") {
+    if super::second_order_family::HELD {
         text
     } else {
         ""

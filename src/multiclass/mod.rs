@@ -68,7 +68,7 @@ pub fn holds(algorithm: Algorithm, reduction: Reduction) -> bool {
             | Reduction::Banditron
     ) || (reduction == Reduction::CrammerSinger
         && algorithm == Algorithm::Perceptron);
-    !perceptron || cfg!(feature = "relatives")
+    !perceptron || crate::relatives::family::HELD
 }
 
 use crate::data::Dataset;
