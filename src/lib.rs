@@ -52,6 +52,7 @@
 pub mod data;
 mod error;
 pub mod eval;
+mod family;
 mod features;
 // The budget frontier's sizes (the command line, and the page's full
 // module, where the kernel learners are).

@@ -51,7 +51,7 @@ pub use support_set::{Removal, SupportSet};
 
 use crate::settings::Key;
 
-crate::registry::family! {
+crate::family::family! {
     mod family,
     group: "kernel",
     feature: "kernel",

@@ -39,7 +39,7 @@ pub use ogd::Ogd;
 pub use romma::Romma;
 pub use sop::Sop;
 
-crate::registry::family! {
+crate::family::family! {
     mod family,
     group: "libol",
     feature: "libol",

@@ -25,7 +25,7 @@ pub use crate::settings::BiasMode;
 
 // The three families whose code is here: the perceptron and PA, the
 // pocket (the first module's), AROW and SCW (the full module's).
-crate::registry::family! {
+crate::family::family! {
     mod family,
     group: "linear",
     feature: none,
@@ -38,14 +38,14 @@ crate::registry::family! {
         PA2 = passive_aggressive::PA2,
     ],
 }
-crate::registry::family! {
+crate::family::family! {
     mod pocket_family,
     group: "pocket",
     feature: none,
     types: [Pocket],
     entries: [POCKET = pocket::ENTRY],
 }
-crate::registry::family! {
+crate::family::family! {
     mod second_order_family,
     group: "second-order",
     feature: "second-order",

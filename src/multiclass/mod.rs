@@ -68,7 +68,7 @@ pub fn holds(algorithm: Algorithm, reduction: Reduction) -> bool {
             | Reduction::Banditron
     ) || (reduction == Reduction::CrammerSinger
         && algorithm == Algorithm::Perceptron);
-    !perceptron || crate::relatives::family::HELD
+    !perceptron || cfg!(feature = "relatives")
 }
 
 use crate::data::Dataset;

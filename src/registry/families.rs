@@ -3,69 +3,13 @@
 //! Every build knows every learner: its name, rule, settings and link code
 //! (the rows of the registry stay, so a link or a menu can name any of
 //! them). A family left out of a build keeps those and drops its code: its
-//! rows' type becomes [`Absent`], which has no values, so the compiler
+//! rows' type becomes `Absent`, which has no values, so the compiler
 //! removes every match arm that would run it. The page's first wasm module
 //! is built without the `kernel` and `libol` features (measured: 41 KB
 //! gzip less for the kernel family, see the README); a page that needs
 //! one of their learners loads the full module and replays its session
 //! there (www/js/wasm.js). Each family declares its learners once, in its
-//! folder (`family!`, family.rs), and that declaration uses these.
-
-use crate::error::{Error, Result};
-use crate::features::Features;
-use crate::learner::{Configured, Entry, Learner, LinearModel, Task, Update};
-use crate::settings::{Checked, Settings};
-
-/// The type of a learner whose family this build leaves out: no value of
-/// it can exist, so nothing that would run the learner is compiled.
-#[derive(Clone, Debug)]
-pub enum Absent {}
-
-impl Learner for Absent {
-    fn task(&self) -> Task {
-        match *self {}
-    }
-    fn score(&self, _: Features<'_>) -> f64 {
-        match *self {}
-    }
-    fn learn_one(&mut self, _: Features<'_>, _: f64) -> Update {
-        match *self {}
-    }
-    fn reset(&mut self) {
-        match *self {}
-    }
-    fn linear_model(&self) -> Option<LinearModel> {
-        match *self {}
-    }
-}
-
-impl Configured for Absent {
-    fn retune(&mut self, _: &Settings) {
-        match *self {}
-    }
-}
-
-/// The entry of a learner this build leaves out: its settings are checked
-/// as in a full build (a link names any learner), building one is refused.
-// Unused in a build that holds every family's code.
-#[allow(dead_code)]
-pub(crate) const fn absent(check: fn(&Settings) -> Result<()>) -> Entry<Absent> {
-    Entry {
-        check,
-        build: refuse,
-    }
-}
-
-/// Building a left-out learner. Never inlined: one copy serves every
-/// left-out learner's arm of the registry's `build` (0.05 KB gzip, measured).
-#[inline(never)]
-fn refuse(_: &Checked) -> Result<Absent> {
-    Err(Error::Mismatch(MISSING.into()))
-}
-
-/// What building a left-out learner says (the page loads the full module
-/// before it asks, so a reader should never see this).
-pub const MISSING: &str = "this learner's code is in the page's full module, which is not loaded";
+//! folder (`family!`, src/family.rs), which also holds [`Absent`].
 
 /// The labels the selective perceptron asked for (none exists in a build
 /// without its family's code).
@@ -74,7 +18,7 @@ fn labels_asked(learner: &crate::relatives::SelectivePerceptron) -> u64 {
     learner.labels_asked()
 }
 #[cfg(not(feature = "relatives"))]
-fn labels_asked(learner: &Absent) -> u64 {
+fn labels_asked(learner: &crate::family::Absent) -> u64 {
     match *learner {}
 }
 
@@ -84,7 +28,7 @@ fn fourier(learner: &crate::kernel::Fogd) -> crate::kernel::FourierModel {
     learner.model()
 }
 #[cfg(not(feature = "kernel"))]
-fn fourier(learner: &Absent) -> crate::kernel::FourierModel {
+fn fourier(learner: &crate::family::Absent) -> crate::kernel::FourierModel {
     match *learner {}
 }
 
@@ -121,7 +65,7 @@ mod tests {
         let projectron: Algorithm = "projectron".parse().unwrap();
         assert!(check(projectron, &settings).is_ok());
         let err = AnyLearner::new(projectron, &settings).unwrap_err();
-        assert_eq!(err.to_string(), super::MISSING);
+        assert_eq!(err.to_string(), crate::family::MISSING);
         // Its own rules are still checked: APSM's window within its dictionary.
         let apsm = SharedState::parse("algo=apsm&q=9&dictionary=5");
         assert!(apsm.unwrap_err().to_string().contains("window q"));
@@ -149,7 +93,7 @@ mod libol_tests {
         let alma: Algorithm = "alma".parse().unwrap();
         assert!(check(alma, &settings).is_ok());
         let err = AnyLearner::new(alma, &settings).unwrap_err();
-        assert_eq!(err.to_string(), super::MISSING);
+        assert_eq!(err.to_string(), crate::family::MISSING);
         // Its settings are checked as in a full build, labels and all.
         let bad = SharedState::parse("algo=iellip&iellip-c=1").unwrap_err();
         assert!(bad
@@ -166,7 +110,7 @@ mod libol_tests {
         let arow: Algorithm = "arow".parse().unwrap();
         assert_eq!(
             AnyLearner::new(arow, &settings).unwrap_err().to_string(),
-            super::MISSING
+            crate::family::MISSING
         );
         // The menu still lists it; its texts come with the full module.
         let catalogue = Catalogue::new();

@@ -13,17 +13,12 @@
 mod algorithm;
 mod catalogue;
 mod families;
-mod family;
 mod holds;
 mod rules;
 mod unused;
 
+pub use crate::family::{Absent, MISSING};
 pub use catalogue::{group, Catalogue, LearnerCard, PresetCard, SettingCard, Slider, GROUPS};
-// Read by `family!` where a build leaves a family's code out.
-#[allow(unused_imports)]
-pub(crate) use families::absent;
-pub use families::{Absent, MISSING};
-pub(crate) use family::family;
 pub use holds::holds;
 use kernel::family as kf;
 use libol::family as lf;

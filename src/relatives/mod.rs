@@ -43,7 +43,7 @@ pub use selective::SelectivePerceptron;
 pub use shifting::Shifting;
 pub use winnow::Winnow;
 
-crate::registry::family! {
+crate::family::family! {
     mod family,
     group: "relatives",
     feature: "relatives",

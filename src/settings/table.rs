@@ -67,20 +67,17 @@ const fn family_help(held: bool, help: &'static str) -> &'static str {
 }
 
 const fn kernel_help(help: &'static str) -> &'static str {
-    family_help(crate::kernel::family::HELD, help)
+    family_help(cfg!(feature = "kernel"), help)
 }
 const fn libol_help(help: &'static str) -> &'static str {
-    family_help(crate::libol::family::HELD, help)
+    family_help(cfg!(feature = "libol"), help)
 }
 const fn relatives_help(help: &'static str) -> &'static str {
-    family_help(crate::relatives::family::HELD, help)
+    family_help(cfg!(feature = "relatives"), help)
 }
 /// AROW's, SCW's and LIBOL's second-order learners' (all in the full module).
 const fn second_order_help(help: &'static str) -> &'static str {
-    family_help(
-        crate::linear::second_order_family::HELD || crate::libol::family::HELD,
-        help,
-    )
+    family_help(cfg!(any(feature = "second-order", feature = "libol")), help)
 }
 
 const fn whole(min: u64, max: u64) -> Range {
