@@ -45,14 +45,8 @@ crate::family::family! {
     feature: "libol",
     types: [Alma, Romma, Ogd, Sop, Cw, Iellip, Narow, Nherd],
     entries: [
-        ALMA = alma::ENTRY,
-        ROMMA = romma::ROMMA,
-        AROMMA = romma::AROMMA,
-        OGD = ogd::ENTRY,
-        SOP = sop::ENTRY,
-        CW = cw::ENTRY,
-        IELLIP = iellip::ENTRY,
-        NAROW = narow::ENTRY,
+        ALMA = alma::ENTRY, ROMMA = romma::ROMMA, AROMMA = romma::AROMMA, OGD = ogd::ENTRY,
+        SOP = sop::ENTRY, CW = cw::ENTRY, IELLIP = iellip::ENTRY, NAROW = narow::ENTRY,
         NHERD = nherd::ENTRY,
     ],
 }

@@ -31,11 +31,8 @@ crate::family::family! {
     feature: none,
     types: [Perceptron, PassiveAggressive],
     entries: [
-        PERCEPTRON = perceptron::PERCEPTRON,
-        AVERAGED = perceptron::AVERAGED,
-        PA = passive_aggressive::PA,
-        PA1 = passive_aggressive::PA1,
-        PA2 = passive_aggressive::PA2,
+        PERCEPTRON = perceptron::PERCEPTRON, AVERAGED = perceptron::AVERAGED,
+        PA = passive_aggressive::PA, PA1 = passive_aggressive::PA1, PA2 = passive_aggressive::PA2,
     ],
 }
 crate::family::family! {

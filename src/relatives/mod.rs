@@ -49,12 +49,8 @@ crate::family::family! {
     feature: "relatives",
     types: [Ballseptron, Paum, Shifting, Pegasos, Winnow, SelectivePerceptron, BatchPocketLearner],
     entries: [
-        BALLSEPTRON = ballseptron::ENTRY,
-        PAUM = paum::ENTRY,
-        SHIFTING = shifting::ENTRY,
-        PEGASOS = pegasos::ENTRY,
-        WINNOW = winnow::ENTRY,
-        SELECTIVE = selective::ENTRY,
+        BALLSEPTRON = ballseptron::ENTRY, PAUM = paum::ENTRY, SHIFTING = shifting::ENTRY,
+        PEGASOS = pegasos::ENTRY, WINNOW = winnow::ENTRY, SELECTIVE = selective::ENTRY,
         BATCH_POCKET = batch_pocket::ENTRY,
     ],
 }
