@@ -71,12 +71,7 @@ pub trait Learner {
     /// values, row by row from the top). Kernel learners override this with
     /// something faster than one score per cell.
     fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        for j in 0..grid.ny {
-            let y = grid.y(j);
-            for i in 0..grid.nx {
-                out[j * grid.nx + i] = self.score(Features::Dense(&[grid.x(i), y])) as f32;
-            }
-        }
+        score_cells(grid, out, |x| self.score(x));
     }
 
     /// Learns from `rows` of `data` in order, recording progressive
@@ -183,6 +178,35 @@ pub struct Info {
     pub sweep: Option<Sweep>,
 }
 
+impl Info {
+    /// What a learner's `Info` says unless it says otherwise: a learner
+    /// writes its own names, family, rule, step, passive verdict, source
+    /// and settings, then `..Info::DEFAULT`, so a new field is added here
+    /// alone (its default) and in the learners it differs for. The names
+    /// and texts are empty here; the registry's tests hold every learner's
+    /// own to be set.
+    pub const DEFAULT: Info = Info {
+        name: "",
+        label: "",
+        family: Family::Linear,
+        regression: false,
+        rule: "",
+        filled: "",
+        step: "",
+        passive: "",
+        branches: &[],
+        note: "",
+        update: "",
+        source: "",
+        stochastic: false,
+        in_paper: false,
+        reads: |_| &[],
+        size: "",
+        cap: keeps_none,
+        sweep: None,
+    };
+}
+
 /// One setting and the values a comparison tries (as the event log's
 /// numbers: 0 is "none" for a budget).
 #[derive(Clone, Copy, Debug)]
@@ -218,6 +242,17 @@ pub fn no_check(_: &Settings) -> Result<()> {
 /// The cap of a learner without a support set (a linear one).
 pub fn keeps_none(_: &Settings) -> Option<usize> {
     Some(0)
+}
+
+/// `score` at every cell centre of `grid` into `out`, row by row from the
+/// top: the shading of a learner that knows nothing faster.
+pub fn score_cells(grid: &Grid, out: &mut [f32], score: impl Fn(Features<'_>) -> f64) {
+    for j in 0..grid.ny {
+        let y = grid.y(j);
+        for i in 0..grid.nx {
+            out[j * grid.nx + i] = score(Features::Dense(&[grid.x(i), y])) as f32;
+        }
+    }
 }
 
 /// Batch learning's hot loop, shared by every learner.

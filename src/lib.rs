@@ -54,6 +54,7 @@ mod error;
 pub mod eval;
 #[cfg(feature = "theory")]
 pub mod exercise;
+mod family;
 mod features;
 // The budget frontier's sizes (the command line, and the page's full
 // module, where the kernel learners are).

@@ -47,7 +47,6 @@ pub const INFO: Info = Info {
     name: "ald-projection",
     label: "ALD projection",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("δ = k(x,x) − k·K⁻¹k: if δ > ν, x joins D, else it is its projection; Υ += μ βᵀA"),
     filled: super::text_with_code("δ = k(x,x) − k·K⁻¹k = {sq} − {px} = {delta}\nμ = λ·Σⱼ wⱼℓⱼ²/k(xⱼ,xⱼ) / βᵀG_Jβ = {lambda}·{num}/{den} = {tau}"),
     step: "μ",
@@ -61,10 +60,7 @@ pub const INFO: Info = Info {
         "the window's samples below the margin ρ = {rho} move Υ by μ βᵀA with μ = {tau}; the margin went from {margin} to {reached}",
         "the whole window is on the right side of the margin ρ = {rho}: no step",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Meng & Song 2023, Eq. (2)-(4)"),
-    stochastic: false,
     in_paper: true,
     reads: |_| kernel_keys![Nu, Window, Lambda, Rho],
     size: super::text_with_code("its ALD threshold ν (--nu): only samples farther than ν from the dictionary's span join"),
@@ -73,6 +69,7 @@ pub const INFO: Info = Info {
         key: Key::Nu,
         values: &super::projectron::THRESHOLDS,
     }),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<AldProjection> = Entry {

@@ -32,7 +32,6 @@ pub const INFO: Info = Info {
     name: "apsm",
     label: "APSM",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("window of q samples: γ += μβ, b += μΣβ; keep ‖f‖ ≤ Δ; keep the last L samples"),
     filled: super::text_with_code("μ = λ·Σⱼ(1 + kⱼⱼ)βⱼ²/wⱼ / βᵀ(1 + G)β = {lambda}·{num}/{den} = {tau}"),
     step: "μ",
@@ -44,10 +43,7 @@ pub const INFO: Info = Info {
         "‖f‖ went past Δ = {radius}, so f was scaled back onto that ball",
         "the dictionary held more than L = {dictionary} samples, so its oldest was dropped",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Slavakis, Theodoridis & Yamada 2008, as the 2023 authors' SKerAPSM_1.m runs it"),
-    stochastic: false,
     in_paper: true,
     reads: |_| kernel_keys![Window, Lambda, Rho, Radius, Dictionary],
     size: super::text_with_code("its dictionary size L (--dictionary): it keeps the L most recent samples"),
@@ -56,6 +52,7 @@ pub const INFO: Info = Info {
         key: Key::Dictionary,
         values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],
     }),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Apsm> = Entry {

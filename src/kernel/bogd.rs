@@ -55,9 +55,7 @@ pub const INFO: Info = Info {
     name: "bogd",
     label: "BOGD",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("every α shrinks by 1 − λη; on a loss add x with α = η y; past the budget, drop a uniformly drawn vector and scale the others by (1 − λη)B/(B − 1), each at most ηγ"),
-    filled: "",
     // What `Update::tau` reports: x's coefficient |α| (η when x joins, 0
     // when it does not), not the setting η.
     step: "coefficient",
@@ -69,15 +67,12 @@ pub const INFO: Info = Info {
         "m ≥ 1: nothing joins, but every α shrinks by 1 − λη = {decay}; the margin went from {margin} to {reached}",
         "ℓ = max(0, 1 − m) = {ell} > 0 and the set was full: a support vector drawn uniformly was dropped, the others scaled by (1 − λη)B/(B − 1) = {scale}, x joined with α = η y, and then every α was scaled by min(1, ηγ/max|α|) = {clip}",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Zhao, Wang, Wu, Jin & Hoi 2012, BOGD by uniform sampling"),
     stochastic: true,
-    in_paper: false,
     reads: |_| kernel_keys![Budget, LearningRate, BogdLambda, BogdGamma, BogdForm],
-    size: "",
     cap: budget,
     sweep: Some(BUDGETS),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Bogd> = Entry {

@@ -33,7 +33,6 @@ pub const INFO: Info = Info {
     name: "bpa-s",
     label: "BPA-S",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("τ = min(C, ℓ / k(x,x)); below the budget add x with α = τ y; at it, replace the sᵣ whose removal least raises ½‖f′ − f‖² + C ℓ(f′), x joining with β = αᵣ k(sᵣ,x)/k(x,x) + τ y"),
     filled: super::text_with_code("τ = min({c}, {loss} / {sq}) = {tau}"),
     step: "τ",
@@ -43,15 +42,11 @@ pub const INFO: Info = Info {
         "ℓ = {loss} > 0 and the set holds fewer than B: x joins with α = τ y; the margin went from {margin} to {reached}",
         "ℓ = {loss} > 0 and the set was full: of the B support vectors, removing the one that joined at sample {joined} costs least, ½‖f′ − f‖² + C ℓ(f′) = {objective}, and x joins with β = αᵣ k(sᵣ,x)/k(x,x) + τ y = {entering}",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Wang & Vucetic 2010, the simple BPA"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| kernel_keys![C, Budget],
-    size: "",
     cap: budget,
     sweep: Some(BUDGETS),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<BpaS> = Entry {

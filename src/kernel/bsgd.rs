@@ -52,7 +52,6 @@ pub const INFO: Info = Info {
     name: "bsgd",
     label: "BSGD",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("ηₜ = 1/(λt); every α shrinks by 1 − ηₜλ; if m < 1, x joins with α = ηₜ y; past the budget, the vector of least ‖α‖² k(x,x) is removed, projected onto the others or merged with its best partner"),
     filled: super::text_with_code("ηₜ = 1/({bsgd-lambda}·t) = {eta}, 1 − ηₜλ = 1 − 1/t"),
     step: super::text_with_code("ηₜ"),
@@ -66,15 +65,11 @@ pub const INFO: Info = Info {
         "m ≥ 1: nothing joins, but every α shrinks by 1 − 1/t; the margin went from {margin} to {reached}",
         "m < 1: every α shrinks by 1 − 1/t; x lies in the span of the set (δ² = {delta2}), so ηₜ y k(x,·) joins through the others, α += ηₜ y K⁻¹k; the margin went from {margin} to {reached}",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Wang, Crammer & Vucetic 2012, BPegasos"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| kernel_keys![BsgdLambda, Budget, BsgdMaintenance],
-    size: "",
     cap: budget,
     sweep: Some(BUDGETS),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Bsgd> = Entry {

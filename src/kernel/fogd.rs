@@ -36,17 +36,12 @@ pub const INFO: Info = Info {
     name: "fogd",
     label: "FOGD",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("z(x) = (cos uᵢ·x, sin uᵢ·x)/√D with uᵢ ~ N(0, I/σ²); f(x) = w·z(x); on a loss, w ← w + η y z(x)"),
-    filled: "",
     step: "η",
     passive: super::text_with_code("the margin is at least 1"),
-    branches: &[],
     note: super::text_with_code("f(x) = w·z(x) stands for a Gaussian kernel expansion Σ αᵢ k(sᵢ, x), since z(x)·z(x′) ≈ k(x, x′); it keeps no support vectors."),
-    update: "",
     source: super::text_with_code("Lu, Hoi, Wang, Zhao & Liu 2016"),
     stochastic: true,
-    in_paper: false,
     reads: |_| super::kernel_keys![LearningRate, FogdD],
     size: super::text_with_code("its D random Fourier features (--fogd-d); it keeps no support vectors"),
     cap: |_| Some(0),
@@ -54,6 +49,7 @@ pub const INFO: Info = Info {
         key: Key::FogdD,
         values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0],
     }),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Fogd> = Entry {

@@ -40,7 +40,6 @@ pub const INFO: Info = Info {
     name: "forgetron",
     label: "Forgetron",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("if m ≤ 0: add x with σ = 1; past the budget, scale every σ by φ and drop the oldest, φ the largest in (0, 1] with Q + Ψ ≤ 15/32·M"),
     filled: super::text_with_code("φ = {phi};  Q = {q} ≤ 15/32·M = 15/32·{mistakes}"),
     step: "step",
@@ -51,15 +50,11 @@ pub const INFO: Info = Info {
         "m ≤ 0: x joins with σ = 1, the set went past the budget, so every σ was scaled by φ = {phi} (the largest in (0, 1] keeping Q + Ψ ≤ 15/32·M, M = {mistakes}) and the oldest support vector was dropped",
         "m ≤ 0: x joins with σ = 1, the set went past the budget, so every σ was scaled by φ = {phi} (the root of Q + Ψ = 15/32·M the authors' forgetron.m takes, M = {mistakes} wrong signs) and the oldest support vector was dropped",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Dekel, Shalev-Shwartz & Singer 2008, the self-tuned Forgetron"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| kernel_keys![Budget, ForgetronForm],
-    size: "",
     cap: budget,
     sweep: Some(BUDGETS),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Forgetron> = Entry {

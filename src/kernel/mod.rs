@@ -51,6 +51,24 @@ pub use support_set::{Removal, SupportSet};
 
 use crate::settings::Key;
 
+crate::family::family! {
+    mod family,
+    group: "kernel",
+    feature: "kernel",
+    types: [
+        AldProjection, Apsm, Bogd, BpaS, Bsgd, Fogd, Forgetron, KernelPa, KernelPerceptron, Nogd,
+        Olrd, Olru, Projectron, Silk, Spa, Stoptron,
+    ],
+    entries: [
+        PERCEPTRON = perceptron::ENTRY, PA1 = passive_aggressive::PA1,
+        PA2 = passive_aggressive::PA2, PROJECTRON = projectron::PROJECTRON, PLUS = projectron::PLUS,
+        APSM = apsm::ENTRY, SPA = spa::ENTRY, OLRU = olru::ENTRY, OLRD = olrd::ENTRY,
+        ALD_PROJECTION = ald_projection::ENTRY, FORGETRON = forgetron::ENTRY,
+        STOPTRON = stoptron::ENTRY, BOGD = bogd::ENTRY, FOGD = fogd::ENTRY, NOGD = nogd::ENTRY,
+        BPA_S = bpa::ENTRY, SILK = silk::ENTRY, BSGD = bsgd::ENTRY,
+    ],
+}
+
 /// The settings every kernel learner reads: the kernel and its parameters
 /// (each applies only to its own kernel). A learner's `reads` list starts
 /// with these.
@@ -73,7 +91,7 @@ pub(crate) use kernel_keys;
 /// full module's catalogue once that module is loaded (0.8 KB gzip less on
 /// the first load, measured).
 pub(crate) const fn with_code(branches: &'static [&'static str]) -> &'static [&'static str] {
-    if cfg!(feature = "kernel") {
+    if family::HELD {
         branches
     } else {
         &[]
@@ -85,7 +103,7 @@ pub(crate) const fn with_code(branches: &'static [&'static str]) -> &'static [&'
 /// first module never explains a kernel learner (measured with LIBOL's
 /// learners' texts, which it leaves out the same way: see the README).
 pub(crate) const fn text_with_code(text: &'static str) -> &'static str {
-    if cfg!(feature = "kernel") {
+    if family::HELD {
         text
     } else {
         ""

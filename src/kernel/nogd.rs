@@ -37,9 +37,7 @@ pub const INFO: Info = Info {
     name: "nogd",
     label: "NOGD",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("on a loss add x with α = η y until the set holds B; then z(x) = D⁻¹ᐟ²Vᵀk(x) from the top k eigenpairs of its Gram matrix, and on a loss w ← w + η y z(x)"),
-    filled: "",
     step: "η",
     passive: super::text_with_code("the margin is at least 1"),
     // In the order of `Clause`.
@@ -48,15 +46,11 @@ pub const INFO: Info = Info {
         "ℓ = max(0, 1 − m) = {ell} > 0: x joins with α = η y and fills the budget, so the Nyström map is built from the Gram matrix's top {rank} eigenpairs, the coefficients projected onto them; the margin went from {margin} to {reached}",
         "ℓ = max(0, 1 − m) = {ell} > 0 and the budget is full: x is mapped to z(x) = D⁻¹ᐟ²Vᵀk(x) (rank {rank}) and w ← w + η y z(x), that is α += η y V D⁻¹ Vᵀ k(x); the margin went from {margin} to {reached}",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Lu, Hoi, Wang, Zhao & Liu 2016"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| kernel_keys![Budget, LearningRate, NogdRank],
-    size: "",
     cap: budget,
     sweep: Some(BUDGETS),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Nogd> = Entry {

@@ -31,7 +31,6 @@ pub const INFO: Info = Info {
     name: "olrd",
     label: "OLRD",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("on a loss add x with coefficient η ℓ y; past the budget B, discard a random support vector"),
     filled: super::text_with_code("coefficient = η ℓ = {lr}·{ell} = {tau}"),
     step: "coefficient",
@@ -43,8 +42,6 @@ pub const INFO: Info = Info {
         "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; past B = {b} a vector is discarded with probability 1/B, and none was this time; the margin went from {margin} to {reached}",
         "ℓ = max(0, ρ − m) = {ell} > 0: x joins with coefficient η ℓ; past B = {b}, with probability 1/B, one of the first B support vectors was discarded",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("He & Kwok 2014 (B = ⌊1 + c √T⌋ as the 2023 authors' OLRD.m sets it)"),
     stochastic: true,
     in_paper: true,
@@ -58,6 +55,7 @@ pub const INFO: Info = Info {
     size: super::text_with_code("the 2023 authors' rule (--olrd-form authors), which does not cap the set; use --olrd-form budget"),
     cap: |s| (s.olrd_form == OlrdForm::Budget).then(|| budget_of(s)),
     sweep: Some(Sweep { key: Key::Budget, values: &[25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0] }),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Olrd> = Entry {

@@ -20,7 +20,6 @@ pub const INFO: Info = Info {
     name: "olru",
     label: "OLRU",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("on a loss, with probability P = min(1, c T^−a), add x with coefficient η ℓ y"),
     filled: super::text_with_code("P = min(1, c·T^−a) = min(1, {olru-c}·{horizon}^−{olru-a}) = {p}"),
     step: "coefficient",
@@ -30,8 +29,6 @@ pub const INFO: Info = Info {
         "ℓ = max(0, ρ − m) = {ell} > 0 and x was drawn (probability P = {p}): it joins with coefficient η ℓ = {lr}·{ell} = {tau}; the margin went from {margin} to {reached}",
         "ℓ = max(0, ρ − m) = {ell} > 0, but x was not drawn to join (probability P = {p})",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("He & Kwok 2014, as the 2023 authors' OLRU.m runs it"),
     stochastic: true,
     in_paper: true,
@@ -42,6 +39,7 @@ pub const INFO: Info = Info {
         key: Key::OlruC,
         values: &[0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.7, 1.0],
     }),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Olru> = Entry {

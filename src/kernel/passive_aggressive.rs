@@ -41,23 +41,17 @@ const fn info(variant: PaVariant) -> Info {
         name,
         label,
         family: Family::Kernel,
-        regression: false,
         rule: super::text_with_code(rule),
         filled: super::text_with_code(filled),
         step: "τ",
         passive: super::text_with_code("the margin is at least 1"),
-        branches: &[],
-        note: "",
-        update: "",
         source: super::text_with_code(
             "Crammer et al. 2006 (dropping the oldest past the budget is ours)",
         ),
-        stochastic: false,
-        in_paper: false,
         reads: |_| kernel_keys![C, Budget],
-        size: "",
         cap: budget,
         sweep: Some(BUDGETS),
+        ..Info::DEFAULT
     }
 }
 

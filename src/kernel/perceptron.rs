@@ -25,25 +25,20 @@ pub const INFO: Info = Info {
     name: "kernel-perceptron",
     label: "Kernel perceptron",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code(
         "if m ≤ 0: add x with α = y; past the budget, drop a random support vector",
     ),
-    filled: "",
     step: "step",
     passive: super::text_with_code("predicted correctly"),
-    branches: &[],
-    note: "",
-    update: "",
     source: super::text_with_code(
         "Freund & Schapire 1999; the random budget: Cavallanti, Cesa-Bianchi & Gentile 2007",
     ),
     stochastic: true,
     in_paper: true,
     reads: |_| kernel_keys![Budget],
-    size: "",
     cap: budget,
     sweep: Some(BUDGETS),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<KernelPerceptron> = Entry {

@@ -46,7 +46,6 @@ const fn info(plus: bool) -> Info {
         name: if plus { "projectron++" } else { "projectron" },
         label: if plus { "Projectron++" } else { "Projectron" },
         family: Family::Kernel,
-        regression: false,
         rule: super::text_with_code(if plus {
             "as Projectron, and on a margin error α += τ y K⁻¹k, τ = min(ℓ/‖Px‖², 2(ℓ − δ/η)/‖Px‖², 1)"
         } else {
@@ -69,15 +68,13 @@ const fn info(plus: bool) -> Info {
             "0 < m < 1, but ℓ − δ/η = {loss} − {penalty} ≤ 0: a projection this far from the span would not pay, so nothing changes",
             "0 < m < 1, but ‖Px‖² = 0: x has no part in the span of S, so nothing changes",
         ]),
-        note: "",
-        update: "",
         source: super::text_with_code("Orabona, Keshet & Caputo 2009"),
-        stochastic: false,
         in_paper: true,
         reads: |_| kernel_keys![Eta],
         size: super::text_with_code("its projection threshold η (--eta): a larger η projects more mistakes and adds fewer vectors"),
         cap: |_| None,
         sweep: Some(Sweep { key: Key::Eta, values: &THRESHOLDS }),
+        ..Info::DEFAULT
     }
 }
 

@@ -50,7 +50,6 @@ pub const INFO: Info = Info {
     name: "silk",
     label: "SILK",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("τ = λ/(1 + λ); every α shrinks by 1 − τ; if (1 − τ) m < 1, x joins with α = y min((1 − τ) C, (1 − (1 − τ) m)/k(x,x)); past the budget, the smallest |α| goes"),
     filled: super::text_with_code("1 − τ = 1/(1 + {silk-lambda}) = {decay}\n|α| = max(0, min({decay}·{c}, (1 − {decay}·{margin}) / {sq})) = {tau}"),
     step: super::text_with_code("|α|"),
@@ -61,15 +60,11 @@ pub const INFO: Info = Info {
         "(1 − τ) m < 1: every α shrinks by 1 − τ = {decay} and x joins with |α| = {tau}; the set went past B, so the support vector of smallest |α| = {smallest}, the one that joined at sample {joined}, went",
         "(1 − τ) m = {shrunk} ≥ 1: nothing joins, but every α shrinks by 1 − τ = {decay}; the margin went from {margin} to {reached}",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Cheng, Vishwanathan, Schuurmans, Wang & Caelli 2006"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| kernel_keys![C, SilkLambda, Budget],
-    size: "",
     cap: budget,
     sweep: Some(BUDGETS),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Silk> = Entry {

@@ -33,9 +33,7 @@ pub const INFO: Info = Info {
     name: "spa",
     label: "SPA",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("add x with probability p = min(α, ℓ)/β and coefficient min(C/p, ℓ/k(x,x)) y (the 2023 authors' form: p = min(ℓ, 1), coefficient ℓ y)"),
-    filled: "",
     step: "coefficient",
     passive: super::text_with_code("the margin is at least ρ = {rho}"),
     // In the order of `Clause`.
@@ -45,8 +43,6 @@ pub const INFO: Info = Info {
         "ℓ = max(0, ρ − m) = {ell} > 0 and x was drawn to join, with probability p = min(ℓ, 1) = {p}; its coefficient is ℓ = {tau}; the margin went from {margin} to {reached}",
         "ℓ = max(0, ρ − m) = {ell} > 0, but x was not drawn to join: its probability was p = min(ℓ, 1) = {p}",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Lu, Sahoo, Zhao & Hoi 2018"),
     stochastic: true,
     in_paper: true,
@@ -57,6 +53,7 @@ pub const INFO: Info = Info {
     size: super::text_with_code("its sampling probability p = min(α, ℓ)/β: a larger β (--spa-beta) keeps fewer support vectors"),
     cap: |_| None,
     sweep: Some(Sweep { key: Key::SpaBeta, values: &[128.0, 64.0, 32.0, 16.0, 8.0, 4.0, 2.0, 1.0] }),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Spa> = Entry {

@@ -33,9 +33,7 @@ pub const INFO: Info = Info {
     name: "stoptron",
     label: "Stoptron",
     family: Family::Kernel,
-    regression: false,
     rule: super::text_with_code("if m ≤ 0 and the set holds fewer than B: add x with α = y; once it holds B, stop"),
-    filled: "",
     step: "step",
     passive: super::text_with_code("predicted correctly"),
     // In the order of `Clause`.
@@ -43,15 +41,11 @@ pub const INFO: Info = Info {
         "m ≤ 0 and the set held fewer than B: x joins with α = y; the margin went from {margin} to {reached}",
         "m ≤ 0, but the set holds B = {b} support vectors: the Stoptron has stopped, nothing changes",
     ]),
-    note: "",
-    update: "",
     source: super::text_with_code("Orabona, Keshet & Caputo 2009"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| kernel_keys![Budget],
-    size: "",
     cap: budget,
     sweep: Some(BUDGETS),
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Stoptron> = Entry {

@@ -30,18 +30,15 @@
 use super::{augmented_or_none, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Configured, Details, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, LibolForm, Settings};
 
 pub const INFO: Info = Info {
     name: "alma",
     label: "ALMA",
     family: Family::Linear,
-    regression: false,
     rule: with_code("if y w·x̂ ≤ (1 − α)γₖ with x̂ = x/‖x‖ and γₖ = (1/α)/√k: w ← w + ηₖ y x̂ with ηₖ = C/√k, then w ← w/max(1, ‖w‖) and k ← k + 1 (LIBOL's form: the raw x for x̂, and < for ≤)"),
     filled: with_code("γₖ = (1/α)/√k = {gamma};  (1 − α)γₖ = {bar}"),
     step: "η",
@@ -56,12 +53,8 @@ pub const INFO: Info = Info {
     note: with_code("only p = 2 (Euclidean norms); B = 1/α as in the paper and LIBOL"),
     update: with_code("w ← (w + ηₖ·y·x̂)/max(1, ‖w + ηₖ·y·x̂‖),  k ← k + 1"),
     source: with_code("Gentile 2001; LIBOL's ALMA.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::AlmaForm, Key::AlmaAlpha, Key::AlmaC, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Alma> = Entry {
@@ -144,44 +137,23 @@ impl Alma {
     }
 }
 
-impl Configured for Alma {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Alma, weights);
+
+impl LinearHooks for Alma {
+    fn tune(&mut self, settings: &Settings) {
         self.alpha = settings.alma_alpha;
         self.c = settings.alma_c;
-        self.weights.set_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Alma {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
+    fn clear(&mut self) {
         self.k = 1;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn alma(form: LibolForm, alpha: f64) -> Alma {

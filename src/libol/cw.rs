@@ -22,12 +22,9 @@
 use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::grid::Grid;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
 use crate::linear::normal_quantile;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm, Settings};
 
@@ -35,7 +32,6 @@ pub const INFO: Info = Info {
     name: "cw",
     label: "CW",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("if m < φv: α = max(0, (−(1 + 2φm) + √((1 + 2φm)² − 8φ(m − φv)))/(4φv)), β = 2αφ/(1 + 2αφv); w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ (LIBOL's form: the exact convex update for m ≥ φ√v)"),
     filled: with_code("v = xᵀΣx = {v};  φ = Φ⁻¹(η) = {phi}"),
     step: "α",
@@ -47,15 +43,9 @@ pub const INFO: Info = Info {
         "φ√v − m = {own} > 0 (LIBOL's exact convex form): α = {tau}, β = αφ/(√u + vαφ) = {beta}; the margin went from {margin} to {reached}",
         "m = {margin} ≥ φ√v = {bound} (LIBOL's exact convex form), so nothing changes",
     ]),
-    note: "",
-    update: "",
     source: with_code("Dredze, Crammer & Pereira 2008; LIBOL's CW.m: Crammer, Dredze & Pereira 2008"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::CwForm, Key::CwEta, Key::Bias, Key::InitialVariance, Key::Covariance],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Cw> = Entry {
@@ -156,46 +146,18 @@ impl Cw {
     }
 }
 
-impl Configured for Cw {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Cw, gaussian);
+
+impl LinearHooks for Cw {
+    fn tune(&mut self, settings: &Settings) {
         self.phi = normal_quantile(settings.cw_eta);
-        self.gaussian.set_bias_mode(settings.bias);
-    }
-
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.gaussian.warm_start(model);
-    }
-}
-
-impl Learner for Cw {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.gaussian.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        self.gaussian.score_grid(grid, out);
-    }
-
-    fn reset(&mut self) {
-        self.gaussian.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.gaussian.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn cw(form: LibolForm) -> Cw {

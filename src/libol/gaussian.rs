@@ -14,7 +14,7 @@
 use crate::features::Features;
 use crate::grid::Grid;
 use crate::learner::LinearModel;
-use crate::linear::Covariance;
+use crate::linear::{Covariance, LinearState};
 use crate::settings::{BiasMode, Settings};
 
 #[derive(Clone, Debug)]
@@ -80,9 +80,15 @@ impl Gaussian {
     pub fn bias_mode(&self) -> BiasMode {
         self.bias_mode
     }
+}
+
+impl LinearState for Gaussian {
+    fn score(&self, x: Features<'_>) -> f64 {
+        Gaussian::score(self, x)
+    }
 
     /// A new bias mode: b is dropped when the new one has none.
-    pub fn set_bias_mode(&mut self, mode: BiasMode) {
+    fn set_bias_mode(&mut self, mode: BiasMode) {
         self.bias_mode = mode;
         if !mode.learns_bias() {
             self.b = 0.0;
@@ -90,7 +96,7 @@ impl Gaussian {
     }
 
     /// Another learner's weights as the mean; Σ stays as it is.
-    pub fn warm_start(&mut self, model: &LinearModel) {
+    fn warm_start(&mut self, model: &LinearModel) {
         self.w = model.weights.clone();
         self.b = if self.bias_mode.learns_bias() {
             model.bias
@@ -99,14 +105,14 @@ impl Gaussian {
         };
     }
 
-    pub fn reset(&mut self) {
+    fn reset(&mut self) {
         self.w.clear();
         self.b = 0.0;
         self.covariance.reset();
         self.scale = 1.0;
     }
 
-    pub fn model(&self) -> LinearModel {
+    fn model(&self) -> LinearModel {
         LinearModel {
             weights: self.w.clone(),
             bias: self.b,
@@ -114,7 +120,7 @@ impl Gaussian {
     }
 
     /// The plane's shading: the score in standard deviations, as AROW's.
-    pub fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
+    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
         let bias = self.bias_mode.learns_bias();
         self.covariance
             .standardised_grid(&self.w, self.b, bias, self.scale, grid, out);

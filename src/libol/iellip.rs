@@ -21,11 +21,8 @@
 use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::grid::Grid;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm, Settings};
 
@@ -33,7 +30,6 @@ pub const INFO: Info = Info {
     name: "iellip",
     label: "IELLIP",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("if m ≤ 0: α = (1 − m)/√v, g = y x/√v; w ← w + α Σg, Σ ← (Σ − c ΣggᵀΣ)/(1 − c), then c ← b c (LIBOL's form: c ← b c after every sample, and a mistake is a wrong sign)"),
     filled: with_code("v = xᵀΣx = {v};  c = {cnow}"),
     step: "α",
@@ -44,11 +40,8 @@ pub const INFO: Info = Info {
         "the sign was wrong (LIBOL's test): the centre moved by α = (1 − m)/√v = {tau} along Σg and the ellipsoid shrank along x by c = {cnow}; the margin went from {margin} to {reached}",
         "predicted correctly; in LIBOL's form c still decays, to {cnext}",
     ]),
-    note: "",
     update: with_code("w ← w + α·Σg,  Σ ← (Σ − c·Σg gᵀΣ)/(1 − c),  g = y·x/√v"),
     source: with_code("Yang, Jin & Ye 2009; LIBOL's IELLIP.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| {
         &[
             Key::IellipForm,
@@ -59,9 +52,7 @@ pub const INFO: Info = Info {
             Key::Covariance,
         ]
     },
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Iellip> = Entry {
@@ -143,47 +134,22 @@ impl Iellip {
     }
 }
 
-impl Configured for Iellip {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Iellip, gaussian);
+
+impl LinearHooks for Iellip {
+    fn tune(&mut self, settings: &Settings) {
         self.b = settings.iellip_b;
-        self.gaussian.set_bias_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.gaussian.warm_start(model);
-    }
-}
-
-impl Learner for Iellip {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.gaussian.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        self.gaussian.score_grid(grid, out);
-    }
-
-    fn reset(&mut self) {
-        self.gaussian.reset();
+    fn clear(&mut self) {
         self.c = self.c0;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.gaussian.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn iellip(form: LibolForm) -> Iellip {

@@ -39,6 +39,18 @@ pub use ogd::Ogd;
 pub use romma::Romma;
 pub use sop::Sop;
 
+crate::family::family! {
+    mod family,
+    group: "libol",
+    feature: "libol",
+    types: [Alma, Romma, Ogd, Sop, Cw, Iellip, Narow, Nherd],
+    entries: [
+        ALMA = alma::ENTRY, ROMMA = romma::ROMMA, AROMMA = romma::AROMMA, OGD = ogd::ENTRY,
+        SOP = sop::ENTRY, CW = cw::ENTRY, IELLIP = iellip::ENTRY, NAROW = narow::ENTRY,
+        NHERD = nherd::ENTRY,
+    ],
+}
+
 use crate::error::{Error, Result};
 use crate::learner::{is_mistake, Task};
 use crate::settings::{BiasMode, LibolForm, Settings};
@@ -48,7 +60,7 @@ use crate::settings::{BiasMode, LibolForm, Settings};
 /// one, and the page reads the full module's catalogue once that is
 /// loaded (as `kernel::with_code` does for the kernel learners' clauses).
 pub(crate) const fn with_code(text: &'static str) -> &'static str {
-    if cfg!(feature = "libol") {
+    if family::HELD {
         text
     } else {
         ""
@@ -57,7 +69,7 @@ pub(crate) const fn with_code(text: &'static str) -> &'static str {
 
 /// [`with_code`] for a list of verdict clauses.
 pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'static [&'static str] {
-    if cfg!(feature = "libol") {
+    if family::HELD {
         clauses
     } else {
         &[]

@@ -14,11 +14,8 @@
 use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::grid::Grid;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, Settings};
 
@@ -26,7 +23,6 @@ pub const INFO: Info = Info {
     name: "narow",
     label: "NAROW",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("if ℓ = max(0, 1 − m) > 0: r = χ/(bχ − 1) when χ = xᵀΣx > 1/b, else ∞; β = 1/(χ + r), α = ℓβ; w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ"),
     filled: with_code("χ = xᵀΣx = {v};  1/b = {inverse}"),
     step: "α",
@@ -36,15 +32,9 @@ pub const INFO: Info = Info {
         "ℓ = {loss} > 0 and χ = {v} > 1/b: r = χ/(bχ − 1) = {r}, β = 1/(χ + r) = {beta}, α = ℓβ = {tau}; the margin went from {margin} to {reached}",
         "ℓ = {loss} > 0, but χ = {v} ≤ 1/b = {inverse}: r = ∞, so β = α = 0 and nothing changes",
     ]),
-    note: "",
-    update: "",
     source: with_code("Orabona & Crammer 2010; LIBOL's NAROW.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::NarowB, Key::Bias, Key::InitialVariance, Key::Covariance],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Narow> = Entry {
@@ -108,46 +98,18 @@ impl Narow {
     }
 }
 
-impl Configured for Narow {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Narow, gaussian);
+
+impl LinearHooks for Narow {
+    fn tune(&mut self, settings: &Settings) {
         self.b = settings.narow_b;
-        self.gaussian.set_bias_mode(settings.bias);
-    }
-
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.gaussian.warm_start(model);
-    }
-}
-
-impl Learner for Narow {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.gaussian.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        self.gaussian.score_grid(grid, out);
-    }
-
-    fn reset(&mut self) {
-        self.gaussian.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.gaussian.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     #[test]

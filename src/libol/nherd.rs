@@ -15,32 +15,24 @@
 use super::{augmented_or_none, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::grid::Grid;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Details, Entry, Family, Info,
-    Learner, LinearModel, Task, Update,
+    hinge_loss, is_mistake, Confidence, Details, Entry, Family, Info, Task, Update,
 };
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
 pub const INFO: Info = Info {
     name: "nherd",
     label: "NHERD",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("if ℓ = max(0, 1 − m) > 0: α = ℓ/(v + 1/C), β = (v + 2/C)/(v + 1/C)²; w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ"),
     filled: with_code("v = xᵀΣx = {v};  α = ℓ/(v + 1/C) = {loss}/({v} + 1/{c}) = {tau}\nβ = (v + 2/C)/(v + 1/C)² = {shrink}"),
     step: "α",
     passive: with_code("the margin is at least 1"),
-    branches: &[],
     note: with_code("every draw of N(w, Σ) takes a PA-II step; w and Σ are the mean and covariance of where the draws land"),
-    update: "",
     source: with_code("Crammer & Lee 2010; LIBOL's NHERD.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::C, Key::Bias, Key::InitialVariance, Key::Covariance],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Nherd> = Entry {
@@ -96,46 +88,18 @@ impl Nherd {
     }
 }
 
-impl Configured for Nherd {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Nherd, gaussian);
+
+impl LinearHooks for Nherd {
+    fn tune(&mut self, settings: &Settings) {
         self.gamma = 1.0 / settings.c;
-        self.gaussian.set_bias_mode(settings.bias);
-    }
-
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.gaussian.warm_start(model);
-    }
-}
-
-impl Learner for Nherd {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.gaussian.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        self.gaussian.score_grid(grid, out);
-    }
-
-    fn reset(&mut self) {
-        self.gaussian.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.gaussian.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     #[test]

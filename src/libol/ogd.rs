@@ -25,10 +25,10 @@
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, no_check, Configured, Details, Entry, Family, Info,
-    Learner, LinearModel, Task, Update,
+    hinge_loss, is_mistake, no_check, Details, Entry, Family, Info, Task, Update,
 };
 use crate::linear::Weights;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, OgdLoss, Settings};
 
 use super::{clauses_with_code, with_code};
@@ -37,7 +37,6 @@ pub const INFO: Info = Info {
     name: "ogd",
     label: "OGD",
     family: Family::Linear,
-    regression: false,
     rule: with_code("w ← w − ηₜ ∇ℓ(w) with ηₜ = η/√t on the t-th sample: w ← w + τ y x, τ = ηₜ (hinge, ℓ > 0), ηₜ/(1 + e^m) (logistic), ηₜ(1 − m) (square), ηₜ on a wrong sign (zero-one)"),
     filled: with_code("ηₜ = η/√t = {lr}/√{t} = {etat}"),
     step: "τ",
@@ -53,15 +52,9 @@ pub const INFO: Info = Info {
         "f = y, where the square loss and its gradient are 0",
         "the sign was right (LIBOL's 0-1 loss)",
     ]),
-    note: "",
-    update: "",
     source: with_code("Zinkevich 2003; LIBOL's OGD.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::LearningRate, Key::OgdLoss, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Ogd> = Entry {
@@ -137,44 +130,23 @@ impl Ogd {
     }
 }
 
-impl Configured for Ogd {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Ogd, weights);
+
+impl LinearHooks for Ogd {
+    fn tune(&mut self, settings: &Settings) {
         self.eta = settings.learning_rate;
         self.loss = settings.ogd_loss;
-        self.weights.set_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Ogd {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
+    fn clear(&mut self) {
         self.t = 0;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::{Configured, Learner, LinearModel};
     use crate::settings::BiasMode;
 
     fn ogd(loss: OgdLoss) -> Ogd {

@@ -22,25 +22,21 @@
 use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Configured, Details, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
-use crate::settings::{Checked, Key, LibolForm, Settings};
+use crate::linear::{linear_learner, LinearHooks};
+use crate::settings::{Checked, Key, LibolForm};
 
 const fn info(aggressive: bool) -> Info {
     Info {
         name: if aggressive { "aromma" } else { "romma" },
         label: if aggressive { "aROMMA" } else { "ROMMA" },
         family: Family::Linear,
-        regression: false,
         rule: if aggressive {
             with_code("if m < 1: w ← c w + d x, the smallest w with y w·x ≥ 1 in the half-space w·w_old ≥ ‖w_old‖²; the first step w ← y x/‖x‖² (LIBOL's form: y x)")
         } else {
             with_code("if m ≤ 0: w ← c w + d x, the smallest w with y w·x ≥ 1 in the half-space w·w_old ≥ ‖w_old‖²; the first step w ← y x/‖x‖² (LIBOL's form: y x, and a mistake is a wrong sign)")
         },
-        filled: "",
         step: "d",
         passive: if aggressive {
             with_code("the margin is at least 1")
@@ -54,19 +50,14 @@ const fn info(aggressive: bool) -> Info {
             "w ← c w + d x with c = (‖x‖²‖w‖² − y f)/(‖x‖²‖w‖² − f²) = {cw} and d = ‖w‖²(y − f)/(‖x‖²‖w‖² − f²) = {dx}; the margin went from {margin} to {reached}",
             "x is parallel to w (‖x‖²‖w‖² = f²): the closed form divides by 0, so nothing changes (as in LIBOL)",
         ]),
-        note: "",
         update: with_code("w ← c·w + d·x"),
         source: if aggressive {
             with_code("Li & Long 2002 (aggressive ROMMA); LIBOL's aROMMA.m")
         } else {
             with_code("Li & Long 2002; LIBOL's ROMMA.m")
         },
-        stochastic: false,
-        in_paper: false,
         reads: |_| &[Key::RommaForm, Key::Bias],
-        size: "",
-        cap: keeps_none,
-        sweep: None,
+        ..Info::DEFAULT
     }
 }
 
@@ -154,42 +145,16 @@ impl Romma {
     }
 }
 
-impl Configured for Romma {
-    fn retune(&mut self, settings: &Settings) {
-        self.weights.set_mode(settings.bias);
-    }
+linear_learner!(Romma, weights);
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Romma {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
-    }
-}
+impl LinearHooks for Romma {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
+    use crate::settings::Settings;
 
     fn romma(aggressive: bool, form: LibolForm) -> Romma {
         let s = Settings {

@@ -25,19 +25,15 @@
 use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::grid::Grid;
-use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
-use crate::settings::{Checked, Key, LibolForm, Settings};
+use crate::settings::{Checked, Key, LibolForm};
 
 pub const INFO: Info = Info {
     name: "sop",
     label: "SOP",
     family: Family::SecondOrder,
-    regression: false,
     rule: with_code("on a mistake (m ≤ 0), x joins s = Σ y x and A = I/a + Σ x xᵀ; the prediction's sign is that of w·x with w = A⁻¹s: β = 1/(1 + v), α = β(1 − m), w ← w + α y Σx, Σ ← Σ − β ΣxxᵀΣ (LIBOL's form: every x joins A, α = −βm when right)"),
     filled: with_code("v = xᵀΣx = {v}"),
     step: "α",
@@ -49,14 +45,9 @@ pub const INFO: Info = Info {
         "the sign was right, but in LIBOL's form x joins the correlation matrix all the same: β = 1/(1 + v) = {beta} and α = −βm = {tau}; the margin went from {margin} to {reached}",
     ]),
     note: with_code("w = A⁻¹s = Σs is the mean of N(w, Σ), the weights SOP predicts with: the sign of sᵀ(A + x xᵀ)⁻¹x is that of w·x"),
-    update: "",
     source: with_code("Cesa-Bianchi, Conconi & Gentile 2005; LIBOL's SOP.m"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::SopForm, Key::Bias, Key::InitialVariance, Key::Covariance],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Sop> = Entry {
@@ -122,46 +113,16 @@ impl Sop {
     }
 }
 
-impl Configured for Sop {
-    fn retune(&mut self, settings: &Settings) {
-        self.gaussian.set_bias_mode(settings.bias);
-    }
+linear_learner!(Sop, gaussian);
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.gaussian.warm_start(model);
-    }
-}
-
-impl Learner for Sop {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.gaussian.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
-        self.gaussian.score_grid(grid, out);
-    }
-
-    fn reset(&mut self) {
-        self.gaussian.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.gaussian.model())
-    }
-}
+impl LinearHooks for Sop {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
+    use crate::settings::Settings;
 
     fn sop(form: LibolForm) -> Sop {
         Sop::from_settings(

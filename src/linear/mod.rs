@@ -10,6 +10,7 @@ pub mod passive_aggressive;
 pub mod perceptron;
 pub mod pocket;
 pub mod second_order;
+mod state;
 
 pub use batch_pocket::{start_value, BatchPocket, BatchPocketStep};
 pub use covariance::Covariance;
@@ -18,8 +19,36 @@ pub use passive_aggressive::{PaVariant, PassiveAggressive};
 pub use perceptron::Perceptron;
 pub use pocket::Pocket;
 pub use second_order::SecondOrder;
+pub(crate) use state::{linear_learner, LinearHooks, LinearState};
 
 pub use crate::settings::BiasMode;
+
+// The three families whose code is here: the perceptron and PA, the
+// pocket (the first module's), AROW and SCW (the full module's).
+crate::family::family! {
+    mod family,
+    group: "linear",
+    feature: none,
+    types: [Perceptron, PassiveAggressive],
+    entries: [
+        PERCEPTRON = perceptron::PERCEPTRON, AVERAGED = perceptron::AVERAGED,
+        PA = passive_aggressive::PA, PA1 = passive_aggressive::PA1, PA2 = passive_aggressive::PA2,
+    ],
+}
+crate::family::family! {
+    mod pocket_family,
+    group: "pocket",
+    feature: none,
+    types: [Pocket],
+    entries: [POCKET = pocket::ENTRY],
+}
+crate::family::family! {
+    mod second_order_family,
+    group: "second-order",
+    feature: "second-order",
+    types: [SecondOrder],
+    entries: [AROW = second_order::AROW, SCW1 = second_order::SCW1, SCW2 = second_order::SCW2],
+}
 
 use crate::data::Dataset;
 use crate::features::Features;

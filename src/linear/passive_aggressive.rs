@@ -33,7 +33,7 @@ use super::{BiasMode, Weights};
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, margin, no_check, Configured, Entry, Family, Info, Learner,
+    hinge_loss, is_mistake, margin, no_check, Configured, Entry, Family, Info, Learner,
     LinearModel, Task, Update,
 };
 use crate::settings::{check, Key, Settings};
@@ -63,19 +63,12 @@ const fn info(variant: PaVariant) -> Info {
         filled,
         step: "τ",
         passive: "the margin is at least 1",
-        branches: &[],
-        note: "",
-        update: "",
         source: "Crammer, Dekel, Keshet, Shalev-Shwartz & Singer 2006",
-        stochastic: false,
-        in_paper: false,
         reads: match variant {
             PaVariant::Pa => |_| &[Key::Bias, Key::Epsilon],
             _ => |_| &[Key::C, Key::Bias, Key::Epsilon],
         },
-        size: "",
-        cap: keeps_none,
-        sweep: None,
+        ..Info::DEFAULT
     }
 }
 

@@ -19,8 +19,8 @@ use super::{BiasMode, Weights};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, no_check, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
+    hinge_loss, is_mistake, no_check, Configured, Entry, Family, Info, Learner, LinearModel, Task,
+    Update,
 };
 use crate::settings::{check, Key, Settings};
 
@@ -37,7 +37,6 @@ const fn info(averaged: bool) -> Info {
             "Perceptron"
         },
         family: Family::Linear,
-        regression: false,
         rule: if averaged {
             "update if y w·x ≤ 0, w the current weights (dotted): w ← w + η y x"
         } else {
@@ -50,24 +49,18 @@ const fn info(averaged: bool) -> Info {
         } else {
             "predicted correctly"
         },
-        branches: &[],
         note: if averaged {
             "predictions use the average of all w so far (solid); the rule updates the current w (dotted) on its own mistakes"
         } else {
             ""
         },
-        update: "",
         source: if averaged {
             "Freund & Schapire 1999"
         } else {
             "Rosenblatt 1958"
         },
-        stochastic: false,
-        in_paper: false,
         reads: |_| &[Key::LearningRate, Key::Bias],
-        size: "",
-        cap: keeps_none,
-        sweep: None,
+        ..Info::DEFAULT
     }
 }
 

@@ -21,8 +21,8 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, no_check, Configured, Details, Entry, Family, Info,
-    Learner, LinearModel, Task, Update,
+    hinge_loss, is_mistake, no_check, Configured, Details, Entry, Family, Info, Learner,
+    LinearModel, Task, Update,
 };
 use crate::settings::{check, Key, Settings};
 
@@ -30,7 +30,6 @@ pub const INFO: Info = Info {
     name: "pocket",
     label: "Pocket",
     family: Family::Linear,
-    regression: false,
     rule: "a perceptron underneath; after a record run of correct predictions its w goes into the pocket if it errs no more on the samples seen",
     filled: "η = {lr}",
     step: "η",
@@ -47,14 +46,9 @@ pub const INFO: Info = Info {
         "its run, {run}, is a record, but these weights erred more than the pocket's when last compared, so the pocket (solid) keeps its weights",
     ],
     note: "predictions use the pocket (solid); the perceptron underneath (dotted) updates on its own mistakes",
-    update: "",
     source: "Gallant 1990",
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::LearningRate, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 /// The verdict's clauses, as `INFO.branches` lists them (from 1).

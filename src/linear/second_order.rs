@@ -27,8 +27,8 @@ use super::normal_quantile::normal_quantile;
 use crate::error::{Error, Result};
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, is_mistake, keeps_none, Confidence, Configured, Entry, Family, Info, Learner,
-    LinearModel, Task, Update,
+    hinge_loss, is_mistake, Confidence, Configured, Entry, Family, Info, Learner, LinearModel,
+    Task, Update,
 };
 use crate::settings::{check, BiasMode, Key, Settings};
 
@@ -44,7 +44,7 @@ pub enum Rule {
 /// the page's first module never explains them (choosing one loads the
 /// full module, whose catalogue has the texts), so it leaves them out.
 const fn with_code(text: &'static str) -> &'static str {
-    if cfg!(feature = "second-order") {
+    if super::second_order_family::HELD {
         text
     } else {
         ""
@@ -79,17 +79,11 @@ const fn info(name: &'static str) -> Info {
         name,
         label,
         family: Family::SecondOrder,
-        regression: false,
         rule: with_code(rule),
         filled: with_code(filled),
         step: "α",
         passive: with_code(passive),
-        branches: &[],
-        note: "",
-        update: "",
         source: with_code(source),
-        stochastic: false,
-        in_paper: false,
         reads: match name.as_bytes() {
             b"arow" => |_| &[Key::R, Key::Bias, Key::InitialVariance, Key::Covariance],
             _ => |_| {
@@ -102,9 +96,7 @@ const fn info(name: &'static str) -> Info {
                 ]
             },
         },
-        size: "",
-        cap: keeps_none,
-        sweep: None,
+        ..Info::DEFAULT
     }
 }
 

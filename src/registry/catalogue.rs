@@ -87,34 +87,23 @@ pub struct LearnerCard {
 /// the menu's family (`Family`), split by whose learners they are, so that
 /// each button puts side by side learners that answer one question: the
 /// perceptron and PA, the pockets (Gallant's and seed 003's batch pocket),
-/// AROW and SCW, LIBOL's binary learners and the perceptron's relatives
-/// (each also a cargo feature of the full module, holds.rs),
-/// the kernel learners. One match, which the compiler makes a table (the
-/// first module's size: a lookup through lists cost 0.2 KB gzip,
-/// measured); the registry's tests hold it to each family's members and
-/// to each learner's `Family`.
+/// AROW and SCW, LIBOL's binary learners and the perceptron's relatives,
+/// the kernel learners. Each family declares its group once (`family!`
+/// in its folder); the registry's rows name the family, so a learner has
+/// a group by construction; the registry's tests hold each group to its
+/// members and to each learner's `Family`.
 pub fn group(algorithm: Algorithm) -> &'static str {
-    use Algorithm::*;
-    match algorithm {
-        Perceptron | AveragedPerceptron | Pa | Pa1 | Pa2 => "linear",
-        Pocket | BatchPocket => "pocket",
-        Arow | Scw1 | Scw2 => "second-order",
-        Alma | Romma | Aromma | Ogd | Sop | Cw | Iellip | Narow | Nherd => "libol",
-        Ballseptron | Paum | ShiftingPerceptron | Pegasos | Winnow | SelectivePerceptron => {
-            "relatives"
-        }
-        _ => "kernel",
-    }
+    algorithm.group()
 }
 
 /// Compare's families, in the order of its buttons (www/js/compare-families.js).
 pub const GROUPS: [&str; 6] = [
-    "linear",
-    "pocket",
-    "second-order",
-    "libol",
-    "relatives",
-    "kernel",
+    super::lin::GROUP,
+    super::pf::GROUP,
+    super::so::GROUP,
+    super::lf::GROUP,
+    super::rf::GROUP,
+    super::kf::GROUP,
 ];
 
 /// The [setting, word] pairs `algorithm` refuses, tried one by one on

@@ -4,18 +4,11 @@
 //! all, when a link needs one that its first module lacks
 //! (`SharedState::held`, www/js/wasm.js).
 
-use super::{group, Algorithm};
+use super::Algorithm;
 
-/// Whether this build holds the code of `algorithm`. Compare's families
-/// ([`group`]) are the features, but for seed 003's batch pocket: a pocket
-/// on Compare, its code the relatives' feature.
+/// Whether this build holds the code of `algorithm`: its family's Cargo
+/// feature (seed 003's batch pocket, a pocket on Compare, has its code in
+/// the relatives' family), from the family's declaration.
 pub fn holds(algorithm: Algorithm) -> bool {
-    match group(algorithm) {
-        "kernel" => cfg!(feature = "kernel"),
-        "libol" => cfg!(feature = "libol"),
-        "second-order" => cfg!(feature = "second-order"),
-        "relatives" => cfg!(feature = "relatives"),
-        _ if algorithm == Algorithm::BatchPocket => cfg!(feature = "relatives"),
-        _ => true,
-    }
+    algorithm.held()
 }

@@ -5,22 +5,27 @@
 //! page's menus, the paper's comparison, the tests) and [`AnyLearner`]
 //! (static dispatch, so batch learning has no virtual call per sample).
 //!
-//! Adding a learner: its file, one `mod` line, one row here.
+//! Adding a learner: its file, its entry in its family's declaration
+//! (`family!` in its folder's `mod.rs`, which says the family's Compare
+//! group and Cargo feature), one row here naming that family.
 //! The rows' order is the event log's learner code: append, never reorder.
 
+mod algorithm;
 mod catalogue;
 mod families;
 mod holds;
 mod rules;
 mod unused;
 
+pub use crate::family::{Absent, MISSING};
 pub use catalogue::{group, Catalogue, LearnerCard, PresetCard, SettingCard, Slider, GROUPS};
-use families::kernel as kf;
-use families::libol as lf;
-use families::relatives as rf;
-use families::second_order as so;
-pub use families::{Absent, MISSING};
 pub use holds::holds;
+use kernel::family as kf;
+use libol::family as lf;
+use linear::family as lin;
+use linear::pocket_family as pf;
+use linear::second_order_family as so;
+use relatives::family as rf;
 pub use rules::{check, check_rules};
 pub use unused::refuse_unused;
 
@@ -30,14 +35,24 @@ use crate::eval::Progress;
 use crate::features::Features;
 use crate::grid::Grid;
 use crate::kernel::{self, support_set::SupportSet};
-use crate::learner::{Configured, Family, Info, Learner, LinearModel, Task, Update};
+use crate::learner::{Configured, Info, Learner, LinearModel, Task, Update};
 use crate::libol;
 use crate::linear;
 use crate::relatives;
-use crate::settings::{Checked, Choice, Key, Reduction, Settings};
+use crate::settings::{Checked, Settings};
+
+/// A row's Compare group: its family's unless the row names another.
+macro_rules! group_of {
+    ($family:ident) => {
+        $family::GROUP
+    };
+    ($family:ident, $group:ident) => {
+        $group::GROUP
+    };
+}
 
 macro_rules! registry {
-    ($($variant:ident($ty:ty) = $info:path, $entry:path;)+) => {
+    ($($variant:ident in $family:ident: $ty:ident = $info:path, $entry:ident $(, group $group:ident)?;)+) => {
         /// The learners, by their command-line names.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Algorithm {
@@ -55,9 +70,33 @@ macro_rules! registry {
                 }
             }
 
+            /// Compare's group: its family's, or the one its row names
+            /// (seed 003's batch pocket: a pocket, its code the relatives').
+            pub fn group(self) -> &'static str {
+                match self {
+                    $(Algorithm::$variant => group_of!($family $(, $group)?),)+
+                }
+            }
+
+            /// The family its code belongs to, by its group, and its
+            /// entry's name there (for the tests against `family!`).
+            #[cfg(test)]
+            fn declared_in(self) -> (&'static str, &'static str) {
+                match self {
+                    $(Algorithm::$variant => ($family::GROUP, stringify!($entry)),)+
+                }
+            }
+
+            /// Whether this build holds its code (its family's feature).
+            pub fn held(self) -> bool {
+                match self {
+                    $(Algorithm::$variant => $family::HELD,)+
+                }
+            }
+
             fn check(self, settings: &Settings) -> Result<()> {
                 match self {
-                    $(Algorithm::$variant => ($entry.check)(settings),)+
+                    $(Algorithm::$variant => ($family::$entry.check)(settings),)+
                 }
             }
         }
@@ -65,13 +104,13 @@ macro_rules! registry {
         /// Any learner of [`Algorithm`], with static dispatch.
         #[derive(Clone, Debug)]
         pub enum AnyLearner {
-            $($variant($ty),)+
+            $($variant($family::$ty),)+
         }
 
         impl AnyLearner {
             fn build(algorithm: Algorithm, settings: &Checked) -> Result<Self> {
                 Ok(match algorithm {
-                    $(Algorithm::$variant => AnyLearner::$variant(($entry.build)(settings)?),)+
+                    $(Algorithm::$variant => AnyLearner::$variant(($family::$entry.build)(settings)?),)+
                 })
             }
 
@@ -151,186 +190,49 @@ macro_rules! registry {
 }
 
 registry! {
-    Perceptron(linear::Perceptron) = linear::perceptron::PERCEPTRON_INFO, linear::perceptron::PERCEPTRON;
-    AveragedPerceptron(linear::Perceptron) = linear::perceptron::AVERAGED_INFO, linear::perceptron::AVERAGED;
-    Pocket(linear::Pocket) = linear::pocket::INFO, linear::pocket::ENTRY;
-    Pa(linear::PassiveAggressive) = linear::passive_aggressive::PA_INFO, linear::passive_aggressive::PA;
-    Pa1(linear::PassiveAggressive) = linear::passive_aggressive::PA1_INFO, linear::passive_aggressive::PA1;
-    Pa2(linear::PassiveAggressive) = linear::passive_aggressive::PA2_INFO, linear::passive_aggressive::PA2;
-    KernelPerceptron(kf::KernelPerceptron) = kernel::perceptron::INFO, kf::PERCEPTRON;
-    KernelPa1(kf::KernelPa) = kernel::passive_aggressive::PA1_INFO, kf::PA1;
-    KernelPa2(kf::KernelPa) = kernel::passive_aggressive::PA2_INFO, kf::PA2;
-    Projectron(kf::Projectron) = kernel::projectron::PROJECTRON_INFO, kf::PROJECTRON;
-    ProjectronPlus(kf::Projectron) = kernel::projectron::PLUS_INFO, kf::PLUS;
-    Apsm(kf::Apsm) = kernel::apsm::INFO, kf::APSM;
-    Spa(kf::Spa) = kernel::spa::INFO, kf::SPA;
-    Olru(kf::Olru) = kernel::olru::INFO, kf::OLRU;
-    Olrd(kf::Olrd) = kernel::olrd::INFO, kf::OLRD;
-    AldProjection(kf::AldProjection) = kernel::ald_projection::INFO, kf::ALD_PROJECTION;
-    Arow(so::SecondOrder) = linear::second_order::AROW_INFO, so::AROW;
-    Scw1(so::SecondOrder) = linear::second_order::SCW1_INFO, so::SCW1;
-    Scw2(so::SecondOrder) = linear::second_order::SCW2_INFO, so::SCW2;
-    Alma(lf::Alma) = libol::alma::INFO, lf::ALMA;
-    Romma(lf::Romma) = libol::romma::ROMMA_INFO, lf::ROMMA;
-    Aromma(lf::Romma) = libol::romma::AROMMA_INFO, lf::AROMMA;
-    Ogd(lf::Ogd) = libol::ogd::INFO, lf::OGD;
-    Sop(lf::Sop) = libol::sop::INFO, lf::SOP;
-    Cw(lf::Cw) = libol::cw::INFO, lf::CW;
-    Iellip(lf::Iellip) = libol::iellip::INFO, lf::IELLIP;
-    Narow(lf::Narow) = libol::narow::INFO, lf::NAROW;
-    Nherd(lf::Nherd) = libol::nherd::INFO, lf::NHERD;
-    Ballseptron(rf::Ballseptron) = relatives::ballseptron::INFO, rf::BALLSEPTRON;
-    Paum(rf::Paum) = relatives::paum::INFO, rf::PAUM;
-    ShiftingPerceptron(rf::Shifting) = relatives::shifting::INFO, rf::SHIFTING;
-    Pegasos(rf::Pegasos) = relatives::pegasos::INFO, rf::PEGASOS;
-    Winnow(rf::Winnow) = relatives::winnow::INFO, rf::WINNOW;
-    SelectivePerceptron(rf::SelectivePerceptron) = relatives::selective::INFO, rf::SELECTIVE;
-    Forgetron(kf::Forgetron) = kernel::forgetron::INFO, kf::FORGETRON;
-    Stoptron(kf::Stoptron) = kernel::stoptron::INFO, kf::STOPTRON;
-    Bogd(kf::Bogd) = kernel::bogd::INFO, kf::BOGD;
-    Fogd(kf::Fogd) = kernel::fogd::INFO, kf::FOGD;
-    Nogd(kf::Nogd) = kernel::nogd::INFO, kf::NOGD;
-    BpaS(kf::BpaS) = kernel::bpa::INFO, kf::BPA_S;
-    Silk(kf::Silk) = kernel::silk::INFO, kf::SILK;
-    Bsgd(kf::Bsgd) = kernel::bsgd::INFO, kf::BSGD;
-    BatchPocket(rf::BatchPocket) = relatives::batch_pocket::INFO, rf::BATCH_POCKET;
-}
-
-impl Algorithm {
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
-
-    pub fn label(self) -> &'static str {
-        self.info().label
-    }
-
-    pub fn is_kernel(self) -> bool {
-        self.info().family == Family::Kernel
-    }
-
-    /// Whether the learner can learn a task (every one classifies).
-    pub fn supports(self, task: Task) -> bool {
-        task == Task::Classification || self.info().regression
-    }
-
-    /// The eight learners Meng & Song (2023) compare.
-    pub fn in_paper() -> impl Iterator<Item = Algorithm> {
-        Algorithm::ALL.iter().copied().filter(|a| a.info().in_paper)
-    }
-
-    /// The learner settings it reads that apply, given the others.
-    pub fn settings_in_force(self, settings: &Settings) -> Vec<Key> {
-        (self.info().reads)(settings)
-            .iter()
-            .copied()
-            .filter(|key| key.applies(settings))
-            .collect()
-    }
-
-    /// Whether `reduction` learns more than two classes with this learner:
-    /// one-vs-rest takes every linear and second-order learner (one per
-    /// class), Crammer & Singer's the PA family and the perceptron, the
-    /// other three the perceptron only (see src/multiclass/).
-    pub fn takes(self, reduction: Reduction) -> bool {
-        match reduction {
-            Reduction::OneVsRest => {
-                matches!(self.info().family, Family::Linear | Family::SecondOrder)
-            }
-            Reduction::CrammerSinger => matches!(
-                self,
-                Algorithm::Perceptron | Algorithm::Pa | Algorithm::Pa1 | Algorithm::Pa2
-            ),
-            Reduction::CrammerSingerUniform
-            | Reduction::CrammerSingerProportional
-            | Reduction::Banditron => self == Algorithm::Perceptron,
-        }
-    }
-
-    /// The settings `reduction` itself reads when it learns more than two
-    /// classes with this learner (the Banditron's γ; the multiclass
-    /// perceptron's form, paper or LIBOL's). Each applies exactly under the
-    /// reductions that read it (its row's `when`), so these are in force.
-    pub fn reduction_reads(self, reduction: Reduction) -> &'static [Key] {
-        match reduction {
-            _ if self != Algorithm::Perceptron => &[],
-            Reduction::OneVsRest => &[],
-            Reduction::Banditron => &[Key::BanditronGamma],
-            _ => &[Key::CrammerSingerForm],
-        }
-    }
-
-    /// Whether some reduction reads `key` with this learner.
-    pub fn reduction_uses(self, key: Key) -> bool {
-        Reduction::ALL
-            .iter()
-            .any(|&r| self.reduction_reads(r).contains(&key))
-    }
-
-    /// The most support vectors it keeps at these settings (None: no cap).
-    pub fn cap(self, settings: &Settings) -> Option<usize> {
-        (self.info().cap)(settings)
-    }
-
-    /// When nothing caps its support set at these settings, a sentence
-    /// that says so and names what bounds it: `--budget` when it reads
-    /// one, else its `size`. Worded from the registry, so a new learner
-    /// gets it from its own `Info`.
-    pub fn uncapped(self, settings: &Settings) -> Option<String> {
-        if self.cap(settings).is_some() {
-            return None;
-        }
-        let label = self.label();
-        let size = self.info().size;
-        Some(if self.settings_in_force(settings).contains(&Key::Budget) {
-            format!(
-                "{label} has no budget, so its support set can grow with every sample: --{} N caps it",
-                Key::Budget.name()
-            )
-        } else if size.is_empty() {
-            format!("{label}'s support set is not capped at these settings")
-        } else {
-            format!(
-                "{label}'s support set is not capped at these settings; its size is set by {size}"
-            )
-        })
-    }
-
-    /// The learners that read `key` (with the default settings), or whose
-    /// reductions do.
-    pub fn users_of(key: Key) -> Vec<Algorithm> {
-        let defaults = Settings::default();
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .filter(|a| (a.info().reads)(&defaults).contains(&key) || a.reduction_uses(key))
-            .collect()
-    }
-}
-
-impl std::fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Algorithm {
-    type Err = Error;
-    fn from_str(name: &str) -> Result<Self> {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name() == name)
-            .ok_or_else(|| Error::UnknownName {
-                what: "algorithm",
-                got: name.to_string(),
-                expected: Algorithm::ALL
-                    .iter()
-                    .map(|a| a.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
-    }
+    Perceptron in lin: Perceptron = linear::perceptron::PERCEPTRON_INFO, PERCEPTRON;
+    AveragedPerceptron in lin: Perceptron = linear::perceptron::AVERAGED_INFO, AVERAGED;
+    Pocket in pf: Pocket = linear::pocket::INFO, POCKET;
+    Pa in lin: PassiveAggressive = linear::passive_aggressive::PA_INFO, PA;
+    Pa1 in lin: PassiveAggressive = linear::passive_aggressive::PA1_INFO, PA1;
+    Pa2 in lin: PassiveAggressive = linear::passive_aggressive::PA2_INFO, PA2;
+    KernelPerceptron in kf: KernelPerceptron = kernel::perceptron::INFO, PERCEPTRON;
+    KernelPa1 in kf: KernelPa = kernel::passive_aggressive::PA1_INFO, PA1;
+    KernelPa2 in kf: KernelPa = kernel::passive_aggressive::PA2_INFO, PA2;
+    Projectron in kf: Projectron = kernel::projectron::PROJECTRON_INFO, PROJECTRON;
+    ProjectronPlus in kf: Projectron = kernel::projectron::PLUS_INFO, PLUS;
+    Apsm in kf: Apsm = kernel::apsm::INFO, APSM;
+    Spa in kf: Spa = kernel::spa::INFO, SPA;
+    Olru in kf: Olru = kernel::olru::INFO, OLRU;
+    Olrd in kf: Olrd = kernel::olrd::INFO, OLRD;
+    AldProjection in kf: AldProjection = kernel::ald_projection::INFO, ALD_PROJECTION;
+    Arow in so: SecondOrder = linear::second_order::AROW_INFO, AROW;
+    Scw1 in so: SecondOrder = linear::second_order::SCW1_INFO, SCW1;
+    Scw2 in so: SecondOrder = linear::second_order::SCW2_INFO, SCW2;
+    Alma in lf: Alma = libol::alma::INFO, ALMA;
+    Romma in lf: Romma = libol::romma::ROMMA_INFO, ROMMA;
+    Aromma in lf: Romma = libol::romma::AROMMA_INFO, AROMMA;
+    Ogd in lf: Ogd = libol::ogd::INFO, OGD;
+    Sop in lf: Sop = libol::sop::INFO, SOP;
+    Cw in lf: Cw = libol::cw::INFO, CW;
+    Iellip in lf: Iellip = libol::iellip::INFO, IELLIP;
+    Narow in lf: Narow = libol::narow::INFO, NAROW;
+    Nherd in lf: Nherd = libol::nherd::INFO, NHERD;
+    Ballseptron in rf: Ballseptron = relatives::ballseptron::INFO, BALLSEPTRON;
+    Paum in rf: Paum = relatives::paum::INFO, PAUM;
+    ShiftingPerceptron in rf: Shifting = relatives::shifting::INFO, SHIFTING;
+    Pegasos in rf: Pegasos = relatives::pegasos::INFO, PEGASOS;
+    Winnow in rf: Winnow = relatives::winnow::INFO, WINNOW;
+    SelectivePerceptron in rf: SelectivePerceptron = relatives::selective::INFO, SELECTIVE;
+    Forgetron in kf: Forgetron = kernel::forgetron::INFO, FORGETRON;
+    Stoptron in kf: Stoptron = kernel::stoptron::INFO, STOPTRON;
+    Bogd in kf: Bogd = kernel::bogd::INFO, BOGD;
+    Fogd in kf: Fogd = kernel::fogd::INFO, FOGD;
+    Nogd in kf: Nogd = kernel::nogd::INFO, NOGD;
+    BpaS in kf: BpaS = kernel::bpa::INFO, BPA_S;
+    Silk in kf: Silk = kernel::silk::INFO, SILK;
+    Bsgd in kf: Bsgd = kernel::bsgd::INFO, BSGD;
+    BatchPocket in rf: BatchPocketLearner = relatives::batch_pocket::INFO, BATCH_POCKET, group pf;
 }
 
 impl AnyLearner {

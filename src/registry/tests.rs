@@ -1,5 +1,5 @@
 use super::*;
-use crate::settings::{OlrdForm, SpaForm};
+use crate::settings::{Key, OlrdForm, SpaForm};
 
 #[test]
 fn every_learner_builds_by_name_and_reports_its_own_algorithm() {
@@ -8,7 +8,12 @@ fn every_learner_builds_by_name_and_reports_its_own_algorithm() {
         let learner = AnyLearner::new(a, &Settings::default()).unwrap();
         assert_eq!(learner.algorithm(), a);
         assert_eq!(learner.info().name, a.name());
-        assert!(!a.info().rule.is_empty() && !a.info().source.is_empty());
+        // What `Info::DEFAULT` leaves empty, each learner says itself.
+        let info = a.info();
+        for own in [info.label, info.rule, info.step, info.passive, info.source] {
+            assert!(!own.is_empty(), "{a}");
+        }
+        assert!(!(info.reads)(&Settings::default()).is_empty(), "{a}");
         assert_eq!(a.is_kernel(), learner.linear_model().is_none(), "{a}");
     }
     let err = "svm".parse::<Algorithm>().unwrap_err().to_string();
@@ -332,4 +337,33 @@ fn compares_families_hold_every_learner_once_and_two_or_more_each() {
         .learners
         .iter()
         .all(|l| l.group == group(l.name.parse().unwrap())));
+}
+
+#[test]
+fn each_familys_declaration_and_the_registrys_rows_name_the_same_learners() {
+    // Every family declared with `family!`, and its entries: a learner
+    // whose row names a family that does not declare it fails to compile;
+    // one declared but given no row, or a family left out here, fails.
+    let families = [
+        (super::lin::GROUP, super::lin::ENTRIES),
+        (super::pf::GROUP, super::pf::ENTRIES),
+        (super::so::GROUP, super::so::ENTRIES),
+        (super::lf::GROUP, super::lf::ENTRIES),
+        (super::rf::GROUP, super::rf::ENTRIES),
+        (super::kf::GROUP, super::kf::ENTRIES),
+    ];
+    let mut rows: Vec<_> = Algorithm::ALL.iter().map(|a| a.declared_in()).collect();
+    let mut declared: Vec<_> = families
+        .iter()
+        .flat_map(|&(group, entries)| entries.iter().map(move |&e| (group, e)))
+        .collect();
+    rows.sort();
+    declared.sort();
+    assert_eq!(rows, declared);
+    // Each family is one of Compare's groups, and each group a family's.
+    let mut groups: Vec<_> = families.iter().map(|f| f.0).collect();
+    let mut compare = super::GROUPS.to_vec();
+    groups.sort();
+    compare.sort();
+    assert_eq!(groups, compare);
 }

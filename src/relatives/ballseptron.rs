@@ -29,11 +29,9 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
-};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
 const BIAS: &str = with_code(
@@ -44,7 +42,6 @@ pub const INFO: Info = Info {
     name: "ballseptron",
     label: "Ballseptron",
     family: Family::Linear,
-    regression: false,
     rule: with_code("if y w·x ≤ 0: w ← w + y x; else if y w·x/‖w‖ ≤ r (the ball of radius r around x meets the boundary): w ← w + y x̂ with x̂ = x − y r w/‖w‖"),
     filled: with_code("y w·x/‖w‖ = {dist};  r = {ballseptron-r}"),
     step: "coefficient",
@@ -58,12 +55,8 @@ pub const INFO: Info = Info {
     note: with_code("with --bias augmented, b is a weight on a constant 1 and counts in ‖w‖"),
     update: with_code("w ← w + y·x on a mistake;  w ← (1 − r/‖w‖)·w + y·x inside the ball"),
     source: with_code("Shalev-Shwartz & Singer 2005"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::BallseptronR, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Ballseptron> = Entry {
@@ -130,42 +123,18 @@ impl Ballseptron {
     }
 }
 
-impl Configured for Ballseptron {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Ballseptron, weights);
+
+impl LinearHooks for Ballseptron {
+    fn tune(&mut self, settings: &Settings) {
         self.r = settings.ballseptron_r;
-        self.weights.set_mode(settings.bias);
-    }
-
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Ballseptron {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn ball(r: f64) -> Ballseptron {

@@ -53,8 +53,7 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, keeps_none, sign, Configured, Details, Entry, Family, Info, Learner, LinearModel,
-    Task, Update,
+    hinge_loss, sign, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::linear::{start_value, Weights};
 use crate::settings::{Checked, Key, Settings};
@@ -67,7 +66,6 @@ pub const INFO: Info = Info {
     name: "batch-pocket",
     label: "Batch pocket",
     family: Family::Linear,
-    regression: false,
     rule: with_code("w starts at random; if sign(w·x) ≠ y, try w + y x and keep it only if it makes fewer mistakes M over the n samples of the batch; at most T tries (iterations)"),
     filled: with_code("t = {tries},  T = {iterations},  n = {batch}\nM(w) = {kept},  M(w + y x) = {proposed}"),
     step: "coefficient",
@@ -83,11 +81,8 @@ pub const INFO: Info = Info {
     update: with_code("w ← w + y·x, only if that makes fewer mistakes over the batch"),
     source: with_code("Lao Ma 2019 (the Pocket PLA post)"),
     stochastic: true,
-    in_paper: false,
     reads: |_| &[Key::Iterations, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<BatchPocketLearner> = Entry {

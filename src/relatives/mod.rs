@@ -43,13 +43,25 @@ pub use selective::SelectivePerceptron;
 pub use shifting::Shifting;
 pub use winnow::Winnow;
 
+crate::family::family! {
+    mod family,
+    group: "relatives",
+    feature: "relatives",
+    types: [Ballseptron, Paum, Shifting, Pegasos, Winnow, SelectivePerceptron, BatchPocketLearner],
+    entries: [
+        BALLSEPTRON = ballseptron::ENTRY, PAUM = paum::ENTRY, SHIFTING = shifting::ENTRY,
+        PEGASOS = pegasos::ENTRY, WINNOW = winnow::ENTRY, SELECTIVE = selective::ENTRY,
+        BATCH_POCKET = batch_pocket::ENTRY,
+    ],
+}
+
 use crate::error::{Error, Result};
 use crate::settings::{BiasMode, Settings};
 
 /// A text of this family's card, in the builds that hold its code (the
 /// page's first module never explains one; see `libol::with_code`).
 pub(crate) const fn with_code(text: &'static str) -> &'static str {
-    if cfg!(feature = "relatives") {
+    if family::HELD {
         text
     } else {
         ""
@@ -58,7 +70,7 @@ pub(crate) const fn with_code(text: &'static str) -> &'static str {
 
 /// [`with_code`] for a list of verdict clauses.
 pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'static [&'static str] {
-    if cfg!(feature = "relatives") {
+    if family::HELD {
         clauses
     } else {
         &[]

@@ -37,8 +37,7 @@ use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
+    hinge_loss, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::linear::Weights;
 use crate::settings::{BiasMode, Checked, KernelForm, Key, Settings};
@@ -51,7 +50,6 @@ pub const INFO: Info = Info {
     name: "paum",
     label: "PAUM",
     family: Family::Linear,
-    regression: false,
     rule: with_code("if y (w·x + b) ≤ τ_y (τ₊₁ for y = +1, τ₋₁ for y = −1): w ← w + η y x and b ← b + η y R², R the largest ‖x‖ so far (the authors' form: b ← b + η y)"),
     filled: with_code("τ_y = {tauy};  R² = {rsq}"),
     step: "η",
@@ -66,8 +64,6 @@ pub const INFO: Info = Info {
     note: with_code("the paper's R = max ‖xᵢ‖ is over its whole training set; online it is the largest ‖x‖ so far, this sample included"),
     update: with_code("w ← w + η·y·x,  b ← b + η·y·R² (the authors' form: η·y)"),
     source: with_code("Li, Zaragoza, Herbrich, Shawe-Taylor & Kandola 2002"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| {
         &[
             Key::PaumTauPlus,
@@ -77,9 +73,7 @@ pub const INFO: Info = Info {
             Key::PaumForm,
         ]
     },
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Paum> = Entry {

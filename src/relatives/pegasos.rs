@@ -31,11 +31,9 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
-};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
 const BIAS: &str = with_code(
@@ -46,7 +44,6 @@ pub const INFO: Info = Info {
     name: "pegasos",
     label: "Pegasos",
     family: Family::Linear,
-    regression: false,
     rule: with_code("on the t-th sample, ηₜ = 1/(λt): w ← (1 − ηₜλ) w + ηₜ y x if y w·x < 1, else w ← (1 − ηₜλ) w; then w ← min(1, (1/√λ)/‖w‖) w"),
     filled: with_code("ηₜ = 1/(λt) = 1/({pegasos-lambda}·{t}) = {etat};  1/√λ = {bound}"),
     step: "η",
@@ -60,12 +57,8 @@ pub const INFO: Info = Info {
     note: with_code("one sample per step, in stream order; with --bias augmented, b is a constant feature's weight, regularised and projected with w"),
     update: with_code("w ← (1 − 1/t)·w + ηₜ·y·x (if y w·x < 1),  then w ← w·min(1, (1/√λ)/‖w‖)"),
     source: with_code("Shalev-Shwartz, Singer & Srebro 2007"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::PegasosLambda, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Pegasos> = Entry {
@@ -138,43 +131,22 @@ impl Pegasos {
     }
 }
 
-impl Configured for Pegasos {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Pegasos, weights);
+
+impl LinearHooks for Pegasos {
+    fn tune(&mut self, settings: &Settings) {
         self.lambda = settings.pegasos_lambda;
-        self.weights.set_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Pegasos {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
+    fn clear(&mut self) {
         self.t = 0;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn pegasos(lambda: f64) -> Pegasos {

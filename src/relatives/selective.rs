@@ -36,16 +36,14 @@
 //! assert_eq!(p.labels_asked(), Some(1));
 //! ```
 
+use crate::linear::{linear_learner, LinearHooks};
 use rand::Rng as _;
 
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::data::rng::{seeded, Rng};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
-};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::settings::{Checked, Key, Settings};
 
@@ -56,7 +54,6 @@ pub const INFO: Info = Info {
     name: "selective-perceptron",
     label: "Selective sampling perceptron",
     family: Family::Linear,
-    regression: false,
     rule: with_code("ask for the label with probability p = b/(b + |w·x|); if it was asked and y w·x ≤ 0: w ← w + y x"),
     filled: with_code("p = b/(b + |w·x|) = {selective-b}/({selective-b} + {absf}) = {ask};  u = {draw}"),
     step: "coefficient",
@@ -71,11 +68,8 @@ pub const INFO: Info = Info {
     update: with_code("w ← w + y·x, on a mistake whose label was asked"),
     source: with_code("Cesa-Bianchi, Gentile & Zaniboni 2006"),
     stochastic: true,
-    in_paper: false,
     reads: |_| &[Key::SelectiveB, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<SelectivePerceptron> = Entry {
@@ -147,44 +141,23 @@ impl SelectivePerceptron {
     }
 }
 
-impl Configured for SelectivePerceptron {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(SelectivePerceptron, weights);
+
+impl LinearHooks for SelectivePerceptron {
+    fn tune(&mut self, settings: &Settings) {
         self.b = settings.selective_b;
-        self.weights.set_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for SelectivePerceptron {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
+    fn clear(&mut self) {
         self.rng = seeded(self.seed);
         self.asked = 0;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     fn selective(b: f64, seed: u64) -> SelectivePerceptron {

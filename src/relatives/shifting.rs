@@ -26,11 +26,9 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
-};
+use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
 use crate::linear::Weights;
+use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
 const BIAS: &str = with_code(
@@ -41,7 +39,6 @@ pub const INFO: Info = Info {
     name: "shifting-perceptron",
     label: "Shifting perceptron",
     family: Family::Linear,
-    regression: false,
     rule: with_code("if y w·x ≤ 0: w ← (1 − λₖ) w + y x with λₖ = λ/(λ + k), k the mistakes before this one; then k ← k + 1"),
     filled: with_code("λₖ = λ/(λ + k) = {shifting-lambda}/({shifting-lambda} + {k}) = {lamk}"),
     step: "coefficient",
@@ -52,12 +49,8 @@ pub const INFO: Info = Info {
     note: with_code("the shrink forgets old mistakes, so that w can follow a drifting target; λ → 0 is the perceptron"),
     update: with_code("w ← (1 − λₖ)·w + y·x,  k ← k + 1"),
     source: with_code("Cavallanti, Cesa-Bianchi & Gentile 2007"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::ShiftingLambda, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Shifting> = Entry {
@@ -109,43 +102,22 @@ impl Shifting {
     }
 }
 
-impl Configured for Shifting {
-    fn retune(&mut self, settings: &Settings) {
+linear_learner!(Shifting, weights);
+
+impl LinearHooks for Shifting {
+    fn tune(&mut self, settings: &Settings) {
         self.lambda = settings.shifting_lambda;
-        self.weights.set_mode(settings.bias);
     }
 
-    fn warm_start(&mut self, model: &LinearModel) {
-        self.weights = Weights::from_model(model, self.weights.mode());
-    }
-}
-
-impl Learner for Shifting {
-    fn task(&self) -> Task {
-        Task::Classification
-    }
-
-    fn score(&self, x: Features<'_>) -> f64 {
-        self.weights.score(x)
-    }
-
-    fn learn_one(&mut self, x: Features<'_>, y: f64) -> Update {
-        self.learn(x, y)
-    }
-
-    fn reset(&mut self) {
-        self.weights.reset();
+    fn clear(&mut self) {
         self.k = 0;
-    }
-
-    fn linear_model(&self) -> Option<LinearModel> {
-        Some(self.weights.model())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::Learner;
     use crate::settings::BiasMode;
 
     #[test]

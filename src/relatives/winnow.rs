@@ -55,8 +55,7 @@ use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, keeps_none, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task,
-    Update,
+    hinge_loss, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::settings::{BiasMode, Checked, Key, Settings};
 
@@ -68,7 +67,6 @@ pub const INFO: Info = Info {
     name: "winnow",
     label: "Balanced Winnow",
     family: Family::Linear,
-    regression: false,
     rule: with_code("f = (w⁺ − w⁻)·x − θ; if y f ≤ 0: w⁺ᵢ ← w⁺ᵢ·α^(y xᵢ/R) and w⁻ᵢ ← w⁻ᵢ/α^(y xᵢ/R), R the largest |xᵢ| so far"),
     filled: with_code("R = {reach};  α = {winnow-alpha},  θ = {winnow-theta};  the largest factor α^(max|xᵢ|/R) = {factor}"),
     step: "coefficient",
@@ -79,12 +77,8 @@ pub const INFO: Info = Info {
     note: with_code("balanced Winnow (Littlestone 1989): w = w⁺ − w⁻ takes either sign; dividing by R keeps each factor within [1/α, α], as for the papers' attributes in [0, 1]; with --bias augmented the constant attribute 1 has its own w⁺₀ and w⁻₀"),
     update: with_code("w⁺ᵢ ← w⁺ᵢ·α^(y·xᵢ/R),  w⁻ᵢ ← w⁻ᵢ·α^(−y·xᵢ/R)"),
     source: with_code("Littlestone 1988; the balanced form, Littlestone 1989"),
-    stochastic: false,
-    in_paper: false,
     reads: |_| &[Key::WinnowAlpha, Key::WinnowTheta, Key::Bias],
-    size: "",
-    cap: keeps_none,
-    sweep: None,
+    ..Info::DEFAULT
 };
 
 pub const ENTRY: Entry<Winnow> = Entry {

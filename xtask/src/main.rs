@@ -114,10 +114,9 @@ pub fn build_wasm(out: &Path) -> Result {
     let module = root().join("target/wasm32-unknown-unknown/wasm/onlinelearn.wasm");
     for (features, name) in [
         ("", "onlinelearn"),
-        (
-            "kernel,libol,second-order,relatives,files,theory,timeline",
-            "onlinelearn_full",
-        ),
+        // The full module: Cargo.toml's default features, which are every
+        // family's (each declared once, `family!`) and the full module's parts.
+        ("default", "onlinelearn_full"),
         ("loader-module", "loader"),
     ] {
         run(cargo().args([
