@@ -25,13 +25,7 @@ fn commands(markdown: &str) -> Vec<Vec<String>> {
         if !in_shell {
             continue;
         }
-        let words: Vec<String> = trimmed
-            .split('>')
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
+        let words: Vec<String> = shell_words(trimmed.split('>').next().unwrap_or(""));
         if matches!(
             words.first().map(String::as_str),
             Some("onlinelearn" | "$B" | "target/release/onlinelearn")
@@ -40,6 +34,23 @@ fn commands(markdown: &str) -> Vec<Vec<String>> {
         }
     }
     out
+}
+
+/// A command line's words: split at spaces, a single-quoted word taken
+/// whole without its quotes (the lessons' `onlinelearn replay 'LINK'`, as
+/// the page's Copy as command writes it: www/js/command.js, shellWord).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut rest = line.trim_start();
+    while !rest.is_empty() {
+        let (word, after) = match rest.strip_prefix('\'') {
+            Some(quoted) => quoted.split_once('\'').unwrap_or((quoted, "")),
+            None => rest.split_once(char::is_whitespace).unwrap_or((rest, "")),
+        };
+        words.push(word.to_string());
+        rest = after.trim_start();
+    }
+    words
 }
 
 /// Sets `--flag value` in an argument list, replacing a value it has.
@@ -143,6 +154,15 @@ fn every_command_in_the_readme_and_the_book_runs() {
     }
     let _ = std::fs::remove_dir_all(&scratch);
     eprintln!("{ran} commands of the README and the book ran");
+}
+
+#[test]
+fn a_single_quoted_word_is_one_argument_without_its_quotes() {
+    let text = "```sh\nonlinelearn replay 'v=4&algo=pa&log=AcgB' --json\n```\n";
+    assert_eq!(
+        commands(text),
+        vec![vec!["replay", "v=4&algo=pa&log=AcgB", "--json"]]
+    );
 }
 
 #[test]

@@ -211,9 +211,9 @@ export class OnlineLearner extends Controller(HTMLElement) {
     this.figure.rebuild(hash);
   }
 
-  /** The figure's session as a link, with the Theory layer if it is on: what a relabelled figure goes on from. */
+  /** The figure's session as a link, with the Theory layer and Epochs if on: what a relabelled figure goes on from. */
   sessionHash() {
-    return `${this.figure.pg.hash('')}${this.theoryOn() ? '&theory=1' : ''}`;
+    return `${this.figure.pg.hash('')}${this.theoryOn() ? '&theory=1' : ''}${this.epochs ? '&view=epochs' : ''}`;
   }
 
   /** (Re)builds the figure and its controls from the attributes (or from `hash`, a session going on). */
@@ -257,6 +257,10 @@ export class OnlineLearner extends Controller(HTMLElement) {
       this.figures = [this.addFigure(stage, '', options)];
     }
     this.goodHash = hash;
+    // A link made in the playground's Epochs view (`view=epochs`: the
+    // Pocket PLA post's 100 points, say) steps over the points it placed,
+    // again and again, as the page's Epochs does (controller.js, advance).
+    this.epochs = /(?:^|&)view=epochs(?:&|$)/.test(hash);
     this.curves.define();
     fillLegend(this);
     this.buildControls();

@@ -96,3 +96,102 @@ test('every page of the book opens in Chromium with no console error and no fail
     await server.close();
   }
 });
+
+/**
+ * One figure of a page: scrolled to, started, stepped its `data-samples`
+ * (25 if none), then its Copy as command pressed. What it was before and
+ * after, the command it copied, and the link its lesson shows for it.
+ */
+async function exercise(page, index) {
+  const figure = page.locator('online-learner').nth(index);
+  await figure.scrollIntoViewIfNeeded();
+  await page.waitForFunction((i) => document.querySelectorAll('online-learner')[i].figure?.pg, index, { timeout: 60_000 });
+  const read = () => figure.evaluate((el) => ({
+    samples: el.figure.pg.counts().samples,
+    status: `${el.shadowRoot.querySelector('.status')?.textContent} | ${el.shadowRoot.querySelector('#summary')?.textContent}`,
+  }));
+  // The status line is written on the figure's next frame.
+  await page.waitForFunction((i) => document.querySelectorAll('online-learner')[i].shadowRoot.querySelector('.status')?.textContent, index);
+  const before = await read();
+  await figure.evaluate((el) => el.step(Number(el.dataset.samples ?? 25)));
+  await page.waitForFunction(([i, status]) => {
+    const root = document.querySelectorAll('online-learner')[i].shadowRoot;
+    return `${root.querySelector('.status')?.textContent} | ${root.querySelector('#summary')?.textContent}` !== status;
+  }, [index, before.status]);
+  const after = await read();
+  // The link its lesson shows: the k-th `onlinelearn replay 'LINK'` line of
+  // the `sh` block after its <figure> (before the next figure or heading).
+  const shown = await figure.evaluate((el) => {
+    const box = el.closest('figure') ?? el;
+    const k = [...box.querySelectorAll('online-learner')].indexOf(el);
+    for (let node = box.nextElementSibling; node && !/^(FIGURE|H[1-6])$/.test(node.tagName); node = node.nextElementSibling) {
+      const code = node.querySelector('code.language-sh');
+      if (code) return code.textContent.split('\n').map((line) => /^onlinelearn replay '([^']*)'$/.exec(line.trim())?.[1]).filter(Boolean)[k] ?? null;
+    }
+    return null;
+  });
+  const button = figure.locator('button', { hasText: 'Copy as command' });
+  let command = null;
+  if (await button.count()) {
+    await button.click();
+    await page.waitForFunction((i) => {
+      const b = [...document.querySelectorAll('online-learner')[i].shadowRoot.querySelectorAll('button')].find((x) => /command/i.test(x.textContent));
+      return b.title.startsWith("onlinelearn replay '") || b.textContent === 'Command copied.';
+    }, index);
+    command = await figure.evaluate(async (el) => {
+      const b = [...el.shadowRoot.querySelectorAll('button')].find((x) => /command/i.test(x.textContent));
+      return b.title.startsWith("onlinelearn replay '") ? b.title : navigator.clipboard.readText();
+    });
+  }
+  return { before, after, command, shown };
+}
+
+test('every <online-learner> of the book learns under the strict policy, with a Copy as command that is the line its lesson shows', async () => {
+  // print.html repeats every chapter's figures (the same elements, checked
+  // on their own pages; it opens without error in the test above).
+  const files = pages().filter((file) => !['404.html', 'print.html'].includes(file)
+    && readFileSync(join(BOOK, file), 'utf8').includes('<online-learner'));
+  assert.ok(files.length >= 5, `the lessons have figures: ${files}`);
+  const server = await serve(BOOK);
+  const context = await launch({ width: 1200, height: 900 });
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const failures = [];
+    let figures = 0;
+    for (const file of files) {
+      const page = await context.newPage();
+      const problems = [];
+      page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+      page.on('pageerror', (error) => problems.push(String(error)));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+      });
+      await page.goto(`${server.url}/${file}`, { waitUntil: 'networkidle' });
+      const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      assert.match(policy, /script-src 'self' 'wasm-unsafe-eval'( 'sha256-[^']+')*; style-src 'self';/, `${file}: the example post's policy`);
+      const count = await page.locator('online-learner').count();
+      for (let i = 0; i < count; i++) {
+        const where = `${file}, figure ${i + 1}`;
+        try {
+          const { before, after, command, shown } = await exercise(page, i);
+          if (!(after.samples > before.samples)) failures.push(`${where}: learned nothing (${before.samples} then ${after.samples} samples)`);
+          if (after.status === before.status) failures.push(`${where}: its status and summary did not change`);
+          const copied = /^onlinelearn replay '[^'#]*#([^']*)'$/.exec(command ?? '')?.[1];
+          if (!copied) failures.push(`${where}: no Copy as command, or not a replay command: ${command}`);
+          else if (copied !== shown) failures.push(`${where}: copied ${copied}, the lesson shows ${shown}`);
+        } catch (error) {
+          failures.push(`${where}: ${error.message.split('\n')[0]}`);
+        }
+        figures += 1;
+      }
+      if (file.startsWith('lessons/') && file !== 'lessons/index.html') await screenshot(page, `book-${file.replace('/', '-').replace('.html', '')}`);
+      for (const problem of problems) failures.push(`${file}: ${problem}`);
+      await page.close();
+    }
+    assert.ok(figures >= 10, `${figures} figures`);
+    assert.deepEqual(failures, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

@@ -11,11 +11,17 @@
 //!
 //! English is written at target/book/ itself; a translation will go to
 //! target/book/<lang>/, built after it (mdBook empties its output folder).
+//!
+//! The lessons' live figures are the `<online-learner>` element: its files
+//! (from the site, target/site) are copied to embed/ in the book, so that
+//! target/book and dist/book each serve them; a page with figures loads
+//! `embed/embed.js` itself, and only such a page does. Every page then gets
+//! the example post's Content-Security-Policy (book_csp.rs).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{root, run, setup, site, Result};
+use crate::{book_csp, root, run, setup, site, Result};
 
 pub fn build_book() -> Result<PathBuf> {
     let tool = setup::book_cli()?;
@@ -35,7 +41,49 @@ pub fn build_book() -> Result<PathBuf> {
     copy_files(&root().join("results"), &src.join("results"), &["svg"])?;
     let out = root().join("target/book");
     run(Command::new(tool).arg(&stage).arg(&out))?;
+    copy_embed(&out.join("embed"))?;
+    embed_in_print_page(&out.join("print.html"))?;
+    book_csp::apply(&out)?;
     Ok(out)
+}
+
+/// print.html holds every chapter at the book's root, but mdBook rewrites
+/// only their links and pictures for it: a lesson's
+/// `<script src="../embed/embed.js">` is pointed at embed/ from there.
+fn embed_in_print_page(page: &Path) -> Result {
+    let html = std::fs::read_to_string(page).map_err(|e| format!("{}: {e}", page.display()))?;
+    let fixed = html.replace("src=\"../embed/embed.js\"", "src=\"embed/embed.js\"");
+    std::fs::write(page, fixed).map_err(|e| format!("{}: {e}", page.display()))
+}
+
+/// What `<online-learner>` requests (book/src/embedding.md, "Host the
+/// files"), from the site, built first if it is not there.
+const EMBED_FILES: [&str; 8] = [
+    "embed.js",
+    "embed.css",
+    "figure.css",
+    "theory.css",
+    "truth.css",
+    "js",
+    "pkg",
+    "i18n",
+];
+
+fn copy_embed(to: &Path) -> Result {
+    let mut site = root().join("target/site");
+    if !site.join("embed.js").exists() {
+        site = site::build_site()?;
+    }
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for name in EMBED_FILES {
+        let from = site.join(name);
+        if from.is_dir() {
+            site::copy_dir(&from, &to.join(name))?;
+        } else {
+            std::fs::copy(&from, to.join(name)).map_err(|e| format!("{}: {e}", from.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// Copies the files of one folder (not its subfolders) whose extension is

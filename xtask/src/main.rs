@@ -7,6 +7,7 @@
 //! builds in seconds.
 
 mod book;
+mod book_csp;
 mod pack;
 mod serve;
 mod setup;
