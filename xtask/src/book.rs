@@ -58,9 +58,10 @@ fn embed_in_print_page(page: &Path) -> Result {
 
 /// What `<online-learner>` requests (book/src/embedding.md, "Host the
 /// files"), from the site, built first if it is not there.
-const EMBED_FILES: [&str; 8] = [
+const EMBED_FILES: [&str; 9] = [
     "embed.js",
     "embed.css",
+    "exercise.css",
     "figure.css",
     "theory.css",
     "truth.css",
