@@ -21,6 +21,8 @@ use wasm_bindgen::prelude::*;
 mod concept;
 #[cfg(all(feature = "files", not(feature = "loader-module")))]
 mod files;
+#[cfg(all(feature = "kernel", not(feature = "loader-module")))]
+mod frontier;
 #[cfg(feature = "loader-module")]
 mod gif_worker;
 #[cfg(all(feature = "timeline", not(feature = "loader-module")))]
