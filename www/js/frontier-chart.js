@@ -55,6 +55,7 @@ export class FrontierChart {
     this.box.dataset.i18n = 'no';
     const heading = this.heading = make('h3');
     const canvas = make('canvas', { id: 'chart-frontier', className: 'chart', width: 360, height: 150 });
+    canvas.style.maxWidth = '360px'; // drawn at 360 px: the embed's wide figure would blow it up blurred
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-describedby', 'frontier-summary');
     const legend = make('div', { id: 'chart-frontier-legend', className: 'chart-legend' });
