@@ -89,6 +89,9 @@ mod replay;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/replay_data.rs"]
 mod replay_data;
+#[cfg(all(feature = "kernel", not(target_arch = "wasm32")))]
+#[path = "onlinelearn/replay_frontier.rs"]
+mod replay_frontier;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/replay_output.rs"]
 mod replay_output;

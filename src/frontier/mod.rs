@@ -18,6 +18,7 @@
 //! them all ([`Knob::value`]).
 
 pub mod search;
+pub mod sliced;
 
 use crate::features::Features;
 use crate::kernel::{Kernel, KernelSpec};

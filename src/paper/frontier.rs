@@ -15,20 +15,17 @@ use std::time::Instant;
 
 use super::pool::parallel;
 use super::stats::Summary;
-use crate::data::rng::{derived, permutation};
 use crate::data::Dataset;
 use crate::error::Result;
 use crate::eval::{test_accuracy, Progress};
-use crate::frontier::search::{Search, Trial};
+use crate::frontier::search::Search;
+pub use crate::frontier::sliced::order;
+use crate::frontier::sliced::TrialRun;
 use crate::frontier::{largest_self_kernel, sized, sizing, Sizing};
 use crate::kernel::KernelSpec;
 use crate::learner::Learner;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Key, Settings};
-
-/// A trial of a search learns this many samples between two looks at the
-/// set's size (it stops once the set passes the search's limit).
-const TRIAL_CHUNK: usize = 64;
 
 /// What to run: the sizes, the orderings, the threads.
 #[derive(Clone, Debug)]
@@ -181,11 +178,6 @@ pub fn run(
     Ok(points)
 }
 
-/// The shuffle `learn --seed {seed}` makes of `n` samples (its first pass).
-pub fn order(n: usize, seed: u64) -> Vec<usize> {
-    permutation(&mut derived(seed, 0), n)
-}
-
 /// One ordering's run: the training set shuffled by the settings' seed,
 /// learned in order, then the whole test set.
 pub fn one_run(
@@ -228,22 +220,14 @@ fn search(
     };
     let mut search = Search::new(target);
     while let Some(s) = search.next() {
-        let value = knob.value(s, &base, top);
-        let mut learner = AnyLearner::new(algorithm, &sized(&base, knob.key, value)?)?;
-        let mut progress = Progress::default();
-        let mut at = 0;
-        while at < first.len() && learner.support_size() <= search.limit() {
-            let end = first.len().min(at + TRIAL_CHUNK);
-            learner.learn_batch(first, at..end, &mut progress);
-            at = end;
-        }
-        let size = learner.support_size();
-        search.tried(Trial {
-            s,
-            value,
-            size,
-            finished: size <= search.limit(),
-        });
+        // The trial the page's sliced frontier runs too, here in one go.
+        let mut trial = TrialRun::start(algorithm, &base, knob, &search, s, top)?;
+        let done = loop {
+            if let Some(done) = trial.step(first) {
+                break done;
+            }
+        };
+        search.tried(done);
     }
     let best = search.best().expect("a search tries at least once");
     Ok((best.value, search))

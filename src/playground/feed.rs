@@ -64,6 +64,11 @@ impl Feed {
         }
     }
 
+    /// The held-out set as it is now.
+    pub fn test_set(&self) -> &Dataset {
+        &self.test
+    }
+
     pub fn source(&self) -> &Source {
         &self.source
     }

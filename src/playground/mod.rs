@@ -16,6 +16,8 @@ mod edits;
 mod export;
 mod feed;
 mod files;
+#[cfg(feature = "kernel")]
+mod frontier_data;
 mod held_out;
 #[cfg(feature = "timeline")]
 mod history;

@@ -23,6 +23,8 @@ mod concept;
 mod exercise;
 #[cfg(all(feature = "files", not(feature = "loader-module")))]
 mod files;
+#[cfg(all(feature = "kernel", not(feature = "loader-module")))]
+mod frontier;
 #[cfg(feature = "loader-module")]
 mod gif_worker;
 #[cfg(all(feature = "timeline", not(feature = "loader-module")))]

@@ -28,6 +28,9 @@ pub struct Playground {
     /// A file arriving in parts (see files.rs).
     #[cfg(feature = "files")]
     pub(super) parts: Option<FileParts>,
+    /// Compare's budget sweep under way or done (see frontier.rs).
+    #[cfg(feature = "kernel")]
+    pub(super) frontier: Option<crate::frontier::sliced::SlicedFrontier>,
 }
 
 /// A piece of learning takes about this long (as `WORK_MS` in
@@ -93,6 +96,8 @@ impl Playground {
             ms_per_sample: None,
             #[cfg(feature = "files")]
             parts: None,
+            #[cfg(feature = "kernel")]
+            frontier: None,
         })
     }
 
@@ -108,6 +113,8 @@ impl Playground {
             ms_per_sample: None,
             #[cfg(feature = "files")]
             parts: None,
+            #[cfg(feature = "kernel")]
+            frontier: None,
         })
     }
 

@@ -17,9 +17,14 @@ export class Chart {
    * @param fitX     past the first 256 samples, the x axis ends at the last point (redrawn
    *                 with each point past it) rather than doubling: two figures a few samples
    *                 apart then read the same scale, not 256 and 512
+   * @param xMax     initial right end of the x axis
+   * @param xLabel   the words at the right end of the x axis, given its value's tick text
+   *                 (default "{n} samples"): a chart against something else says what
    */
-  constructor(canvas, legend, { yMax = 1, fixedY = true, signed = false, gaps = false, fitX = false } = {}) {
+  constructor(canvas, legend, { yMax = 1, fixedY = true, signed = false, gaps = false, fitX = false, xMax = 256, xLabel = null } = {}) {
     this.canvas = canvas;
+    this.initialX = xMax;
+    this.xLabel = xLabel ?? ((n) => t('{n} samples', { n }));
     this.fitX = fitX;
     this.signed = signed;
     this.gaps = gaps;
@@ -41,13 +46,13 @@ export class Chart {
   /** Forgets all lines (a new run). */
   clear() {
     this.lines.clear();
-    this.xMax = 256;
+    this.xMax = this.initialX;
     this.yMax = this.initialY;
     this.redraw();
     this.renderLegend();
   }
 
-  /** Declares a line: `key` names it, `style` is { label, color, dash, thin }. */
+  /** Declares a line: `key` names it, `style` is { label, color, dash, thin, dots (a dot at each point) }. */
   define(key, style) {
     if (!this.lines.has(key)) {
       this.lines.set(key, { ...style, xs: [], ys: [] });
@@ -74,7 +79,9 @@ export class Chart {
       line.ys.push(Number.isFinite(ys[i]) ? ys[i] : this.gaps ? NaN : 0);
     }
     let grow = false;
-    const last = xs[xs.length - 1];
+    // The largest x, not the last: a line against another measure than
+    // samples (a support set's size) can go back.
+    const last = this.fitX ? xs[xs.length - 1] : Math.max(...xs);
     if (this.fitX && last > this.xMax) [this.xMax, grow] = [last, true];
     while (last > this.xMax) { this.xMax *= 2; grow = true; }
     if (!this.fixedY) {
@@ -124,7 +131,7 @@ export class Chart {
       ctx.fillText(ticks[k], 2, y + 3);
     }
     ctx.fillText('0', this.padLeft, h - 6);
-    const right = t('{n} samples', { n: formatTick(this.xMax) });
+    const right = this.xLabel(formatTick(this.xMax));
     ctx.fillText(right, w - PAD.right - ctx.measureText(right).width, h - 6);
     for (const line of this.lines.values()) this.drawSegments(line, 0);
     if (this.marker != null) {
@@ -158,6 +165,15 @@ export class Chart {
     }
     if (line.xs.length === 1) ctx.lineTo(this.X(line.xs[0]) + 1, this.Y(line.ys[0]));
     ctx.stroke();
+    if (line.dots) {
+      ctx.fillStyle = line.color;
+      for (let i = from; i < line.xs.length; i++) {
+        if (!Number.isFinite(line.ys[i])) continue;
+        ctx.beginPath();
+        ctx.arc(this.X(line.xs[i]), this.Y(line.ys[i]), 3, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+    }
     ctx.restore();
   }
 

@@ -52,6 +52,9 @@ export class CurvesPanel {
     const asking = figures.map((f) => f.pg.counts().asked != null);
     if (this.asked) this.asked.define(figures, asking);
     else if (asking.some(Boolean)) this.loadAsked ??= import('./asked-curve.js').then((m) => { this.asked = new m.AskedChart($('chart-support').parentElement); this.define(); this.app.loop.changed(); }).catch(() => {});
+    // The budget frontier, in Compare with a kernel learner (its chart loads with the first).
+    if (this.frontier) this.frontier.define(many);
+    else if (many && figures.some((f) => f.pg.is_kernel())) this.loadFrontier ??= import('./frontier-chart.js').then((m) => { this.frontier = new m.FrontierChart(this.app, $('chart-support').parentElement, { address: () => { this.app.writeHash(); return [location.href, this.app.data?.name]; } }); this.define(); this.app.loop.changed(); }).catch(() => {});
     this.app.theory?.define(); // its curves start again with these
     this.mark(null);
     // After a fork: the run before it, faded (its curves come from the full module's timeline).
@@ -103,7 +106,9 @@ export class CurvesPanel {
       this.loss.append(`${i}:loss`, points.samples, points.loss);
       this.support.append(`${i}:support`, points.samples, points.support);
       this.asked?.append(i, points);
+      this.frontier?.append(i, points);
       points.byClass.forEach((ys, k) => this.error.append(`${i}:class${k}`, points.samples, ys));
     });
+    this.frontier?.frame();
   }
 }

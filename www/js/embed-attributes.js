@@ -4,7 +4,7 @@ import { EXERCISE_KEYS, emptied, pairs } from './state.js';
 import { catalogue } from './catalogue.js';
 
 /** The element's own attributes that rebuild the figure when they change (`autoplay` is read once, at the start). */
-export const OWN_ATTRIBUTES = ['state', 'controls', 'explain', 'curves', 'theory', 'truth', 'speed', 'label', 'lang', 'empty', ...EXERCISE_KEYS];
+export const OWN_ATTRIBUTES = ['state', 'controls', 'explain', 'curves', 'frontier', 'theory', 'truth', 'speed', 'label', 'lang', 'empty', ...EXERCISE_KEYS];
 export const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif', 'theory', 'truth', 'timeline', 'command', 'python'];
 export const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
 

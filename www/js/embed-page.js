@@ -7,8 +7,8 @@ import '../embed.js';
 import { pairs } from './state.js';
 import { browserLanguage, pick, showDocument } from './i18n.js';
 
-const FRAME_KEYS = ['controls', 'explain', 'curves', 'autoplay', 'speed', 'label', 'lang'];
-const BOOLEAN = ['explain', 'curves', 'autoplay'];
+const FRAME_KEYS = ['controls', 'explain', 'curves', 'frontier', 'autoplay', 'speed', 'label', 'lang'];
+const BOOLEAN = ['explain', 'curves', 'frontier', 'autoplay'];
 
 function configure() {
   const figure = document.getElementById('figure');

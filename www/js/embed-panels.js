@@ -5,11 +5,15 @@
 import { Chart } from './chart.js';
 import { explain } from './explain.js';
 import { mistakeShare, plural } from './format.js';
-import { t } from './i18n.js';
+import { t, usePart } from './i18n.js';
 import { Summary } from './summary.js';
 import { CURVE } from './palette.js';
 
-/** The online mistake rate (or MAE) and the held-out score, drawn only with the `curves` attribute. */
+/**
+ * The online mistake rate (or MAE) and the held-out score, drawn only with
+ * the `curves` attribute; with `frontier`, a kernel learner's budget
+ * frontier under them (frontier-chart.js, loaded then).
+ */
 export class FigureCurves {
   constructor(host, canvas, legend) {
     this.host = host;
@@ -27,15 +31,28 @@ export class FigureCurves {
     chart.define('online', { label: regression ? t('progressive MAE') : t('online mistake rate'), color: CURVE.online });
     chart.define('test', { label: regression ? t('held-out MAE') : t('held-out accuracy'), color: CURVE.test, dash: true });
     figure.curvesRead = 0;
+    const frontier = this.host.hasAttribute('frontier');
+    if (this.frontier) this.frontier.define(frontier);
+    else if (frontier) this.loadFrontier ??= this.openFrontier().catch((e) => this.host.fail(e));
     this.host.theory?.define();
     this.host.truth?.define();
   }
 
+  async openFrontier() {
+    // Its words are the catalogues' kernel part (a linear learner's page has not fetched it).
+    const [{ FrontierChart }, { pageAddress }] = await Promise.all([import('./frontier-chart.js'), import('./command.js'), usePart('kernel').catch(() => {})]);
+    this.frontier = new FrontierChart(this.host, this.chart.canvas.parentElement, { address: () => [pageAddress(this.host.figure.pg.hash('')), null] });
+    this.define();
+    this.host.loop.changed();
+  }
+
   append() {
-    if (!this.host.hasAttribute('curves')) return;
+    if (!this.host.hasAttribute('curves') && !this.frontier) return;
     const points = this.host.figure.newCurvePoints();
     this.chart.append('online', points.samples, points.online);
     this.chart.append('test', points.samples, points.test);
+    this.frontier?.append(0, points);
+    this.frontier?.frame();
   }
 
   /** A marker at the sample the timeline shows (null: none). */

@@ -35,6 +35,12 @@ pub struct ReplayArgs {
     /// The page's address for --link.
     #[arg(long, value_name = "URL", default_value = DEFAULT_LINK_BASE)]
     pub link_base: String,
+    /// Compare's budget sweep at these sizes (comma-separated), with
+    /// `frontier`'s code on each panel's points and held-out set, one
+    /// ordering, the link's seed: the page's sweep prints the same.
+    #[cfg(feature = "kernel")]
+    #[arg(long, value_name = "SIZES", value_delimiter = ',')]
+    pub frontier: Option<Vec<String>>,
     /// Replay a link from an older version of the page even where its
     /// replay differs from what its author saw (the notice is printed).
     #[arg(long)]
@@ -55,7 +61,17 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
     if !state.held(None) {
         return Err("this build leaves out a learner the link runs".into());
     }
-    let pages = open(&hash, &state, args)?;
+    #[allow(unused_mut)]
+    let mut pages = open(&hash, &state, args)?;
+    #[cfg(feature = "kernel")]
+    if let Some(sizes) = &args.frontier {
+        let sizes = crate::frontier_data::sizes(sizes)?;
+        print!(
+            "{}",
+            crate::replay_frontier::frontier_lines(&mut pages, &sizes)?
+        );
+        return Ok(());
+    }
     let extras = page_extras(&pages[0]);
     let state_hash = pages[0].hash(&extras);
     if let Some(path) = &args.curves {
