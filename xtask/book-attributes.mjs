@@ -42,7 +42,10 @@ const lines = [
   '',
   '| attribute | type | what it does |',
   '|---|---|---|',
-  ...all.filter((a) => !a.setting).map((a) => `| \`${a.name}\` | \`${a.type.replaceAll('|', '\\|')}\` | ${cell(a.text)} |`),
+  // The element's own texts are written as Markdown (`code`): only their pipes and flags are escaped.
+  ...all.filter((a) => !a.setting).map((a) => `| \`${a.name}\` | \`${a.type.replaceAll('|', '\\|')}\` | ${a.text.replaceAll('|', '\\|').replaceAll('--', '\\-\\-')} |`),
+  '',
+  'A `Flag` is present (any value, `""` in HTML) or absent.',
   '',
   `\`controls\` takes any of: ${CONTROLS.map((c) => `\`${c}\``).join(', ')}.`,
   '',

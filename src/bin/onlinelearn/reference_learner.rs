@@ -71,11 +71,11 @@ pub fn keys_read(algorithm: Algorithm) -> Vec<Key> {
 pub fn learner_page(algorithm: Algorithm, card: &LearnerCard, matches: &str) -> String {
     let info = algorithm.info();
     let mut out = format!("# {} (`{}`)\n\n", escape(info.label), info.name);
-    out.push_str(&format!(
+    out.push_str(
         "*Written from the learner's registry entry and the settings table by \
          `onlinelearn book-reference` when the book is built; \
-         [every learner](index.md).*\n\n"
-    ));
+         [every learner](index.md).*\n\n",
+    );
     out.push_str(&facts(algorithm, card));
     out.push_str("\n## The rule\n\n");
     out.push_str(&format!("{}\n", escape(info.rule)));
