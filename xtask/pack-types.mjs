@@ -1,32 +1,34 @@
 // Run by `cargo xtask pack`: the npm package's index.d.ts, written from the
 // learner core's own table (its learners, its settings with their help,
 // range, default and words: the element's setting attributes) and the
-// element's controls (www/js/embed-attributes.js), so that the types name
-// exactly what the element accepts and a new setting needs no edit here.
+// element's own attributes and controls, through xtask/attribute-docs.mjs:
+// the list the book's page of attributes is written from too, so that the
+// types and the book name exactly what the element accepts.
 //   node xtask/pack-types.mjs SITE OUT
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTROLS, settingNames } from '../www/js/embed-attributes.js';
+import { CONTROLS, attributes, quote } from './attribute-docs.mjs';
 
 const [site, out] = process.argv.slice(2);
 const glue = await import(join(site, 'pkg/onlinelearn_full.js'));
 await glue.default({ module_or_path: await readFile(join(site, 'pkg/onlinelearn_full_bg.wasm')) });
 const table = glue.Playground.catalogue();
-const { learners, settings } = table;
+const { learners } = table;
 
-const quote = (words) => words.map((w) => `'${w}'`).join(' | ');
 const doc = (lines) => `  /**\n${lines.filter(Boolean).map((l) => `   * ${l.replace(/\*\//g, '* /')}`).join('\n')}\n   */`;
+const oneLine = (text) => `  /** ${text.replace(/\*\//g, '* /')} */`;
 
 const fields = [];
-for (const name of settingNames(table)) {
-  const key = /^[a-z]+$/.test(name) ? name : `'${name}'`;
-  if (name === 'algo') {
-    fields.push(doc(['The learner (`pa1` by default).', ...learners.map((l) => `- \`${l.name}\`: ${l.label}`)]), `  ${key}?: Algorithm;`);
-    continue;
+for (const a of attributes(table)) {
+  const key = /^[a-z]+$/.test(a.name) ? a.name : `'${a.name}'`;
+  if (a.name === 'algo') {
+    fields.push(doc([`The learner (\`${a.default}\` by default).`, ...a.learners.map((l) => `- \`${l.name}\`: ${l.label}`)]));
+  } else if (a.setting) {
+    fields.push(doc([a.text, `Values: ${a.values}; default \`${a.default}\`.`]));
+  } else {
+    fields.push(oneLine(a.text));
   }
-  const s = settings.find((x) => x.name === name);
-  const type = s.kind === 'choice' ? quote(s.words) : s.kind === 'optional' ? "string | number | 'none'" : 'string | number';
-  fields.push(doc([`${s.label}: ${s.help}`, `Values: ${s.range}; default \`${s.default}\`.`]), `  ${key}?: ${type};`);
+  fields.push(`  ${key}?: ${a.type};`);
 }
 
 const text = `// Types of <online-learner> (written by \`cargo xtask pack\` from the learner core's table).
@@ -44,38 +46,6 @@ type Flag = boolean | '';
 /** Every attribute of <online-learner>. */
 export interface OnlineLearnerAttributes {
 ${fields.join('\n')}
-  /** A whole playground link (everything after \`#\`), with its log of clicks and steps; the attributes above override its keys. */
-  state?: string;
-  /** The buttons and sliders under the figure, comma-separated, in order (\`play,step,reset\` by default; empty for none): ${CONTROLS.join(', ')}. */
-  controls?: string;
-  /** Show the explanation of the last update. */
-  explain?: Flag;
-  /** Show the online mistake rate and held-out accuracy. */
-  curves?: Flag;
-  /** Start playing when first seen (not with reduced motion). */
-  autoplay?: Flag;
-  /** The Theory layer under the figure (\`0\` for off). */
-  theory?: Flag | '0' | '1';
-  /** The true concept behind the preset, with handles to move it (\`0\` for off). */
-  truth?: Flag | '0' | '1';
-  /** Samples per second while playing (30 by default). */
-  speed?: string | number;
-  /** A title drawn on the plane. */
-  label?: string;
-  /** The figure's language: en, zh-CN, ja, it (else the page's, else the browser's). */
-  lang?: string;
-  /** An exercise under the figure (docs/exercises.md); \`where-next\` is available, the others not yet. */
-  exercise?: 'where-next' | 'you-vs-learner' | 'adversary' | 'by-hand';
-  /** The exercise's rounds, 1 to 50. */
-  rounds?: string | number;
-  /** Tries per round: \`1\` (by default) or \`unlimited\`. */
-  tries?: '1' | 'unlimited' | 1;
-  /** Whether the exercise shows its score (\`0\` hides it). */
-  score?: Flag | '0' | '1';
-  /** Whether the exercise shows the answers (\`0\`: never; with unlimited tries, a round can only be skipped). */
-  reveal?: Flag | '0' | '1';
-  /** Start with nothing learned: the settings of \`state\` without its log (as \`empty=1\` in a link). */
-  empty?: Flag;
 }
 
 /** An exercise's answered round: the \`exercise-answered\` event's detail, and each of \`el.exercise.results\`. */

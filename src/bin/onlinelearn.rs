@@ -84,6 +84,15 @@ mod plan;
 #[path = "onlinelearn/progress.rs"]
 mod progress;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/reference_command.rs"]
+mod reference_command;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/reference_learner.rs"]
+mod reference_learner;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/reference_matches.rs"]
+mod reference_matches;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/replay.rs"]
 mod replay;
 #[cfg(not(target_arch = "wasm32"))]

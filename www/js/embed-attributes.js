@@ -2,11 +2,9 @@
 // settings, which controls it offers, and the link they describe.
 import { EXERCISE_KEYS, emptied, pairs } from './state.js';
 import { catalogue } from './catalogue.js';
+import { settingNamesOf } from './embed-names.js';
 
-/** The element's own attributes that rebuild the figure when they change (`autoplay` is read once, at the start). */
-export const OWN_ATTRIBUTES = ['state', 'controls', 'explain', 'curves', 'frontier', 'theory', 'truth', 'speed', 'label', 'lang', 'empty', ...EXERCISE_KEYS];
-export const CONTROLS = ['play', 'step', 'reset', 'c', 'noise', 'algo', 'speed', 'class', 'gif', 'theory', 'truth', 'timeline', 'command', 'python'];
-export const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
+export { CONTROLS, DEFAULT_CONTROLS, OWN_ATTRIBUTES } from './embed-names.js';
 
 /**
  * The attributes that are session settings, by the names the link uses:
@@ -15,7 +13,7 @@ export const DEFAULT_CONTROLS = ['play', 'step', 'reset'];
  * new setting is an attribute with no edit here. The build's scripts pass
  * the catalogue they loaded (xtask/pack-types.mjs, widget-bundle.mjs).
  */
-export const settingNames = (table = catalogue()) => ['algo', ...table.settings.map((s) => s.name)];
+export const settingNames = (table = catalogue()) => settingNamesOf(table);
 
 export const isSetting = (name) => settingNames().includes(name);
 

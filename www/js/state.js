@@ -4,12 +4,13 @@
 
 import { catalogue } from './catalogue.js';
 import { LANGUAGES, pick, t } from './i18n.js';
+import { EXERCISE_KEYS } from './embed-names.js';
+
+export { EXERCISE_KEYS };
 
 export const VIEWS = ['classify', 'regress', 'compare', 'epochs', 'exercises'];
 /** The page's own keys in a link (the session's are the learner core's). */
 const PAGE_KEYS = ['view', 'speed', 'algos', 'lang', 'theory', 'truth', 'empty'];
-/** An exercise's keys (the Exercises view's), read and checked by exercise-settings.js when it loads. */
-export const EXERCISE_KEYS = ['exercise', 'rounds', 'tries', 'score', 'reveal'];
 export const MAX_SPEED = 100000;
 /** Compare shows up to this many learners (every one has its own colour). */
 export const MAX_COMPARED = 16;

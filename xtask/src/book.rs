@@ -9,6 +9,13 @@
 //! always used, and a page written as docs/<topic>.md becomes a chapter
 //! with one SUMMARY.md line, `- [Topic](docs/<topic>.md)`, without moving.
 //!
+//! The reference (src/reference/) is written from the code while staging,
+//! never committed: a page per learner, every subcommand's help and the
+//! catalogue by `onlinelearn book-reference` (the binary the native tests
+//! build, so `cargo xtask test` compiles no second one), the element's
+//! attributes by xtask/book-attributes.mjs from that catalogue. The lines
+//! of the learners' pages replace SUMMARY.md's placeholder line.
+//!
 //! English is written at target/book/ itself; a translation will go to
 //! target/book/<lang>/, built after it (mdBook empties its output folder).
 //!
@@ -21,7 +28,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{book_csp, root, run, setup, site, Result};
+use crate::{book_csp, cargo, root, run, setup, site, Result};
 
 pub fn build_book() -> Result<PathBuf> {
     let tool = setup::book_cli()?;
@@ -39,6 +46,7 @@ pub fn build_book() -> Result<PathBuf> {
         &["md", "png", "svg"],
     )?;
     copy_files(&root().join("results"), &src.join("results"), &["svg"])?;
+    write_reference(&src)?;
     let out = root().join("target/book");
     run(Command::new(tool).arg(&stage).arg(&out))?;
     copy_embed(&out.join("embed"))?;
@@ -102,4 +110,45 @@ fn copy_files(from: &Path, to: &Path, extensions: &[&str]) -> Result {
         }
     }
     Ok(())
+}
+
+/// SUMMARY.md's line that the learners' pages replace, each of their lines
+/// indented as it is.
+const PLACEHOLDER: &str = "<!-- the learners' reference pages: written by cargo xtask book -->";
+
+/// The generated reference, into `src`/reference/, and its contents lines
+/// into `src`/SUMMARY.md.
+fn write_reference(src: &Path) -> Result {
+    // The `test` profile's binary: the one `cargo test` builds for the
+    // native tests (tests/reference_pages.rs runs it), already fresh
+    // when `cargo xtask test` builds the book after them.
+    run(cargo().args(["test", "--quiet", "--no-run", "--test", "reference_pages"]))?;
+    let out = src.join("reference");
+    run(Command::new(root().join("target/debug/onlinelearn"))
+        .arg("book-reference")
+        .arg("--out")
+        .arg(&out))?;
+    run(Command::new("node")
+        .arg(root().join("xtask/book-attributes.mjs"))
+        .arg(out.join("catalogue.json"))
+        .arg(out.join("attributes.md")))?;
+    let lines = read(&out.join("SUMMARY.md"))?;
+    let summary = src.join("SUMMARY.md");
+    let text = read(&summary)?;
+    let placeholder = text
+        .lines()
+        .find(|line| line.trim() == PLACEHOLDER)
+        .ok_or_else(|| format!("book/src/SUMMARY.md has no line {PLACEHOLDER}"))?;
+    let indent = &placeholder[..placeholder.len() - placeholder.trim_start().len()];
+    let generated: Vec<String> = lines.lines().map(|l| format!("{indent}{l}")).collect();
+    let text = text.replacen(placeholder, &generated.join("\n"), 1);
+    std::fs::write(&summary, text).map_err(|e| format!("{}: {e}", summary.display()))?;
+    for helper in ["SUMMARY.md", "catalogue.json"] {
+        let _ = std::fs::remove_file(out.join(helper));
+    }
+    Ok(())
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use onlinelearn::{class_number, Algorithm, Features, Preset, Stream, StreamConfig};
 
 use crate::progress::Feedback;
@@ -85,6 +85,14 @@ enum Command {
         #[arg(long, value_name = "URL", default_value = crate::link::DEFAULT_LINK_BASE)]
         link_base: String,
     },
+    /// The book's reference pages (cargo xtask book runs it).
+    #[command(hide = true)]
+    BookReference(crate::reference_command::ReferenceArgs),
+}
+
+/// The parser, for the book's reference of every subcommand's help.
+pub fn cli_command() -> clap::Command {
+    Cli::command()
 }
 
 /// A learner by name, with the list of names when it is not one.
@@ -185,6 +193,7 @@ pub fn main() -> ExitCode {
         Command::Frontier(args) => crate::frontier_command::frontier(&args),
         Command::BatchPocket(args) => crate::batch_pocket::batch_pocket(&args),
         Command::Replay(args) => crate::replay::replay(&args),
+        Command::BookReference(args) => crate::reference_command::book_reference(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

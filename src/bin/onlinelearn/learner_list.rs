@@ -9,7 +9,7 @@ use onlinelearn::Algorithm;
 
 /// A family's name for people, as the page's Compare buttons say it
 /// (www/js/compare-families.js).
-fn family_name(group: &str) -> &'static str {
+pub fn family_name(group: &str) -> &'static str {
     match group {
         "linear" => "The perceptron and PA",
         "pocket" => "The pockets",
