@@ -18,6 +18,15 @@ pub struct HeldOut {
 }
 
 impl HeldOut {
+    /// `correct` right predictions of `samples` (classification).
+    pub fn classified(samples: usize, correct: usize) -> Self {
+        Self {
+            samples,
+            correct,
+            ..Self::default()
+        }
+    }
+
     /// Judges a classifier's prediction on a sample labelled `y`.
     #[inline]
     pub fn add_class(&mut self, y: f64, predicted: f64) {
@@ -57,12 +66,7 @@ pub fn test_accuracy<L: Learner + ?Sized>(learner: &L, data: &Dataset) -> f64 {
     let correct = (0..data.len())
         .filter(|&i| learner.predict(data.row(i)) == data.label(i))
         .count();
-    let held = HeldOut {
-        samples: data.len(),
-        correct,
-        ..HeldOut::default()
-    };
-    held.accuracy()
+    HeldOut::classified(data.len(), correct).accuracy()
 }
 
 /// (MAE, MSE) of a regressor on a held-out set.

@@ -16,7 +16,7 @@ use super::{largest_self_kernel, sized, sizing, Knob, Sizing, Unsized};
 use crate::data::rng::{derived, permutation};
 use crate::data::Dataset;
 use crate::error::Result;
-use crate::eval::{test_accuracy, Progress};
+use crate::eval::{HeldOut, Progress};
 use crate::kernel::KernelSpec;
 use crate::learner::Learner;
 use crate::registry::{Algorithm, AnyLearner};
@@ -97,7 +97,7 @@ pub struct SlicedPoint {
     pub mistakes: u64,
 }
 
-/// What is learning now.
+/// What is learning (or being tested) now.
 enum Work {
     Idle,
     Trial(Box<TrialRun>),
@@ -105,6 +105,15 @@ enum Work {
         learner: Box<AnyLearner>,
         progress: Progress,
         at: usize,
+        value: f64,
+    },
+    /// The run's learner on the test set, [`TRIAL_CHUNK`] rows at a time:
+    /// with a set of thousands, the whole test set is longer than a frame.
+    Test {
+        learner: Box<AnyLearner>,
+        mistakes: u64,
+        at: usize,
+        correct: usize,
         value: f64,
     },
 }
@@ -182,6 +191,8 @@ impl SlicedFrontier {
                     run
                 }
             }
+            // Learned: the test is the size's last step.
+            (Work::Test { .. }, _) => 1.0,
             (_, Some(search)) => {
                 let trials = search.trials.len() as f64 / super::search::MAX_TRIALS as f64;
                 0.5 * trials.min(1.0)
@@ -225,13 +236,41 @@ impl SlicedFrontier {
                     learner.learn_batch(&self.train, *at..end, progress);
                     *at = end;
                 } else {
+                    let (mistakes, value) = (progress.mistakes, *value);
+                    let Work::Run { learner, .. } = std::mem::replace(&mut self.work, Work::Idle)
+                    else {
+                        unreachable!("matched as a run")
+                    };
+                    self.work = Work::Test {
+                        learner,
+                        mistakes,
+                        at: 0,
+                        correct: 0,
+                        value,
+                    };
+                }
+            }
+            Work::Test {
+                learner,
+                mistakes,
+                at,
+                correct,
+                value,
+            } => {
+                if *at < self.test.len() {
+                    let end = self.test.len().min(*at + TRIAL_CHUNK);
+                    *correct += (*at..end)
+                        .filter(|&i| learner.predict(self.test.row(i)) == self.test.label(i))
+                        .count();
+                    *at = end;
+                } else {
                     self.points.push(SlicedPoint {
                         target,
                         key: self.sizing.key(),
                         value: *value,
                         support_size: learner.support_size(),
-                        test_accuracy: test_accuracy(learner.as_ref(), &self.test),
-                        mistakes: progress.mistakes,
+                        test_accuracy: accuracy(*correct, self.test.len()),
+                        mistakes: *mistakes,
                     });
                     self.search = None;
                     self.work = Work::Idle;
@@ -265,6 +304,12 @@ impl SlicedFrontier {
         };
         Ok(())
     }
+}
+
+/// `correct` of `samples` as `eval::test_accuracy` gives it (the same
+/// arithmetic, so a point equals the command line's to the bit).
+fn accuracy(correct: usize, samples: usize) -> f64 {
+    HeldOut::classified(samples, correct).accuracy()
 }
 
 #[cfg(test)]
