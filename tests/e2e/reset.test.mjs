@@ -103,6 +103,8 @@ test('the timeline numbers the samples since the Reset, and ← stops at the Res
   await page.waitForFunction(() => typeof window.playground.figures[0].pg.seek === 'function' && !window.playground.replaying);
   if ((await page.evaluate(() => window.playground.figures[0].pg.position()[0])) === 3) await page.evaluate(() => window.playground.timeline.step(-1));
   await page.waitForFunction(() => window.playground.figures[0].pg.position()[0] === 2);
+  // The timeline's line is written on the frame after the seek.
+  await page.waitForFunction(() => /sample 2 of 3/.test(document.getElementById('timeline-out').innerText), null, { timeout: 5000 }).catch(() => {});
   assert.match(await page.locator('#timeline-out').innerText(), /sample 2 of 3/);
   for (let i = 0; i < 4; i++) await page.evaluate(() => window.playground.timeline.step(-1));
   await page.waitForFunction(() => window.playground.figures[0].pg.position()[0] === 0);
