@@ -100,28 +100,48 @@ impl Feed {
         self.source.set_label_noise(noise)
     }
 
-    /// The held-out score of `model` (accuracy, or MAE for regression).
+    /// Starts the held-out score of `model` (accuracy, or MAE for
+    /// regression): Some(score) when it is known at once, None when a
+    /// kernel learner's columns are to be summed by `held_out_work`.
     /// On the drifting preset the held-out set follows the concept as it
-    /// turns: drawn again at each call.
+    /// turns: drawn again at each start.
     /// `point`: the (generation, index, samples) of the curve point it is
     /// for, which a borrowed score answers when it has it.
-    pub fn held_out_score(
+    pub fn start_held_out(
         &mut self,
         model: &Model,
         preset: Preset,
         point: (u32, usize, f64),
-    ) -> f64 {
+    ) -> Option<f64> {
         if let Some(known) = &self.borrowed {
             let (generation, index, samples) = point;
             if known.generation == generation && known.samples.get(index) == Some(&samples) {
-                return known.scores[index];
+                return Some(known.scores[index]);
             }
         }
         if let (Source::Stream(stream), Preset::Drift) = (&self.source, preset) {
             self.test = stream.test_set(TEST_SET_SIZE);
             self.held_out.clear();
         }
-        model.test_score(&self.test, Some(&mut self.held_out))
+        match model.binary() {
+            Some(learner) => self.held_out.start(learner, &self.test),
+            None => Some(model.test_score(&self.test, None)),
+        }
+    }
+
+    /// Sums up to `vectors` more of the score `start_held_out` began for
+    /// `model`, unchanged since: Some(score) once done. A copy of the
+    /// session holds no sums (see `Clone`): it starts them again.
+    pub fn held_out_work(&mut self, model: &Model, vectors: usize) -> Option<f64> {
+        let learner = model
+            .binary()
+            .expect("a summed score is a binary learner's");
+        if !self.held_out.summing() {
+            if let Some(score) = self.held_out.start(learner, &self.test) {
+                return Some(score);
+            }
+        }
+        self.held_out.work(learner, &self.test, vectors)
     }
 
     /// Scores to borrow while replaying (None: compute every one).

@@ -54,6 +54,11 @@ pub struct Session {
     /// before it (the restarting one included) and the samples they
     /// learned; the timeline numbers the samples from there.
     pub(super) learner_start: (usize, u64),
+    /// A paced stream (`stream_until_curve`) runs, and whether it reached
+    /// a curve point; and whether that point's score is still being summed.
+    pub(super) until_curve: bool,
+    pub(super) curve_reached: bool,
+    pub(super) curve_pending: bool,
     /// While on, every sample learned is written down (learned.rs).
     #[cfg(feature = "timeline")]
     pub(super) tape: Option<super::tape::Tape>,
@@ -107,6 +112,9 @@ impl Session {
             theory: None,
             stamp: next_stamp(),
             learner_start: (0, 0),
+            until_curve: false,
+            curve_reached: false,
+            curve_pending: false,
             #[cfg(feature = "timeline")]
             tape: None,
         })
@@ -206,8 +214,11 @@ impl Session {
 
     /// Performs an event and records it. An invalid event changes nothing.
     pub fn apply(&mut self, event: Event) -> Result<()> {
+        self.finish_curve_now();
         match event {
-            Event::Stream(n) => self.stream_samples(check_step(n)?),
+            Event::Stream(n) => {
+                self.stream_samples(check_step(n)?);
+            }
             Event::Point { x, y, label } => self.add_point(x, y, label)?,
             Event::Erase(i) => self.erase(i)?,
             Event::Epochs(n) => self.cycle_points(check_step(n)?),
@@ -366,7 +377,7 @@ fn stream_config(settings: &Settings) -> StreamConfig {
     }
 }
 
-fn check_step(n: u64) -> Result<u64> {
+pub(super) fn check_step(n: u64) -> Result<u64> {
     if n > MAX_STEP {
         return Err(Error::setting(
             "samples per step",

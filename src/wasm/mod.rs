@@ -30,6 +30,8 @@ mod gif_worker;
 #[cfg(all(feature = "timeline", not(feature = "loader-module")))]
 mod learned;
 #[cfg(not(feature = "loader-module"))]
+mod paced;
+#[cfg(not(feature = "loader-module"))]
 pub mod page;
 #[cfg(all(feature = "theory", not(feature = "loader-module")))]
 mod theory;

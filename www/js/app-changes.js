@@ -151,9 +151,9 @@ export const changing = {
         this.endIntro();
       }
       this.loop.changed();
-      return;
+      return k;
     }
-    this.advance(k);
+    return this.advance(k, true);
   },
 
   /** Learns `n` samples now (the Step button, →). */

@@ -32,8 +32,21 @@ import { SYNC_MS, replayFor } from './replay.js';
 import { bindPlaneKeys, bindPointer } from './input.js';
 import { message, usePart } from './i18n.js';
 
-/** The drawing a frame does for the figures before it leaves the rest to the next. */
-const DRAW_BUDGET_MS = 40;
+/**
+ * The drawing a frame does for the figures before it leaves the rest to
+ * the next, and while playing the most planes one frame redraws. Each
+ * plane drawn costs the browser about as much again to rasterise and
+ * composite, which no timer here sees: Compare's eight kernel panels,
+ * all redrawn in one frame, left 50 to 67 ms between frames with 18 to
+ * 31 ms of script (benches/browser/frontier-speed.mjs).
+ */
+const DRAW_BUDGET_MS = { playing: 8, paused: 30 };
+const PLANES_PER_PLAYING_FRAME = 2;
+/**
+ * Support vectors a call sums of a curve point's held-out score: 500
+ * multiply-adds each (one per held-out sample), about 0.5 ms in all.
+ */
+const CURVE_VECTORS = 512;
 
 /** The full module (wasm.js) and the full module's learners' texts in the language shown. */
 export const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
@@ -125,21 +138,39 @@ export const Controller = (Base) => class extends Base {
     this.restart();
   }
 
-  /** Learns `n` more samples: from the stream, or (epochs) over the shown points again. */
-  advance(n) {
+  /**
+   * Learns `n` more samples: from the stream, or (epochs) over the shown
+   * points again. `paced` (the frame loop's): the stream stops at the
+   * next curve point, whose held-out score a kernel learner sums over the
+   * next calls (CURVE_VECTORS at a time) before learning goes on; returns
+   * the samples learned (0: it summed instead).
+   */
+  advance(n, paced = false) {
     // While an exercise asks or shows its answer, the stream waits for it.
     if (this.exerciseLayer?.holding()) {
       if (this.loop.playing) this.setPlaying(false);
       this.exerciseLayer.nudge();
-      return;
+      return n;
     }
     const epochs = this.epochs;
-    this.perform((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
+    if (!paced || epochs) {
+      this.perform((pg) => (epochs ? pg.epochs(n) : pg.stream(n)));
+      return n;
+    }
+    const summing = this.figures.filter((figure) => figure.pg.curve_pending());
+    if (summing.length) {
+      for (const figure of summing) figure.pg.curve_work(CURVE_VECTORS);
+      return 0;
+    }
+    // Every figure stops at the same curve point: their points fall at the same counts.
+    let learned = n;
+    this.perform((pg) => { learned = pg.stream_until_curve(learned); });
+    return learned;
   }
 
-  /** The loop's learning: `k` samples this frame. */
+  /** The loop's learning: `k` samples this frame (or fewer, see advance). */
   learnFrame(k) {
-    this.advance(k);
+    return this.advance(k, true);
   }
 
   step(n = 1) {
@@ -208,16 +239,7 @@ export const Controller = (Base) => class extends Base {
     let drew = false;
     try {
       const { task, eps } = this.figure.settings();
-      const start = performance.now();
-      for (const figure of this.figures) {
-        // Eight panels of 5,000 points took 140 ms to draw in one frame:
-        // past the budget, the rest are drawn on the next frames.
-        if (performance.now() - start > DRAW_BUDGET_MS) {
-          this.loop.changed();
-          break;
-        }
-        drew = figure.render(task, eps, { now, playing: this.playing }) || drew;
-      }
+      drew = this.renderFigures(task, eps, now);
       this.curves.append();
       this.timeline?.sync();
       this.theory?.frame(now);
@@ -229,6 +251,31 @@ export const Controller = (Base) => class extends Base {
       this.fail(error);
     }
     return drew;
+  }
+
+  /**
+   * Draws the figures in turn, from the one after the last drawn: eight
+   * panels of 5,000 points took 140 ms to draw in one frame, so past the
+   * budget (or the planes a playing frame draws) the rest wait for the
+   * next frames, and every panel gets its turn.
+   */
+  renderFigures(task, eps, now) {
+    const playing = this.playing;
+    const budget = DRAW_BUDGET_MS[playing ? 'playing' : 'paused'];
+    const count = this.figures.length;
+    const first = (this.nextFigure ?? 0) % count;
+    const start = performance.now();
+    let planes = 0;
+    for (let i = 0; i < count; i++) {
+      if (planes && (performance.now() - start > budget || (playing && planes >= PLANES_PER_PLAYING_FRAME))) {
+        this.nextFigure = (first + i) % count;
+        this.loop.changed();
+        return true;
+      }
+      if (this.figures[(first + i) % count].render(task, eps, { now, playing })) planes += 1;
+    }
+    this.nextFigure = first;
+    return planes > 0;
   }
 
   /** Short news for screen readers (the keyboard cursor's position). */

@@ -19,7 +19,12 @@ export class Pacer {
     this.msPerSample = null; // unknown until the first call
   }
 
-  /** Calls `learn(k)` for up to `n` samples in all; returns how many it learned. */
+  /**
+   * Calls `learn(k)` for up to `n` samples in all; returns how many it
+   * learned. `learn` may return how many it learned, fewer than asked
+   * (it stopped at a curve point), or 0 when it did other work in the
+   * time instead (a curve point's sums: controller.js).
+   */
   learn(n, learn) {
     const start = performance.now();
     let done = 0;
@@ -32,11 +37,12 @@ export class Pacer {
       // frame's one call sized from the average ran 14 to 18 ms.
       const k = this.msPerSample === null ? 1 : Math.max(1, Math.min(n - done, Math.floor(Math.min(left, CHUNK_MS) / this.msPerSample)));
       const t = performance.now();
-      learn(k);
-      const cost = (performance.now() - t) / k;
+      const learned = learn(k) ?? k;
+      if (learned === 0) continue;
+      const cost = (performance.now() - t) / learned;
       // Costs drift (a kernel learner slows as its set grows): follow them.
       this.msPerSample = this.msPerSample === null ? cost : 0.7 * this.msPerSample + 0.3 * cost;
-      done += k;
+      done += learned;
     }
     return done;
   }
