@@ -119,3 +119,33 @@ test('the eight kernel learners of Meng & Song 2023 after an APSM session: eight
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('while Compare plays, a kernel panel\'s curve point is summed over frames, in step with the others, as its link replays it', async () => {
+  const page = await open('algo=kernel-perceptron&view=compare&algos=kernel-perceptron,apsm,pa1&preset=xor&seed=2&speed=20000');
+  // Seen at the start of a frame: a point being summed (the stream waits for it).
+  await page.evaluate(() => {
+    window.sawPending = false;
+    const look = () => {
+      window.sawPending ||= window.playground.figures.some((f) => f.pg.curve_pending());
+      if (window.playground.playing) requestAnimationFrame(look);
+    };
+    window.playground.setPlaying(true);
+    requestAnimationFrame(look);
+  });
+  await page.waitForFunction(() => window.playground.figures[0].pg.counts().samples >= 3000, null, { timeout: 120000 });
+  await page.evaluate(() => window.playground.setPlaying(false));
+  await settle(page);
+  const panelsNow = await page.evaluate(async () => {
+    const { Playground, f64View } = await import('/js/wasm.js');
+    const curves = (pg) => Array.from({ length: 2 }, (_, s) => Array.from(f64View(pg, pg.curve_ptr(s), pg.curve_len())));
+    return window.playground.figures.map((f) => {
+      const again = new Playground(f.pg.hash(''), f.pg.algorithm());
+      return { samples: f.pg.counts().samples, pending: f.pg.curve_pending(), same: JSON.stringify(curves(f.pg)) === JSON.stringify(curves(again)) };
+    });
+  });
+  assert.ok(await page.evaluate(() => window.sawPending), 'a kernel panel summed a curve point over frames');
+  assert.equal(new Set(panelsNow.map((p) => p.samples)).size, 1, `every panel learned as many samples: ${JSON.stringify(panelsNow)}`);
+  assert.deepEqual(panelsNow.map((p) => [p.pending, p.same]), panelsNow.map(() => [false, true]), 'paused, every point is summed, and the link replays the same curves');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
