@@ -15,6 +15,7 @@ import { describe, readSettings, settingAttributes, settingKeys } from './exerci
 /** Each exercise's code, loaded when it is first asked for (the available ones: exercise-settings.js). */
 const KIND_CODE = {
   'where-next': () => import('./exercise-where-next.js'),
+  'you-vs-learner': () => import('./exercise-you-vs-learner.js'),
 };
 
 /**
