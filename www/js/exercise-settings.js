@@ -14,7 +14,7 @@ import { t } from './i18n.js';
 export const KINDS = ['where-next', 'you-vs-learner', 'adversary', 'by-hand'];
 
 /** The exercises that are complete (answered right and wrong in the browser tests); the others are listed as not yet available. */
-export const AVAILABLE = ['where-next', 'you-vs-learner'];
+export const AVAILABLE = ['where-next', 'you-vs-learner', 'adversary'];
 
 export const MAX_ROUNDS = 50;
 
