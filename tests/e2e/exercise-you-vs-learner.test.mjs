@@ -13,7 +13,8 @@ import assert from 'node:assert/strict';
 import { launch, screenshot } from './harness.mjs';
 import { DEVICES, asking, feedback, nextUpdate, openExercise, press, pressPrimary, replayed, revealed, useExerciseSite } from './exercise-harness.mjs';
 
-const LINK = 'algo=perceptron&preset=separable&seed=3&view=exercises&exercise=you-vs-learner&rounds=3';
+// Seed 4: the learner errs on the first two samples (w = 0 predicts +1 for a −1), so its count is tested.
+const LINK = 'algo=perceptron&preset=separable&seed=4&view=exercises&exercise=you-vs-learner&rounds=3';
 const site = useExerciseSite();
 const open = (device, hash) => openExercise(site, device, hash);
 const sign = (v) => (v >= 0 ? 1 : -1);
@@ -85,6 +86,7 @@ for (const device of ['desktop', 'phone']) {
       assert.match(await page.locator('.exercise-tally').textContent(), new RegExp(`^Your mistakes: ${event.score.you} · the learner’s: ${event.score.learner}$`));
       if (round === 2) await screenshot(page, `exercises-you-vs-learner-reveal-${device}`);
     }
+    assert.ok(learnerMistakes > 0, 'the learner erred on these samples: its count was tested');
     // The chart draws the bound over both counts.
     const chart = await page.evaluate(() => {
       const lines = window.playground.exerciseLayer.kind.chart.lines;
