@@ -156,8 +156,9 @@ async function exercise(page, index) {
 
 /**
  * An exercise figure (`exercise="..."`): it asks, takes the reader's
- * answer (its Answer button pressed as it is shown) and reports the round
- * as `el.exercise` does for a course page.
+ * answer (where-next: a call and Answer; you-vs-learner: a class button;
+ * adversary: a point placed by the rules) and reports the round as
+ * `el.exercise` does for a course page.
  */
 async function answerExercise(page, index) {
   const figure = page.locator('online-learner').nth(index);
@@ -166,8 +167,26 @@ async function answerExercise(page, index) {
     const layer = document.querySelectorAll('online-learner')[i].exerciseLayer;
     return layer?.state === 'asking' && !layer.preparing;
   }, index, { timeout: 60_000 });
-  await figure.locator('[data-call="passive"]').click();
-  await figure.locator('.exercise-buttons button.primary').click();
+  const kind = await figure.getAttribute('exercise');
+  if (kind === 'where-next') {
+    await figure.locator('[data-call="passive"]').click();
+    await figure.locator('.exercise-buttons button.primary').click();
+  } else if (kind === 'you-vs-learner') {
+    await figure.locator('[data-label="1"]').click(); // the class buttons answer
+  } else if (kind === 'adversary') {
+    // A point 0.6 along the concept's normal: inside the disc, outside the margin.
+    const overlay = figure.locator('.plane .overlay');
+    await overlay.scrollIntoViewIfNeeded();
+    const [px, py] = await figure.evaluate((el) => {
+      const { angle } = el.exerciseLayer.kind.arena;
+      const plane = el.figure.plane;
+      const box = plane.overlay.getBoundingClientRect();
+      return [box.left + plane.px(0.6 * Math.cos(angle)), box.top + plane.py(0.6 * Math.sin(angle))];
+    });
+    await page.mouse.click(px, py);
+  } else {
+    throw new Error(`the test cannot answer exercise="${kind}"`);
+  }
   await page.waitForFunction((i) => document.querySelectorAll('online-learner')[i].exercise?.done === 1, index);
   return figure.evaluate((el) => ({ kind: el.exercise.kind, done: el.exercise.done }));
 }

@@ -1,239 +1,19 @@
-// Exercises: predict, then reveal (issue 35), in real Chromium, on a
-// desktop and a touch phone. "Where does it go?" answered right (the
-// guessed boundary dragged onto the update's, the right call) and wrong;
-// the truth revealed is the session's own next update (the page's Model
-// (JSON) and `onlinelearn replay` of the page's link give the same
-// weights, to the bit); the score is the angle between the answer and
-// that model; the `exercise-answered` event and what the exercise reports
-// hold the same numbers. Done with the keyboard alone, in four languages,
-// with its settings (tries, score, reveal) and their refusals, with the
-// stream held while it asks, and in an <online-learner> under a strict
-// Content-Security-Policy. Screenshots: target/e2e-screenshots/exercises-*.png.
-import { test, before, after } from 'node:test';
+// Exercises: predict, then reveal (issue 35), in real Chromium: what
+// every exercise shares (exercise.js and the Exercises view), shown with
+// "Where does it go?": its settings (tries, score, reveal) and their
+// refusals, the list of the four, the stream held while it asks, the
+// links and the embed code a teacher copies, and an <online-learner>
+// under a strict Content-Security-Policy. Each exercise's own answers,
+// right and wrong, are in exercise-<kind>.test.mjs. Screenshots:
+// target/e2e-screenshots/exercises-*.png.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT, launch, screenshot, serve } from './harness.mjs';
+import { launch, screenshot } from './harness.mjs';
+import { DEVICES, asking, feedback, nextUpdate, openExercise, useExerciseSite } from './exercise-harness.mjs';
 
-const DEVICES = {
-  desktop: { width: 1280, height: 900 },
-  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
-};
 const LINK = 'algo=pa&preset=separable&seed=3&view=exercises&exercise=where-next&rounds=2';
-let server;
-const contexts = [];
-before(async () => {
-  // The command line that replays a page's link (a no-op when it is up to date).
-  execFileSync('cargo', ['build', '--quiet', '--bin', 'onlinelearn'], { cwd: ROOT, stdio: 'inherit' });
-  server = await serve(process.env.SITE_DIR); // default: the built site (target/site)
-});
-after(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-  await server.close();
-});
-
-async function open(device, hash) {
-  const context = await launch(DEVICES[device]);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  await page.addInitScript(() => {
-    window.answered = [];
-    document.addEventListener('exercise-answered', (e) => window.answered.push(e.detail));
-  });
-  await page.goto(`${server.url}/#${hash}`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
-  return page;
-}
-
-const asking = (page, round) => page.waitForFunction((k) => {
-  const layer = window.playground.exerciseLayer;
-  return layer?.state === 'asking' && layer.round === k && !layer.preparing;
-}, round);
-
-/** The next update, computed independently: a copy of the session learns the next sample. */
-const nextUpdate = (page) => page.evaluate(() => {
-  const pg = window.playground.figure.pg;
-  const copy = new pg.constructor(pg.hash(''), undefined);
-  copy.stream(1);
-  const last = copy.last();
-  const out = { model: Array.from(copy.model()), aggressive: last.aggressive, x: last.x, y: last.y };
-  copy.free();
-  return out;
-});
-
-/** The angle in degrees between two boundaries' w (the exercise's score). */
-function angle(a, b) {
-  const cos = (a[0] * b[0] + a[1] * b[1]) / (Math.hypot(a[0], a[1]) * Math.hypot(b[0], b[1]));
-  return (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI;
-}
-
-/** The reader's guessed boundary as a model (w unit, b). */
-const guess = (page) => page.evaluate(() => {
-  const g = window.playground.exerciseLayer.kind.guess;
-  return [Math.cos(g.angle), Math.sin(g.angle), g.offset];
-});
-
-/** Page pixels of the turn handle, and where to drag it so that the guess has w along `model`'s. */
-const turnPath = (page, model) => page.evaluate((m) => {
-  const { handles } = window.playground.exerciseLayer.kind;
-  const plane = handles.plane;
-  const rect = plane.overlay.getBoundingClientRect();
-  const move = handles.buttons.find((b) => b.dataset.role === 'move').handle;
-  const turn = handles.buttons.find((b) => b.dataset.role === 'turn');
-  const box = turn.getBoundingClientRect();
-  const theta = Math.atan2(m[1], m[0]);
-  // The turn handle turns the line about its foot, through the pointer (truth-handles.js).
-  const [fx, fy] = move.at;
-  const side = turn.handle.side;
-  const target = [fx + side * 0.6 * -Math.sin(theta), fy + side * 0.6 * Math.cos(theta)];
-  const from = [box.left + box.width / 2, box.top + box.height / 2];
-  const to = [rect.left + plane.px(target[0]), rect.top + plane.py(target[1])];
-  // One move: the pivot is the foot of the line as the drag started (a turned line has another foot).
-  return [from, to];
-}, model);
-
-/** A drag along `path` (page pixels): the mouse, or a finger (Chromium turns touches into pointer events). */
-async function drag(page, device, path) {
-  if (device === 'desktop') {
-    await page.mouse.move(...path[0]);
-    await page.mouse.down();
-    for (const p of path.slice(1)) await page.mouse.move(...p);
-    await page.mouse.up();
-    return;
-  }
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type, [x, y]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
-  await touch('touchStart', path[0]);
-  for (const p of path.slice(1)) await touch('touchMove', p);
-  await touch('touchEnd', path.at(-1));
-}
-
-const press = (page, device, selector) => (device === 'phone' ? page.tap(selector) : page.click(selector));
-/** The panel's main button (Answer, Next round, See the score), tapped on the phone as a finger would. */
-const pressPrimary = (page, device) => press(page, device, '.exercise-buttons button.primary');
-const feedback = (page) => page.locator('.exercise-feedback').textContent();
-
-/** `onlinelearn replay LINK --json`: the command line's model of a page's link. */
-function replayed(link) {
-  const out = execFileSync(join(ROOT, 'target', 'debug', 'onlinelearn'), ['replay', link, '--json'], { encoding: 'utf8' });
-  return JSON.parse(out);
-}
-
-for (const device of ['desktop', 'phone']) {
-  test(`Where does it go? (${device}): right, then wrong; the truth is the session's update, the score its angle, the link replays`, async () => {
-    const page = await open(device, LINK);
-    await asking(page, 1);
-    const truth = await nextUpdate(page);
-    // The sample is shown before the learner sees it: ringed, its coordinates in the panel.
-    const before = await page.evaluate(() => window.playground.figure.pg.counts().samples);
-    const sample = await page.evaluate(() => window.playground.exerciseLayer.kind.question.sample);
-    assert.deepEqual([sample.x, sample.y], [truth.x, truth.y]);
-    await page.locator('.exercise').scrollIntoViewIfNeeded();
-    await press(page, device, `[data-call="${truth.aggressive ? 'aggressive' : 'passive'}"]`);
-    await page.locator('.truth-handle.turn').scrollIntoViewIfNeeded();
-    await drag(page, device, await turnPath(page, truth.model));
-    const guessed = await guess(page);
-    assert.ok(angle(guessed, truth.model) < 3, `the drag turned the guess onto the update: ${angle(guessed, truth.model)}°`);
-    await screenshot(page, `exercises-where-next-asking-${device}`);
-    await pressPrimary(page, device); // Answer
-    await page.waitForFunction(() => window.playground.exerciseLayer.state === 'revealed');
-    // The session itself learned the sample: its model is the copy's, and the page's Model (JSON).
-    const shown = await page.evaluate(() => {
-      const pg = window.playground.figure.pg;
-      return { model: Array.from(pg.model()), samples: pg.counts().samples, exported: pg.model_export('').model };
-    });
-    assert.equal(shown.samples, before + 1);
-    assert.deepEqual(shown.model, truth.model, 'the truth revealed is the update a copy of the session predicted');
-    assert.deepEqual([...shown.exported.weights, shown.exported.bias], truth.model);
-    const [first] = await page.evaluate(() => window.answered);
-    assert.equal(first.kind, 'where-next');
-    assert.equal(first.round, 1);
-    assert.equal(first.right, true);
-    assert.equal(first.score.call, true);
-    assert.deepEqual(first.truth.boundary, truth.model);
-    assert.equal(first.truth.call, truth.aggressive ? 'aggressive' : 'passive');
-    assert.deepEqual(first.answer.boundary, guessed);
-    assert.ok(Math.abs(first.score.angle - angle(guessed, truth.model)) < 1e-9, 'the score is the angle between the answer and the model');
-    assert.match(await feedback(page), /right\./);
-    // Held: the stream does not move while the answer shows.
-    await page.waitForTimeout(1100); // the reveal's animation (900 ms) ends, and the answer stays
-    await page.evaluate(() => window.playground.step());
-    assert.equal(await page.evaluate(() => window.playground.figure.pg.counts().samples), before + 1);
-    assert.match(await feedback(page), /The stream waits for the exercise/);
-    await screenshot(page, `exercises-where-next-right-${device}`);
-    const summary = await page.evaluate(() => window.playground.exerciseLayer.summary());
-    assert.deepEqual({ kind: summary.kind, rounds: summary.rounds, done: summary.done, score: summary.score }, { kind: 'where-next', rounds: 2, done: 1, score: 1 });
-
-    // Round 2: the wrong call.
-    await pressPrimary(page, device); // Next round
-    await asking(page, 2);
-    const second = await nextUpdate(page);
-    await press(page, device, `[data-call="${second.aggressive ? 'passive' : 'aggressive'}"]`);
-    await pressPrimary(page, device); // Answer
-    await page.waitForFunction(() => window.playground.exerciseLayer.state === 'revealed');
-    const wrong = (await page.evaluate(() => window.answered))[1];
-    assert.equal(wrong.round, 2);
-    assert.equal(wrong.right, false);
-    assert.equal(wrong.score.call, false);
-    assert.deepEqual(wrong.truth.boundary, second.model);
-    assert.ok(Math.abs(wrong.score.angle - angle(wrong.answer.boundary, second.model)) < 1e-9);
-    assert.match(await feedback(page), /is wrong/);
-    await screenshot(page, `exercises-where-next-wrong-${device}`);
-    await pressPrimary(page, device); // See the score
-    await page.waitForFunction(() => window.playground.exerciseLayer.state === 'done');
-    assert.match(await feedback(page), /^1 of 2 rounds right/);
-    const done = await page.evaluate(() => window.playground.exerciseLayer.summary());
-    assert.deepEqual({ done: done.done, score: done.score }, { done: 2, score: 1 });
-
-    // The page's link (the exercise's state) replays in the command line to the same weights, to the bit.
-    await page.waitForFunction(() => location.hash.includes('exercise=where-next'));
-    const link = await page.evaluate(() => location.href);
-    const cli = replayed(link);
-    assert.deepEqual([...cli.model.weights, cli.model.bias], second.model, `onlinelearn replay ${link}`);
-    assert.deepEqual(page.errors, []);
-  });
-}
-
-test('Where does it go? with the keyboard alone: Space calls, the arrows turn the guess, Enter answers', async () => {
-  const page = await open('desktop', 'algo=pa1&preset=overlapping&seed=11&view=exercises&exercise=where-next&rounds=1');
-  await asking(page, 1);
-  const truth = await nextUpdate(page);
-  await page.focus(`[data-call="${truth.aggressive ? 'aggressive' : 'passive'}"]`);
-  await page.keyboard.press('Space');
-  assert.equal(await page.evaluate(() => window.playground.exerciseLayer.kind.call), truth.aggressive ? 'aggressive' : 'passive');
-  // The chosen call keeps the focus (the panel is drawn again).
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked')), 'true');
-  await page.focus('.truth-handle.turn');
-  const label = await page.getAttribute('.truth-handle.turn', 'aria-label');
-  assert.match(label, /Turn your boundary/);
-  // The arrows turn the guess 2° a press: towards the update's boundary.
-  let gap = angle(await guess(page), truth.model);
-  for (let presses = 0; gap > 1.5 && presses < 200; presses++) {
-    await page.keyboard.press('ArrowLeft');
-    const next = angle(await guess(page), truth.model);
-    if (next > gap) {
-      await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('ArrowRight');
-      gap = angle(await guess(page), truth.model);
-      for (; gap > 1.5 && presses < 200; presses++) {
-        await page.keyboard.press('ArrowRight');
-        gap = angle(await guess(page), truth.model);
-      }
-      break;
-    }
-    gap = next;
-  }
-  assert.ok(gap <= 1.5, `the keys turned the guess onto the update: ${gap}°`);
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => window.playground.exerciseLayer.state === 'revealed');
-  const [round] = await page.evaluate(() => window.answered);
-  assert.equal(round.right, true);
-  assert.deepEqual(round.truth.boundary, truth.model);
-  assert.deepEqual(page.errors, []);
-});
+const site = useExerciseSite();
+const open = (device, hash) => openExercise(site, device, hash);
 
 test("the settings: unlimited tries, the score hidden, no answers shown; each bad value refused by name", async () => {
   const page = await open('desktop', 'algo=pa&preset=separable&seed=5&view=exercises&exercise=where-next&rounds=1&tries=unlimited&score=0&reveal=0');
@@ -257,7 +37,7 @@ test("the settings: unlimited tries, the score hidden, no answers shown; each ba
   assert.match(await page.evaluate(() => location.hash), /exercise=where-next&rounds=1&tries=unlimited&score=0&reveal=0/);
 
   // Bad values: each refused by name with the values it takes.
-  await page.goto(`${server.url}/#algo=pa&view=exercises&exercise=where-next&rounds=0&tries=3&reveal=maybe`);
+  await page.goto(`${site.server.url}/#algo=pa&view=exercises&exercise=where-next&rounds=0&tries=3&reveal=maybe`);
   await page.waitForFunction(() => window.playground?.exerciseLayer?.state === 'asking');
   const error = await page.locator('#error-text').textContent();
   assert.match(error, /rounds=0 was left out: the rounds are a whole number from 1 to 50/);
@@ -265,11 +45,11 @@ test("the settings: unlimited tries, the score hidden, no answers shown; each ba
   assert.match(error, /reveal=maybe was left out: answers can be revealed \(1\) or not \(0\)/);
   assert.equal(await page.evaluate(() => window.playground.exerciseLayer.setup.rounds), 5);
   // An exercise not finished yet is refused, and shown as not available in the list.
-  await page.goto(`${server.url}/#algo=pa&view=exercises&exercise=by-hand`);
+  await page.goto(`${site.server.url}/#algo=pa&view=exercises&exercise=by-hand`);
   await page.waitForSelector('.exercise-list');
   assert.match(await page.locator('#error-text').textContent(), /exercise=by-hand was left out: this exercise is not available yet/);
   assert.deepEqual(await page.$$eval('.exercise-list button', (bs) => bs.map((b) => [b.dataset.exercise, b.disabled])),
-    [['where-next', false], ['you-vs-learner', true], ['adversary', true], ['by-hand', true]]);
+    [['where-next', false], ['you-vs-learner', false], ['adversary', false], ['by-hand', true]]);
   await screenshot(page, 'exercises-list');
   assert.deepEqual(page.errors, []);
 });
@@ -368,7 +148,7 @@ test('the links a teacher copies: the same challenge, a new seed for each studen
 
 test('<online-learner exercise="where-next"> under a strict CSP: the event, el.exercise, a new seed', async () => {
   const context = await launch(DEVICES.desktop);
-  contexts.push(context);
+  site.contexts.push(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -388,7 +168,7 @@ test('<online-learner exercise="where-next"> under a strict CSP: the event, el.e
     window.answered = [];
     document.addEventListener('exercise-answered', (e) => window.answered.push({ id: e.target.id, detail: e.detail }));
   });
-  await page.goto(`${server.url}/exercise-post.html`);
+  await page.goto(`${site.server.url}/exercise-post.html`);
   await page.waitForFunction(() => document.getElementById('ex').exerciseLayer?.state === 'asking' && !document.getElementById('ex').exerciseLayer.preparing);
   assert.deepEqual(await page.evaluate(() => document.getElementById('ex').exercise), { kind: 'where-next', rounds: 1, done: 0, score: 0, results: [] });
   const truth = await page.evaluate(() => {

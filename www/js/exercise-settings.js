@@ -5,17 +5,16 @@
 // once. A value an exercise cannot use is refused by name with the values
 // it takes; a setting the chosen exercise does not use is refused, never
 // ignored. (The seed is the session's own `seed`; `seed=new` draws a fresh
-// one for each reader: app-build.js and embed.js.)
+// one for each reader: app-build.js and embed.js.) The keys themselves are
+// listed once, in embed-names.js (EXERCISE_KEYS): the link and the element
+// read them there without loading this file.
 import { t } from './i18n.js';
 
 /** The four exercises, in the order the Exercises view lists them. */
 export const KINDS = ['where-next', 'you-vs-learner', 'adversary', 'by-hand'];
 
 /** The exercises that are complete (answered right and wrong in the browser tests); the others are listed as not yet available. */
-export const AVAILABLE = ['where-next'];
-
-/** The keys (and attribute names) of an exercise's settings. */
-export const KEYS = ['exercise', 'rounds', 'tries', 'score', 'reveal'];
+export const AVAILABLE = ['where-next', 'you-vs-learner', 'adversary'];
 
 export const MAX_ROUNDS = 50;
 

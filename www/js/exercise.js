@@ -15,6 +15,8 @@ import { describe, readSettings, settingAttributes, settingKeys } from './exerci
 /** Each exercise's code, loaded when it is first asked for (the available ones: exercise-settings.js). */
 const KIND_CODE = {
   'where-next': () => import('./exercise-where-next.js'),
+  'you-vs-learner': () => import('./exercise-you-vs-learner.js'),
+  adversary: () => import('./exercise-adversary.js'),
 };
 
 /**
@@ -115,11 +117,11 @@ export class ExerciseLayer {
     return this.state === 'asking' || this.state === 'revealed';
   }
 
-  /** The next round, or the end. */
-  async next() {
+  /** The next round (`note`: what the panel keeps saying as it asks), or the end. */
+  async next(note = '') {
     if (this.round >= this.setup.rounds) return this.end();
     this.round++;
-    await this.ask('');
+    await this.ask(note);
   }
 
   /** Asks the round's question (again, with `note`, after the session changed under it). */
@@ -170,6 +172,8 @@ export class ExerciseLayer {
     this.redraw();
     const event = new CustomEvent('exercise-answered', { detail: round, bubbles: true, composed: true });
     (this.host instanceof EventTarget ? this.host : document).dispatchEvent(event);
+    // An exercise whose every answer is a move of its own (the adversary's point) asks again at once, its verdict kept.
+    if (this.kind.autoNext && this.round < this.setup.rounds) this.next(this.feedback.textContent).catch((e) => this.host.fail(e));
   }
 
   /** After the last round: the score, and the way to start again. */

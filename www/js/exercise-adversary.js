@@ -46,7 +46,14 @@ export class Exercise {
   /** The way out of the refusal: the perceptron. */
   remedy() {
     const button = element('button', { type: 'button', class: 'primary' }, t('Use the perceptron'));
-    button.addEventListener('click', () => this.layer.useLearner('perceptron'));
+    button.addEventListener('click', () => {
+      const host = this.layer.host;
+      // The page's own switch (its menu follows); the element's figure switches in place.
+      if (host.setAlgorithm) return Promise.resolve(host.setAlgorithm('perceptron')).catch((e) => host.fail(e));
+      host.act((pg) => pg.set_algorithm('perceptron'));
+      host.restart();
+      host.buildControls?.();
+    });
     return [button];
   }
 
@@ -65,7 +72,7 @@ export class Exercise {
   async ask(round) {
     const layer = this.layer;
     // The rule is in the full module; the session may stay where it is.
-    if (!Playground.adversary_arena) await loadFull(layer.pg.hash(''));
+    if (!Playground.adversary_arena) await loadFull();
     await usePart('theory').catch(() => {}); // the theorem's words
     const pg = layer.pg;
     // The theorem counts from w = 0 with nothing learned: the game starts on an empty plane.
@@ -155,7 +162,7 @@ export class Exercise {
   gauge(results) {
     if (!this.chart) {
       const canvas = element('canvas', { class: 'chart', width: 360, height: 120, role: 'img', 'aria-label': t('Forced updates over the points placed, under the bound') });
-      this.chart = new Chart(canvas, element('div', { class: 'chart-legend' }), { fixedY: false, yMax: 4 });
+      this.chart = new Chart(canvas, element('div', { class: 'chart-legend' }), { fixedY: false, yMax: 4, xMax: this.layer.setup.rounds });
     }
     const chart = this.chart;
     chart.clear();
@@ -174,7 +181,7 @@ export class Exercise {
     plane.line(ctx, c, s, 0, { color: CONCEPT, width: 2.4, dash: [10, 6] });
     plane.line(ctx, c, s, -MARGIN, { color: CONCEPT, width: 1, dash: [2, 4] });
     plane.line(ctx, c, s, MARGIN, { color: CONCEPT, width: 1, dash: [2, 4] });
-    plane.arrow(ctx, [0, 0], [c * 0.6, s * 0.6], CONCEPT, [4, 3], 2);
+    plane.arrow(ctx, [0, 0], [c, s], CONCEPT, [4, 3], 2);
     ctx.save();
     ctx.strokeStyle = CONCEPT;
     ctx.lineWidth = 1.5;

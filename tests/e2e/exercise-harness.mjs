@@ -1,0 +1,105 @@
+// Shared by the exercises' browser tests (exercise-*.test.mjs and
+// exercises.test.mjs): the devices (a desktop and a touch phone), the
+// built site served and the `onlinelearn` binary built once per file, a
+// page opened on an exercise's link that records the `exercise-answered`
+// events, and the gestures and readings every exercise's test uses.
+import { before, after } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, launch, serve } from './harness.mjs';
+
+export const DEVICES = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
+};
+
+/**
+ * The site served (and `onlinelearn` built, to replay links) for one
+ * test file: started before its tests, closed after them, with every
+ * browser context the file opened. Returns { server, contexts }, filled
+ * in once the tests start.
+ */
+export function useExerciseSite() {
+  const site = { server: null, contexts: [] };
+  before(async () => {
+    // The command line that replays a page's link (a no-op when it is up to date).
+    execFileSync('cargo', ['build', '--quiet', '--bin', 'onlinelearn'], { cwd: ROOT, stdio: 'inherit' });
+    site.server = await serve(process.env.SITE_DIR); // default: the built site (target/site)
+  });
+  after(async () => {
+    await Promise.all(site.contexts.map((c) => c.close().catch(() => {})));
+    await site.server?.close();
+  });
+  return site;
+}
+
+/** A page of the site at `#hash` on `device`, its errors in `page.errors`, the events in `window.answered`. */
+export async function openExercise(site, device, hash) {
+  const context = await launch(DEVICES[device]);
+  site.contexts.push(context);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  await page.addInitScript(() => {
+    window.answered = [];
+    document.addEventListener('exercise-answered', (e) => window.answered.push(e.detail));
+  });
+  await page.goto(`${site.server.url}/#${hash}`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
+  return page;
+}
+
+/** Resolves once the page's exercise asks round `round` (its question prepared). */
+export const asking = (page, round) => page.waitForFunction((k) => {
+  const layer = window.playground.exerciseLayer;
+  return layer?.state === 'asking' && layer.round === k && !layer.preparing;
+}, round);
+
+/** Resolves once the page's exercise shows its answer. */
+export const revealed = (page) => page.waitForFunction(() => window.playground.exerciseLayer.state === 'revealed');
+
+/** The next sample and its update, computed independently: a copy of the session learns the next sample. */
+export const nextUpdate = (page) => page.evaluate(() => {
+  const pg = window.playground.figure.pg;
+  const copy = new pg.constructor(pg.hash(''), undefined);
+  copy.stream(1);
+  const last = copy.last();
+  const out = { model: Array.from(copy.model()), aggressive: last.aggressive, x: last.x, y: last.y, label: last.label, score: last.score };
+  copy.free();
+  return out;
+});
+
+/** The angle in degrees between two boundaries' w (the "Where does it go?" score). */
+export function angle(a, b) {
+  const cos = (a[0] * b[0] + a[1] * b[1]) / (Math.hypot(a[0], a[1]) * Math.hypot(b[0], b[1]));
+  return (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI;
+}
+
+/** A drag along `path` (page pixels): the mouse, or a finger (Chromium turns touches into pointer events). */
+export async function drag(page, device, path) {
+  if (device === 'desktop') {
+    await page.mouse.move(...path[0]);
+    await page.mouse.down();
+    for (const p of path.slice(1)) await page.mouse.move(...p);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, [x, y]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', path[0]);
+  for (const p of path.slice(1)) await touch('touchMove', p);
+  await touch('touchEnd', path.at(-1));
+}
+
+/** A click, or on the phone a tap, on `selector`. */
+export const press = (page, device, selector) => (device === 'phone' ? page.tap(selector) : page.click(selector));
+/** The panel's main button (Answer, Next round, See the score), tapped on the phone as a finger would. */
+export const pressPrimary = (page, device) => press(page, device, '.exercise-buttons button.primary');
+export const feedback = (page) => page.locator('.exercise-feedback').textContent();
+
+/** `onlinelearn replay LINK --json`: the command line's model of a page's link. */
+export function replayed(link) {
+  const out = execFileSync(join(ROOT, 'target', 'debug', 'onlinelearn'), ['replay', link, '--json'], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
