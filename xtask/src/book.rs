@@ -16,8 +16,9 @@
 //! attributes by xtask/book-attributes.mjs from that catalogue. The lines
 //! of the learners' pages replace SUMMARY.md's placeholder line.
 //!
-//! English is written at target/book/ itself; a translation will go to
-//! target/book/<lang>/, built after it (mdBook empties its output folder).
+//! English is written at target/book/ itself; each translation goes to
+//! target/book/<lang>/, built after it (mdBook empties its output folder),
+//! from book/po/<lang>.po (book_i18n.rs).
 //!
 //! The lessons' live figures are the `<online-learner>` element: its files
 //! (from the site, target/site) are copied to embed/ in the book, so that
@@ -28,10 +29,32 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{book_csp, cargo, root, run, setup, site, Result};
+use crate::{book_csp, book_i18n, cargo, root, run, setup, site, Result};
 
 pub fn build_book() -> Result<PathBuf> {
     let tool = setup::book_cli()?;
+    let stage = stage_book()?;
+    let out = root().join("target/book");
+    run(Command::new(&tool).arg(&stage).arg(&out))?;
+    embed_in_print_page(&out.join("print.html"))?;
+    book_i18n::build_translations(&tool, &stage, &out)?;
+    copy_embed(&out.join("embed"))?;
+    book_csp::apply(&out)?;
+    Ok(out)
+}
+
+/// `cargo xtask book --pot`: the translators' template, book/po/messages.pot,
+/// from the book as staged (the generated reference included).
+pub fn write_template() -> Result<PathBuf> {
+    let tool = setup::book_cli()?;
+    let stage = stage_book()?;
+    let out = root().join("book/po");
+    run(Command::new(&tool).arg("--pot").arg(&stage).arg(&out))?;
+    Ok(out.join("messages.pot"))
+}
+
+/// The book's sources laid out in target/book-src (see above).
+pub fn stage_book() -> Result<PathBuf> {
     let stage = root().join("target/book-src");
     let _ = std::fs::remove_dir_all(&stage);
     let src = stage.join("src");
@@ -47,18 +70,13 @@ pub fn build_book() -> Result<PathBuf> {
     )?;
     copy_files(&root().join("results"), &src.join("results"), &["svg"])?;
     write_reference(&src)?;
-    let out = root().join("target/book");
-    run(Command::new(tool).arg(&stage).arg(&out))?;
-    copy_embed(&out.join("embed"))?;
-    embed_in_print_page(&out.join("print.html"))?;
-    book_csp::apply(&out)?;
-    Ok(out)
+    Ok(stage)
 }
 
 /// print.html holds every chapter at the book's root, but mdBook rewrites
 /// only their links and pictures for it: a lesson's
 /// `<script src="../embed/embed.js">` is pointed at embed/ from there.
-fn embed_in_print_page(page: &Path) -> Result {
+pub fn embed_in_print_page(page: &Path) -> Result {
     let html = std::fs::read_to_string(page).map_err(|e| format!("{}: {e}", page.display()))?;
     let fixed = html.replace("src=\"../embed/embed.js\"", "src=\"embed/embed.js\"");
     std::fs::write(page, fixed).map_err(|e| format!("{}: {e}", page.display()))

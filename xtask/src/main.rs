@@ -8,6 +8,7 @@
 
 mod book;
 mod book_csp;
+mod book_i18n;
 mod pack;
 mod serve;
 mod setup;
@@ -26,7 +27,8 @@ commands:
   build              build the wasm modules into www/pkg and the minified site into target/site
   test               every test layer: native, wasm (node), browser (Chromium)
   bench              criterion throughput, scikit-learn/River comparison, browser frame times, bundle size
-  book               build the book (book/) into target/book/
+  book [--pot]       build the book (book/) into target/book/, each translation into
+                     target/book/<lang>/; --pot writes the translators' book/po/messages.pot
   dist               write a self-contained static site to dist/, the book in dist/book/
   pack               the <online-learner> figure as an npm package: target/npm/online-learning-playground-<version>.tgz";
 
@@ -37,6 +39,9 @@ fn main() -> ExitCode {
         Some("build") => site::build_site().map(|_| ()),
         Some("test") => test(),
         Some("bench") => bench(),
+        Some("book") if args.get(1).is_some_and(|a| a == "--pot") => {
+            book::write_template().map(|pot| eprintln!("wrote {}", pot.display()))
+        }
         Some("book") => book::build_book().map(|_| ()),
         Some("dist") => dist().map(|_| ()),
         Some("pack") => pack::pack().map(|_| ()),
