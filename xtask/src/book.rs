@@ -37,7 +37,12 @@ pub fn build_book() -> Result<PathBuf> {
     let out = root().join("target/book");
     run(Command::new(&tool).arg(&stage).arg(&out))?;
     embed_in_print_page(&out.join("print.html"))?;
-    book_i18n::build_translations(&tool, &stage, &out)?;
+    for lang in book_i18n::LANGUAGES {
+        let dest = out.join(lang);
+        book_i18n::build_translation(&tool, &stage, &dest, lang)?;
+        embed_in_print_page(&dest.join("print.html"))?;
+        book_i18n::embed_one_folder_up(&dest)?;
+    }
     copy_embed(&out.join("embed"))?;
     book_csp::apply(&out)?;
     Ok(out)

@@ -11,35 +11,30 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::{book, root, run, Result};
+use crate::{root, run, Result};
 
 /// The page's languages other than English (www/js/i18n.js), as the PO
 /// files and the folders of the built book name them.
 pub const LANGUAGES: [&str; 3] = ["zh-CN", "ja", "it"];
 
-/// Builds every translation of the book staged in `stage` into `out`/<lang>/.
-pub fn build_translations(tool: &Path, stage: &Path, out: &Path) -> Result {
-    for lang in LANGUAGES {
-        let dest = out.join(lang);
-        run(Command::new(tool)
-            .arg(stage)
-            .arg(&dest)
-            .arg("--lang")
-            .arg(lang)
-            .arg("--po")
-            .arg(root().join(format!("book/po/{lang}.po")))
-            .arg("--report")
-            .arg(stage.join(format!("coverage-{lang}.json"))))?;
-        book::embed_in_print_page(&dest.join("print.html"))?;
-        embed_one_folder_up(&dest)?;
-    }
-    Ok(())
+/// Builds the translation into `lang` of the book staged in `stage` into
+/// `dest` (book.rs then points its figures at the English root's embed/).
+pub fn build_translation(tool: &Path, stage: &Path, dest: &Path, lang: &str) -> Result {
+    run(Command::new(tool)
+        .arg(stage)
+        .arg(dest)
+        .arg("--lang")
+        .arg(lang)
+        .arg("--po")
+        .arg(root().join(format!("book/po/{lang}.po")))
+        .arg("--report")
+        .arg(stage.join(format!("coverage-{lang}.json"))))
 }
 
 /// Points the translation's pages in `dir` at the English root's embed/: a
 /// lesson's `../embed/embed.js` (and print.html's `embed/embed.js`) gets
 /// one more `../`.
-fn embed_one_folder_up(dir: &Path) -> Result {
+pub fn embed_one_folder_up(dir: &Path) -> Result {
     for entry in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
         let path = entry.map_err(|e| e.to_string())?.path();
         if path.is_dir() {
