@@ -29,6 +29,11 @@ impl Playground {
     /// Sums up to `vectors` more support vectors of the pending curve
     /// point's score; returns whether some is still left.
     pub fn curve_work(&mut self, vectors: u32) -> bool {
+        // Not through `session_mut` when nothing waits: it finishes a
+        // replay under way at once (a long link, a language switch).
+        if !self.page.live().curve_pending() {
+            return false;
+        }
         self.page.session_mut().curve_work(vectors as usize)
     }
 }

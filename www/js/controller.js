@@ -180,8 +180,9 @@ export const Controller = (Base) => class extends Base {
   /** Plays or pauses; playing goes on from the end of the session (after a fork, from the fork). */
   setPlaying(playing) {
     if (playing && this.past) import('./timeline.js').then((m) => m.toEnd(this)).catch((e) => this.fail(e));
-    // Paused, the curves show every point learned: one being summed is finished now.
-    if (!playing) for (const figure of this.figures) figure.pg.curve_work(0xffffffff);
+    // Paused, the curves show every point learned: one being summed is
+    // finished now (never during a replay, which has none).
+    if (!playing && !this.replaying) for (const figure of this.figures) figure.pg.curve_work(0xffffffff);
     this.loop.setPlaying(playing);
     this.showPlaying(playing);
   }
