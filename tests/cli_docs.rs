@@ -1,11 +1,12 @@
 //! Every `onlinelearn` command the README and the book (every
-//! book/src/**/*.md) show is run, so the docs cannot
+//! book/src/**/*.md, and docs/*.md, its chapters kept beside the code)
+//! show is run, so the docs cannot
 //! name a flag or a command that does not exist. A command is a line of a
 //! fenced `sh` block that starts with `onlinelearn`, `$B` or
 //! `target/release/onlinelearn`. Data from ../shared/data is used when it
 //! is there (the command is skipped, and says so, when it is not);
-//! `paper` runs with small sizes and writes into a temporary folder, so the
-//! suite stays quick; output redirections are dropped.
+//! `paper` and `frontier` run with small sizes and write into a temporary
+//! folder, so the suite stays quick; output redirections are dropped.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -61,7 +62,8 @@ fn set(args: &mut Vec<String>, flag: &str, value: &str) {
     }
 }
 
-/// README.md and every Markdown file under book/src, sorted.
+/// README.md, every Markdown file under book/src, and docs/*.md (the
+/// book stages them as its docs/ chapters), sorted.
 fn documentation_files() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -75,6 +77,7 @@ fn documentation_files() -> Vec<PathBuf> {
     }
     let mut files = Vec::new();
     walk(&Path::new(ROOT).join("book/src"), &mut files);
+    walk(&Path::new(ROOT).join("docs"), &mut files);
     files.sort();
     files.insert(0, Path::new(ROOT).join("README.md"));
     files
@@ -137,6 +140,18 @@ fn every_command_in_the_readme_and_the_book_runs() {
             set(&mut args, "--out", scratch.to_str().unwrap());
             if args.iter().any(|a| a == "--settings") {
                 set(&mut args, "--settings", "1");
+            }
+        }
+        if args[0] == "frontier" {
+            // Two orderings (the fewest) at two small sizes; its pictures and tables
+            // into the scratch folder, never over the docs' own.
+            set(&mut args, "--orderings", "2");
+            set(&mut args, "--sizes", "10,20");
+            for flag in ["--svg", "--csv"] {
+                if args.iter().any(|a| a == flag) {
+                    let file = scratch.join(flag.trim_start_matches('-'));
+                    set(&mut args, flag, file.to_str().unwrap());
+                }
             }
         }
         let output = Command::new(env!("CARGO_BIN_EXE_onlinelearn"))
