@@ -12,8 +12,9 @@
 
 use std::path::Path;
 
+use onlinelearn::data::Classes;
 use onlinelearn::data::{read_csv, read_libsvm, CsvOptions, OnError};
-use onlinelearn::multiclass::{Classes, Multiclass};
+use onlinelearn::multiclass::Multiclass;
 use onlinelearn::{Algorithm, Dataset, Settings, Task};
 use serde_json::Value;
 

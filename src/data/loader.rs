@@ -6,11 +6,11 @@
 //! [`Classes::page_label`]). Detecting the task: whole-number labels with
 //! at most six values make a classification, anything else a regression.
 
+use super::classes::Classes;
 use super::csv::CsvParser;
 use super::libsvm::LibsvmParser;
 use super::{CsvOptions, Loaded, OnError, MAX_CLASSES, MAX_LISTED_ERRORS};
 use crate::error::{Error, ParseError, Result};
-use crate::multiclass::Classes;
 use crate::report::Task;
 
 /// The file formats.

@@ -1,6 +1,7 @@
 //! Data: an in-memory data set (dense rows or sparse CSR), seeded synthetic
 //! streams, and readers for CSV and LIBSVM files.
 
+mod classes;
 mod csv;
 mod dataset;
 mod libsvm;
@@ -11,6 +12,7 @@ pub mod rng;
 mod standardise;
 mod synthetic;
 
+pub use classes::Classes;
 pub use csv::{parse_csv, read_csv, CsvLine, CsvOptions, CsvParser, LabelColumn};
 pub use dataset::{CsrParts, Dataset, FileParts, Fnv};
 pub use libsvm::{parse_libsvm, read_libsvm, LibsvmLine, LibsvmParser, MAX_FEATURE_INDEX};

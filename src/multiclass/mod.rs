@@ -1,7 +1,7 @@
 //! More than two classes, learned by linear learners.
 //!
 //! Class labels are integers; their sorted order is the class index
-//! ([`Classes`]). Two ways to learn them ([`Reduction`]):
+//! ([`Classes`](crate::data::Classes), in data/). Two ways to learn them ([`Reduction`]):
 //!
 //! - **one-vs-rest**: one binary learner of the registry per class, trained
 //!   on "this class (+1) or another (−1)"; the highest score wins. Every
@@ -28,7 +28,6 @@
 #[cfg(feature = "relatives")]
 mod banditron;
 mod class_step;
-mod classes;
 #[cfg(not(feature = "relatives"))]
 mod left_out;
 mod passive_aggressive;
@@ -38,7 +37,6 @@ mod ultraconservative;
 #[cfg(feature = "relatives")]
 pub use banditron::Banditron;
 pub use class_step::{ClassLearner, ClassStep};
-pub use classes::Classes;
 #[cfg(not(feature = "relatives"))]
 pub use left_out::{Banditron, Ultraconservative};
 pub use passive_aggressive::CrammerSingerPa;

@@ -15,7 +15,7 @@
 //!   start (see `learn.rs`), a stream read once is refused with a message
 //!   naming `--classes`.
 
-use onlinelearn::multiclass::Classes;
+use onlinelearn::data::Classes;
 use onlinelearn::number::text;
 
 /// Two classes (or one) as ±1: 1 → +1 and 0 or −1 → −1 when the labels

@@ -6,7 +6,7 @@
 //! order, the progressive mistakes, the test accuracy and a confusion
 //! matrix.
 
-use onlinelearn::multiclass::Classes;
+use onlinelearn::data::Classes;
 use onlinelearn::settings::Choice;
 use onlinelearn::Key;
 use serde::Serialize;

@@ -22,7 +22,7 @@
 
 use std::path::Path;
 
-use onlinelearn::multiclass::Classes;
+use onlinelearn::data::Classes;
 use onlinelearn::registry::refuse_unused;
 use onlinelearn::settings::Scale;
 use onlinelearn::{Algorithm, AnyLearner, Key, Settings, Task};

@@ -7,7 +7,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use onlinelearn::multiclass::Classes;
+use onlinelearn::data::Classes;
 use onlinelearn::{Dataset, ParseError};
 
 use crate::rows::{Rows, Stop};
