@@ -103,3 +103,34 @@ export function replayed(link) {
   const out = execFileSync(join(ROOT, 'target', 'debug', 'onlinelearn'), ['replay', link, '--json'], { encoding: 'utf8' });
   return JSON.parse(out);
 }
+
+/**
+ * A blog post of `figures` (the element's markup) under the example post's
+ * strict Content-Security-Policy, served as `/name` and opened in a new
+ * desktop context: its page records errors, CSP violations and every
+ * `exercise-answered` event (window.cspViolations, window.answered).
+ */
+export async function openStrictPost(site, name, figures) {
+  const context = await launch(DEVICES.desktop);
+  site.contexts.push(context);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  await page.route(`**/${name}`, (route) => route.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'">
+<script type="module" src="/embed.js"></script></head><body>
+${figures}
+</body></html>`,
+  }));
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`));
+    window.answered = [];
+    document.addEventListener('exercise-answered', (e) => window.answered.push({ id: e.target.id, detail: e.detail }));
+  });
+  await page.goto(`${site.server.url}/${name}`);
+  return page;
+}

@@ -10,8 +10,8 @@
 // target/e2e-screenshots/exercises-you-vs-learner-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, screenshot } from './harness.mjs';
-import { DEVICES, asking, feedback, nextUpdate, openExercise, press, pressPrimary, replayed, revealed, useExerciseSite } from './exercise-harness.mjs';
+import { screenshot } from './harness.mjs';
+import { asking, feedback, nextUpdate, openExercise, press, pressPrimary, replayed, revealed, openStrictPost, useExerciseSite } from './exercise-harness.mjs';
 
 // Seed 4: the learner errs on the first two samples (w = 0 predicts +1 for a −1), so its count is tested.
 const LINK = 'algo=perceptron&preset=separable&seed=4&view=exercises&exercise=you-vs-learner&rounds=3';
@@ -164,27 +164,7 @@ test('You against PA on XOR: no separator, so no bound (Theorem 2 assumes one), 
 });
 
 test('<online-learner exercise="you-vs-learner"> under a strict CSP: the event, el.exercise, the counts', async () => {
-  const context = await launch(DEVICES.desktop);
-  site.contexts.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  await page.route('**/vs-post.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'">
-<script type="module" src="/embed.js"></script></head><body>
-<online-learner id="vs" state="algo=perceptron&preset=separable&seed=4" exercise="you-vs-learner" rounds="1"></online-learner>
-</body></html>`,
-  }));
-  await page.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`));
-    window.answered = [];
-    document.addEventListener('exercise-answered', (e) => window.answered.push({ id: e.target.id, detail: e.detail }));
-  });
-  await page.goto(`${site.server.url}/vs-post.html`);
+  const page = await openStrictPost(site, 'vs-post.html', `<online-learner id="vs" state="algo=perceptron&preset=separable&seed=4" exercise="you-vs-learner" rounds="1"></online-learner>`);
   await page.waitForFunction(() => {
     const layer = document.getElementById('vs').exerciseLayer;
     return layer?.state === 'asking' && !layer.preparing;

@@ -8,8 +8,8 @@
 // target/e2e-screenshots/exercises-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, screenshot } from './harness.mjs';
-import { DEVICES, asking, feedback, nextUpdate, openExercise, useExerciseSite } from './exercise-harness.mjs';
+import { screenshot } from './harness.mjs';
+import { asking, feedback, nextUpdate, openExercise, openStrictPost, useExerciseSite } from './exercise-harness.mjs';
 
 const LINK = 'algo=pa&preset=separable&seed=3&view=exercises&exercise=where-next&rounds=2';
 const site = useExerciseSite();
@@ -147,28 +147,8 @@ test('the links a teacher copies: the same challenge, a new seed for each studen
 });
 
 test('<online-learner exercise="where-next"> under a strict CSP: the event, el.exercise, a new seed', async () => {
-  const context = await launch(DEVICES.desktop);
-  site.contexts.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  await page.route('**/exercise-post.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'">
-<script type="module" src="/embed.js"></script></head><body>
-<online-learner id="ex" state="algo=pa&preset=separable&seed=3" exercise="where-next" rounds="1"></online-learner>
-<online-learner id="fresh" algo="pa" preset="separable" seed="new" exercise="where-next" rounds="1" score="0"></online-learner>
-</body></html>`,
-  }));
-  await page.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`));
-    window.answered = [];
-    document.addEventListener('exercise-answered', (e) => window.answered.push({ id: e.target.id, detail: e.detail }));
-  });
-  await page.goto(`${site.server.url}/exercise-post.html`);
+  const page = await openStrictPost(site, 'exercise-post.html', `<online-learner id="ex" state="algo=pa&preset=separable&seed=3" exercise="where-next" rounds="1"></online-learner>
+<online-learner id="fresh" algo="pa" preset="separable" seed="new" exercise="where-next" rounds="1" score="0"></online-learner>`);
   await page.waitForFunction(() => document.getElementById('ex').exerciseLayer?.state === 'asking' && !document.getElementById('ex').exerciseLayer.preparing);
   assert.deepEqual(await page.evaluate(() => document.getElementById('ex').exercise), { kind: 'where-next', rounds: 1, done: 0, score: 0, results: [] });
   const truth = await page.evaluate(() => {
