@@ -36,7 +36,7 @@ const OWN = {
   lang: ['string', "The figure's language: en, zh-CN, ja, it (else the page's, else the browser's)."],
   empty: ['Flag', 'Start with nothing learned: the settings of `state` without its log (as `empty=1` in a link).'],
   frontier: ['Flag', "A kernel learner's budget frontier: held-out error against support-set size as it learns, and Sweep budgets (the learner again at a few sizes on the points shown, with Cancel); a linear learner says it has no support set."],
-  exercise: ["'where-next' | 'you-vs-learner' | 'adversary' | 'by-hand'", 'An exercise under the figure (the Exercises chapter of the book): `where-next`, `you-vs-learner` and `adversary`; `by-hand` is not yet available (the figure says so).'],
+  exercise: ["'where-next' | 'you-vs-learner' | 'adversary' | 'by-hand'", 'An exercise under the figure (the Exercises chapter of the book): `where-next`, `you-vs-learner`, `adversary` and `by-hand`.'],
   rounds: ['string | number', "The exercise's rounds, 1 to 50."],
   tries: ["'1' | 'unlimited' | 1", 'Tries per round: `1` (by default) or `unlimited`.'],
   score: ["Flag | '0' | '1'", 'Whether the exercise shows its score (`0` hides it).'],

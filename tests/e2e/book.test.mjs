@@ -101,7 +101,8 @@ async function exercise(page, index) {
 /**
  * An exercise figure (`exercise="..."`): it asks, takes the reader's
  * answer (where-next: a call and Answer; you-vs-learner: a class button;
- * adversary: a point placed by the rules) and reports the round as
+ * adversary: a point placed by the rules; by-hand: a number in each box
+ * and Answer) and reports the round as
  * `el.exercise` does for a course page.
  */
 async function answerExercise(page, index) {
@@ -128,6 +129,9 @@ async function answerExercise(page, index) {
       return [box.left + plane.px(0.6 * Math.cos(angle)), box.top + plane.py(0.6 * Math.sin(angle))];
     });
     await page.mouse.click(px, py);
+  } else if (kind === 'by-hand') {
+    for (const box of await figure.locator('[data-box]').all()) await box.fill('0.5');
+    await figure.locator('.exercise-buttons button.primary').click();
   } else {
     throw new Error(`the test cannot answer exercise="${kind}"`);
   }

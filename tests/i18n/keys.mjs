@@ -58,7 +58,7 @@ async function sources(dir) {
  * The modules loaded on first use, by the catalogue part their keys belong
  * to ('kernel': with the full module, whose reductions only they explain).
  */
-const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'], kernel: ['explain-reductions.js', 'asked-curve.js', 'frontier-chart.js'], compare: ['compare-families.js'], exercise: ['exercise.js', 'exercise-settings.js', 'exercise-draw.js', 'exercise-view.js', 'exercise-where-next.js', 'exercise-you-vs-learner.js', 'exercise-adversary.js'] };
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'], kernel: ['explain-reductions.js', 'asked-curve.js', 'frontier-chart.js'], compare: ['compare-families.js'], exercise: ['exercise.js', 'exercise-settings.js', 'exercise-draw.js', 'exercise-view.js', 'exercise-where-next.js', 'exercise-you-vs-learner.js', 'exercise-adversary.js', 'exercise-by-hand.js', 'exercise-by-hand-rule.js'] };
 
 /**
  * The core's message codes that only a loaded file brings (its lines'

@@ -13,9 +13,6 @@ import { t } from './i18n.js';
 /** The four exercises, in the order the Exercises view lists them. */
 export const KINDS = ['where-next', 'you-vs-learner', 'adversary', 'by-hand'];
 
-/** The exercises that are complete (answered right and wrong in the browser tests); the others are listed as not yet available. */
-export const AVAILABLE = ['where-next', 'you-vs-learner', 'adversary'];
-
 export const MAX_ROUNDS = 50;
 
 /**
@@ -46,9 +43,6 @@ export function readSettings(raw) {
   let kind = given('exercise') ? raw.exercise : null;
   if (kind !== null && !KINDS.includes(kind)) {
     refuse('exercise', kind, t('the exercises are {list}', { list: KINDS.join(', ') }));
-    kind = null;
-  } else if (kind !== null && !AVAILABLE.includes(kind)) {
-    refuse('exercise', kind, t('this exercise is not available yet'));
     kind = null;
   }
   const setup = { kind, rounds: kind ? USES[kind].rounds : 5, tries: '1', score: true, reveal: true };

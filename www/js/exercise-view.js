@@ -1,11 +1,10 @@
-// The page's Exercises view: the four exercises listed, each a click away
-// (the ones not finished yet say so and cannot be started), and the
-// chosen one running (exercise.js) with its settings in the page's link
+// The page's Exercises view: the four exercises listed, each a click away,
+// and the chosen one running (exercise.js) with its settings in the page's link
 // (`view=exercises&exercise=where-next&rounds=5...`), so that the link a
 // teacher copies opens the same exercise. Loaded on first use.
 import { element } from './dom.js';
 import { t, usePart } from './i18n.js';
-import { AVAILABLE, KINDS, describe, readSettings, settingPairs } from './exercise-settings.js';
+import { KINDS, describe, readSettings, settingPairs } from './exercise-settings.js';
 import { attachExercise } from './exercise.js';
 
 /** The view on `app`, in `place`: the exercise the page's keys name, else the list. */
@@ -30,14 +29,12 @@ export async function showExercises(app, place) {
 function showList(app, place) {
   const items = KINDS.map((kind) => {
     const [name, what] = describe(kind);
-    const ready = AVAILABLE.includes(kind);
-    const button = element('button', { type: 'button', class: 'primary', 'data-exercise': kind, disabled: !ready }, name);
+    const button = element('button', { type: 'button', class: 'primary', 'data-exercise': kind }, name);
     button.addEventListener('click', () => {
       app.page.exercise = { exercise: kind };
       showExercises(app, place).catch((e) => app.fail(e));
     });
-    const note = ready ? what : `${what} ${t('(Not yet available.)')}`;
-    return element('li', {}, button, element('p', {}, note));
+    return element('li', {}, button, element('p', {}, what));
   });
   const css = element('link', { rel: 'stylesheet', href: new URL('../exercise.css', import.meta.url).href });
   place.replaceChildren(element('section', { class: 'exercise exercise-list', 'aria-label': t('Exercises') },

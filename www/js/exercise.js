@@ -17,6 +17,7 @@ const KIND_CODE = {
   'where-next': () => import('./exercise-where-next.js'),
   'you-vs-learner': () => import('./exercise-you-vs-learner.js'),
   adversary: () => import('./exercise-adversary.js'),
+  'by-hand': () => import('./exercise-by-hand.js'),
 };
 
 /**
