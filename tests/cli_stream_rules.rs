@@ -201,3 +201,75 @@ fn wide_data_sets_arow_and_scw_sigma_from_a_flag_or_a_first_reading() {
     assert_eq!(read_twice["settings"]["covariance"], "diagonal");
     assert_eq!(told["weights"], read_twice["weights"]);
 }
+
+#[test]
+fn a_csv_test_file_must_have_its_training_files_width() {
+    // Three features in training; the test file has two, then four: each
+    // line is named (file:line:column), never read as features left out.
+    let train = temp_file(
+        "width_train.csv",
+        "x1,x2,x3,label\n1,2,3,1\n-1,-2,-3,-1\n2,1,0,1\n",
+    );
+    let narrow = temp_file("width_narrow.csv", "x1,x2,label\n1,2,1\n-1,-2,-1\n");
+    let wide = temp_file("width_wide.csv", "1,2,3,4,1\n");
+    let same = temp_file("width_same.csv", "1,2,3,1\n-1,-2,-3,-1\n");
+    let train = train.to_str().unwrap();
+    for (test, line, found) in [(&narrow, 2, 3), (&wide, 1, 5)] {
+        let test = test.to_str().unwrap();
+        let output = run(&["learn", "--algo", "pa", "--train", train, "--test", test]);
+        assert!(!output.status.success());
+        let said = stderr(&output);
+        assert!(
+            said.contains(&format!(
+                "{test}:{line}:1: expected 4 fields as the training file's lines have (the same features and a label), found {found}"
+            )),
+            "{said}"
+        );
+        // frontier reads its test file the same way.
+        let output = run(&[
+            "frontier",
+            "--algos",
+            "kernel-perceptron",
+            "--sizes",
+            "10",
+            "--train",
+            train,
+            "--test",
+            test,
+        ]);
+        assert!(!output.status.success());
+        assert!(
+            stderr(&output).contains(&format!("{test}:{line}:1: expected 4 fields")),
+            "{}",
+            stderr(&output)
+        );
+    }
+    // --skip-bad skips every narrow line: no test samples, said.
+    let narrow = narrow.to_str().unwrap();
+    let output = run(&[
+        "learn",
+        "--algo",
+        "pa",
+        "--train",
+        train,
+        "--test",
+        narrow,
+        "--skip-bad",
+    ]);
+    assert!(
+        stderr(&output).contains(&format!("{narrow}: no samples")),
+        "{}",
+        stderr(&output)
+    );
+    // The same width (and no header) is read as before.
+    let output = run(&learn(&[
+        "--algo",
+        "pa",
+        "--train",
+        train,
+        "--test",
+        same.to_str().unwrap(),
+    ]));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(json(output)["n_test"], 2);
+}

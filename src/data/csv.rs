@@ -116,6 +116,8 @@ pub struct CsvLine {
     header: Option<bool>,
     task: Task,
     layout: Option<Layout>,
+    /// The width a test file's lines must have: its training file's.
+    expected: Option<usize>,
     first_line: bool,
     /// The last line's fields, as byte ranges trimmed of spaces.
     fields: Vec<Range<usize>>,
@@ -129,10 +131,27 @@ impl CsvLine {
             header: options.header,
             task: options.task,
             layout: None,
+            expected: None,
             first_line: true,
             fields: Vec::new(),
             features: Vec::new(),
         }
+    }
+
+    /// The same grammar for a test file: its lines must have `width`
+    /// fields, as its training file's lines have (a narrower test file
+    /// would otherwise be read as features left out, and a wider one
+    /// as features the learners never saw).
+    pub fn expecting(self, width: usize) -> Self {
+        Self {
+            expected: Some(width),
+            ..self
+        }
+    }
+
+    /// The fields every line has, once the first data line fixed it.
+    pub fn width(&self) -> Option<usize> {
+        self.layout.map(|l| l.width)
     }
 
     /// Reads one line (without its line break): None for a blank line, a
@@ -157,6 +176,16 @@ impl CsvLine {
         }
         let layout = match self.layout {
             Some(l) => l,
+            None if self.expected.is_some_and(|n| n != self.fields.len()) => {
+                return Err(LineError::new(
+                    0,
+                    msg!(
+                        Code::TrainingWidth,
+                        n = self.expected.unwrap_or_default(),
+                        found = self.fields.len()
+                    ),
+                ));
+            }
             None => match Layout::new(self.fields.len(), self.label_column, delimiter) {
                 Ok(l) => *self.layout.insert(l),
                 Err(message) => return Err(LineError::new(0, message)),

@@ -268,6 +268,8 @@ codes! {
     IndexTooLarge "index-too-large" => "feature index {index} is above the largest supported, {most}",
     IndexOrder "index-order" => "feature index {index} follows {previous} (LIBSVM indices must be strictly ascending)",
     FieldCount "field-count" => "expected {n} fields, found {found}",
+    /// A test file's line against its training file's (both CSV).
+    TrainingWidth "training-width" => "expected {n} fields as the training file's lines have (the same features and a label), found {found}",
     TooFewFields "too-few-fields" => "a line needs at least one feature and a label, found {n} field(s)",
     NoLabelColumn "no-label-column" => "label column {n} does not exist, lines have {width} fields",
     LabelNotNumber "label-not-number" => "label '{token}' is not a number",

@@ -21,8 +21,10 @@ pub struct Tested {
     pub stopped: Option<Stop>,
 }
 
+/// `width`: the fields of the training file's CSV lines (see `rows::csv_width`).
 pub fn evaluate(
     source: &Source,
+    width: Option<usize>,
     rule: &LabelRule,
     contenders: &mut [Contender],
     skip_bad: bool,
@@ -30,7 +32,9 @@ pub fn evaluate(
 ) -> Result<Tested, String> {
     let reader = source.open(Arc::new(AtomicU64::new(0)))?;
     // The training data's transform (`--scale standard`), as it was learned.
-    let mut rows = Rows::new(source, reader, skip_bad).scaled(scaler);
+    let mut rows = Rows::new(source, reader, skip_bad)
+        .expecting(width)
+        .scaled(scaler);
     let mut samples = 0;
     let stopped = loop {
         let (x, label) = match rows.next() {

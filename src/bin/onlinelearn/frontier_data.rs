@@ -11,7 +11,7 @@ use onlinelearn::registry::refuse_unused;
 use onlinelearn::{Algorithm, AnyLearner, Dataset, Key, Settings};
 
 use crate::labels::LabelRule;
-use crate::rows::Rows;
+use crate::rows::{csv_width, Rows};
 use crate::source::{Format, Source};
 use crate::survey::survey;
 
@@ -147,7 +147,7 @@ pub fn read(
     let mut data = read.data.ok_or_else(|| format!("{name}: no samples"))?;
     data.relabel(|label| rule.test(label).unwrap_or(label));
     Ok(Files {
-        test: read_test(&test_source, &rule)?,
+        test: read_test(&test_source, csv_width(&train_source)?, &rule)?,
         train: data,
         train_name: train_source.name,
         test_name: test_source.name,
@@ -156,9 +156,9 @@ pub fn read(
 
 /// The test file whole, its labels mapped by the training classes; a
 /// label outside them is named where it is, as `learn` names it.
-fn read_test(source: &Source, rule: &LabelRule) -> Result<Dataset, String> {
+fn read_test(source: &Source, width: Option<usize>, rule: &LabelRule) -> Result<Dataset, String> {
     let reader = source.open(Arc::new(AtomicU64::new(0)))?;
-    let mut rows = Rows::new(source, reader, false);
+    let mut rows = Rows::new(source, reader, false).expecting(width);
     let mut data: Option<Dataset> = None;
     loop {
         let (x, label) = match rows.next() {

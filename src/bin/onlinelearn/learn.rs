@@ -260,6 +260,7 @@ fn attempt(
     if let (Some(test), None) = (&plan.test, &stopped) {
         let tested = evaluate(
             test,
+            crate::rows::csv_width(train)?,
             &rule,
             &mut learning.contenders,
             args.skip_bad,

@@ -7,6 +7,7 @@
 //! the rows.
 
 use std::io::BufRead;
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use onlinelearn::data::{CsvLine, CsvOptions, LibsvmLine, LineError, Standardiser};
@@ -39,6 +40,24 @@ impl std::fmt::Display for Stop {
             Stop::Io(e) => write!(f, "{e}"),
         }
     }
+}
+
+/// The fields of a CSV training file's lines, from its first data line (a
+/// test file's lines must have as many); None for LIBSVM, whose lines
+/// list the features they have, and for standard input, which cannot be
+/// read twice.
+pub fn csv_width(source: &Source) -> Result<Option<usize>, String> {
+    if source.format != Format::Csv || !source.rereadable() {
+        return Ok(None);
+    }
+    let reader = source.open(Arc::new(AtomicU64::new(0)))?;
+    // Bad lines skipped: the width is the first good line's, as learning reads it.
+    let mut rows = Rows::new(source, reader, true).unlisted();
+    rows.next().map_err(|stop| stop.to_string())?;
+    Ok(match &rows.grammar {
+        Grammar::Csv(g) => g.width(),
+        Grammar::Libsvm(_) => None,
+    })
 }
 
 /// The samples of one reading of a source.
@@ -90,6 +109,16 @@ impl Rows {
     /// The same rows, each sample standardised by `scaler` (if any).
     pub fn scaled(self, scaler: Option<Arc<Standardiser>>) -> Self {
         Self { scaler, ..self }
+    }
+
+    /// The same rows, each CSV line `width` fields wide (a test file's, as
+    /// its training file's lines are; `None`, or LIBSVM: any width).
+    pub fn expecting(self, width: Option<usize>) -> Self {
+        let grammar = match (self.grammar, width) {
+            (Grammar::Csv(g), Some(width)) => Grammar::Csv(g.expecting(width)),
+            (grammar, _) => grammar,
+        };
+        Self { grammar, ..self }
     }
 
     /// The same rows, without listing the lines they skip.
