@@ -244,3 +244,38 @@ test('<online-learner exercise="by-hand"> under a strict CSP: the event and el.e
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   assert.deepEqual(page.errors, []);
 });
+
+test('Run it by hand after Reset, a learner switch and a language switch: each round states the weights the update starts from', async () => {
+  const page = await open('desktop', 'algo=pa1&seed=9&view=exercises&exercise=by-hand&rounds=3');
+  await asking(page, 1);
+  let q = await question(page);
+  await typeBoxes(page, 'desktop', Object.fromEntries(q.boxes.map((b) => [b, twoDecimals(expected('pa1', q)[b])])));
+  await pressPrimary(page, 'desktop');
+  await revealed(page);
+  // Reset: the learner starts again (w = 0); the next round starts from there.
+  await page.click('#reset');
+  await pressPrimary(page, 'desktop'); // Next round
+  await asking(page, 2);
+  q = await question(page);
+  assert.deepEqual(q.before, await page.evaluate(() => Array.from(window.playground.figure.pg.model())));
+  // A language switch keeps what was typed; the round goes on.
+  await page.fill('[data-box="loss"]', '0.25');
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => document.documentElement.lang === 'it' && document.querySelector('[data-box="loss"]'));
+  assert.equal(await page.inputValue('[data-box="loss"]'), '0.25');
+  assert.equal(await page.evaluate(() => window.playground.exerciseLayer.round), 2);
+  // Another learner: the round asks again, with the perceptron's boxes, from the weights the perceptron holds.
+  await page.selectOption('#algo', 'perceptron');
+  await page.waitForFunction(() => window.playground.exerciseLayer.kind.question?.learner === 'perceptron' && window.playground.exerciseLayer.state === 'asking');
+  q = await question(page);
+  assert.deepEqual(q.boxes, ['margin', 'step-w1', 'step-w2', 'step-b', 'w1', 'w2', 'b']);
+  assert.deepEqual(q.before, await page.evaluate(() => Array.from(window.playground.figure.pg.model())));
+  const want = expected('perceptron', q);
+  await typeBoxes(page, 'desktop', Object.fromEntries(q.boxes.map((b) => [b, twoDecimals(want[b])])));
+  await pressPrimary(page, 'desktop');
+  await revealed(page);
+  const last = (await page.evaluate(() => window.answered)).at(-1);
+  assert.equal(last.right, true);
+  for (const box of q.boxes) assert.ok(Math.abs(last.truth[box] - want[box]) < 1e-12, box);
+  assert.deepEqual(page.errors, []);
+});
