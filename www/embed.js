@@ -15,7 +15,7 @@
 // what only an element does: its attributes, its lazy start, its shadow
 // tree and its panels (js/embed-panels.js), and its controls (js/embed-controls.js).
 import { loadWasm, needsFull, Playground } from './js/wasm.js';
-import { Controller, loadKernel } from './js/controller.js';
+import { Controller, loadFullWithTexts } from './js/controller.js';
 import { browserLanguage, message, percent, pick, t, use } from './js/i18n.js';
 import { element } from './js/dom.js';
 import { figureControls, fillLegend, showLayers } from './js/embed-controls.js';
@@ -169,7 +169,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   async start() {
     try {
       await Promise.all([loadWasm(), this.speak()]);
-      if (needsFull(this.hash())) await loadKernel();
+      if (needsFull(this.hash())) await loadFullWithTexts();
     } catch (error) {
       this.started = false;
       this.cannotStart(error);
@@ -207,7 +207,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   /** Moves the figure's session into the full module, replayed there. */
   async moveToFull() {
     const hash = this.figure.pg.hash('');
-    await loadKernel();
+    await loadFullWithTexts();
     this.figure.rebuild(hash);
   }
 
@@ -220,7 +220,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
   build(hash = this.hash()) {
     if (needsFull(hash)) {
       // A kernel learner: its code is in the full module.
-      loadKernel().then(() => this.build(hash), (error) => this.cannotStart(error));
+      loadFullWithTexts().then(() => this.build(hash), (error) => this.cannotStart(error));
       return;
     }
     this.theory = this.truth = this.timeline = null; // their panels go with the old shadow tree; the layers come again if on

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { hashKey } from '../www/js/i18n-load.js';
 
 const dir = process.argv[2];
-// The first load's catalogues, then each part's folder (kernel/, blog/).
+// The first load's catalogues, then each part's folder (full/, blog/).
 const files = [];
 for (const entry of await readdir(dir, { withFileTypes: true })) {
   if (entry.isDirectory()) files.push(...(await readdir(join(dir, entry.name))).map((n) => join(entry.name, n)));

@@ -48,7 +48,7 @@ test('the npm tarball in a fresh Vite project: it builds, and the figure learns 
     for (const kind of [/^onlinelearn_bg-.*\.wasm$/, /^onlinelearn_full_bg-.*\.wasm$/, /^embed-.*\.css$/, /^theory-.*\.css$/]) {
       assert.ok(emitted.some((f) => kind.test(f)), `Vite emitted no file like ${kind}: ${emitted.join(' ')}`);
     }
-    // The catalogues (three languages), the parts' folders too (kernel/, theory/...): Vite emits each one
+    // The catalogues (three languages), the parts' folders too (full/, theory/...): Vite emits each one
     // of 4 KB or more as a file and inlines the smaller ones into the script (its assetsInlineLimit), so
     // how many are files depends on their sizes (9 before the exercise/ part, 11 after): at least the main,
     // kernel and theory catalogues of each language.

@@ -56,15 +56,15 @@ async function sources(dir) {
 
 /**
  * The modules loaded on first use, by the catalogue part their keys belong
- * to ('kernel': with the full module, whose reductions only they explain).
+ * to ('full': with the full module, whose reductions only they explain).
  */
-const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'], kernel: ['explain-reductions.js', 'asked-curve.js', 'frontier-chart.js'], compare: ['compare-families.js'], exercise: ['exercise.js', 'exercise-settings.js', 'exercise-draw.js', 'exercise-view.js', 'exercise-where-next.js', 'exercise-you-vs-learner.js', 'exercise-adversary.js', 'exercise-by-hand.js', 'exercise-by-hand-rule.js'] };
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'], full: ['explain-reductions.js', 'asked-curve.js', 'frontier-chart.js'], compare: ['compare-families.js'], exercise: ['exercise.js', 'exercise-settings.js', 'exercise-draw.js', 'exercise-view.js', 'exercise-where-next.js', 'exercise-you-vs-learner.js', 'exercise-adversary.js', 'exercise-by-hand.js', 'exercise-by-hand-rule.js'] };
 
 /**
  * The core's message codes that only a loaded file brings (its lines'
  * faults, its notes): shown once data-in.js is loaded, so in its part.
  */
-const DATA_CODES = /^(line|expected-pair|index-.*|field-count|too-few-fields|no-label-column|label-not-.*|value-not-.*|no-rows|no-valid-rows|no-data|file-classes|file-off-plane|replayed-on-file|not-the-file|switched-.*|io)$/;
+const DATA_CODES = /^(line|expected-pair|index-.*|field-count|training-width|too-few-fields|no-label-column|label-not-.*|value-not-.*|no-rows|no-valid-rows|no-data|file-classes|file-off-plane|replayed-on-file|not-the-file|switched-.*|io)$/;
 const partOf = (file) => Object.keys(LAZY_MODULES).find((part) => LAZY_MODULES[part].some((name) => file.endsWith(`/js/${name}`))) ?? '';
 
 /** Every key of the page's code (`part`: only that lazy part's modules; '' all the others). */
@@ -78,8 +78,8 @@ export async function allCodeKeys({ part = '' } = {}) {
 
 /**
  * The markup's keys per page and the core catalogue's, read in a browser
- * from the built site: { pages: { path: keys }, kernel: keys, core: keys }
- * (`kernel`: the texts of the learners whose code is in the full module,
+ * from the built site: { pages: { path: keys }, full: keys, core: keys }
+ * (`full`: the texts of the learners whose code is in the full module,
  * the kernel family's and LIBOL's, and of the settings only they read).
  */
 export async function browserKeys(context, url) {
@@ -98,26 +98,26 @@ export async function browserKeys(context, url) {
     // family, LIBOL's): the first module's catalogue leaves their texts out.
     await wasm.loadWasm();
     const first = (await import('./pkg/onlinelearn.js')).Playground.catalogue();
-    const full = new Set(first.learners.filter((l) => !l.rule).map((l) => l.name));
+    const fullOnly = new Set(first.learners.filter((l) => !l.rule).map((l) => l.name));
     // The full module's catalogue has every text.
     await wasm.loadFull();
     const catalogue = wasm.Playground.catalogue();
-    const kernel = [];
+    const full = [];
     const core = [];
-    const others = new Set(catalogue.learners.filter((l) => !full.has(l.name)).flatMap((l) => l.settings));
-    for (const l of catalogue.learners) (full.has(l.name) ? kernel : core).push(l.rule, l.passive, l.note, l.step, l.update, l.source, ...l.branches);
-    for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? kernel : core).push(s.label, s.help);
+    const others = new Set(catalogue.learners.filter((l) => !fullOnly.has(l.name)).flatMap((l) => l.settings));
+    for (const l of catalogue.learners) (fullOnly.has(l.name) ? full : core).push(l.rule, l.passive, l.note, l.step, l.update, l.source, ...l.branches);
+    for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? full : core).push(s.label, s.help);
     // The Theory layer's words from the core: its theorems, sources, counts and reasons.
     const theory = wasm.Playground.theory_texts();
     // The core's messages: [code, English template] each.
     const messages = wasm.Playground.message_codes();
-    return { pages, kernel, core, theory, messages };
+    return { pages, full, core, theory, messages };
   }, PAGES);
   await page.close();
   const wordy = (keys) => keys.filter((k) => /\p{L}{2}/u.test(k ?? ''));
   return {
     pages: Object.fromEntries(Object.entries(found.pages).map(([path, keys]) => [path, wordy(keys)])),
-    kernel: wordy(found.kernel),
+    full: wordy(found.full),
     core: wordy(found.core),
     theory: wordy(found.theory),
     messages: found.messages,
@@ -127,7 +127,7 @@ export async function browserKeys(context, url) {
 /**
  * Every key, sorted, once, and the catalogue part each belongs to (and,
  * as `templates`, each core message code's English template): 'blog'
- * (the example post's prose, fetched by that post only), 'kernel' (the full
+ * (the example post's prose, fetched by that post only), 'full' (the full
  * module's learners, fetched with it), 'theory' (with the Theory layer), 'truth' (with the
  * teacher's hand), 'python' (with Copy as Python), 'data' (with a file:
  * data-in.js's texts and the file readers' messages), 'save' (with the
@@ -139,11 +139,11 @@ export async function keyParts() {
   const server = await serve();
   const context = await launch();
   try {
-    const { pages, kernel, core, theory, messages } = await browserKeys(context, server.url);
+    const { pages, full, core, theory, messages } = await browserKeys(context, server.url);
     const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...messages.map(([code]) => code).filter((code) => !DATA_CODES.test(code))]);
     const parts = new Map([...first].map((k) => [k, '']));
     for (const k of [...messages.map(([code]) => code).filter((code) => DATA_CODES.test(code)), ...await allCodeKeys({ part: 'data' })]) if (!parts.has(k)) parts.set(k, 'data');
-    for (const k of [...kernel, ...await allCodeKeys({ part: 'kernel' })]) if (!first.has(k)) parts.set(k, 'kernel');
+    for (const k of [...full, ...await allCodeKeys({ part: 'full' })]) if (!first.has(k)) parts.set(k, 'full');
     for (const k of [...theory, ...await allCodeKeys({ part: 'theory' })]) if (!parts.has(k)) parts.set(k, 'theory');
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');
@@ -173,7 +173,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'kernel', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'compare', 'exercise', 'blog'];
+export const PARTS = ['', 'full', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'compare', 'exercise', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

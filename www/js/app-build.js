@@ -6,7 +6,7 @@
 // (a kernel learner, a file, the Theory layer, a fork) loads it first.
 import { needsFull, Playground } from './wasm.js';
 import { Figure } from './figure.js';
-import { loadKernel, newRun } from './controller.js';
+import { loadFullWithTexts, newRun } from './controller.js';
 import { label } from './catalogue.js';
 import { loadInto, release } from './parsed-data.js';
 import { PALETTE } from './palette.js';
@@ -49,7 +49,7 @@ export const building = {
     if (needsFull(hash)) {
       // A kernel or LIBOL learner, a file, the Theory layer or a fork: their code is in the full module.
       $('status').textContent = t('Loading the full learner core (kernel and LIBOL learners, files, Theory, timeline)…');
-      loadKernel().then(() => {
+      loadFullWithTexts().then(() => {
         if (this.replaying !== run) return run.resolve(false);
         this.replaying = null;
         this.load(hash).then(run.resolve);

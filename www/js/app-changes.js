@@ -8,7 +8,7 @@ import { label, replacements } from './catalogue.js';
 import { classOf } from './classes.js';
 import * as state from './state.js';
 import { count, message, t } from './i18n.js';
-import { loadKernel, newRun } from './controller.js';
+import { loadFullWithTexts, newRun } from './controller.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,7 +45,7 @@ export const changing = {
     // A value whose code only the full module holds (the multiclass
     // perceptron's updates, the Banditron): the session moves there
     // (replayed), then takes it (a promise of the note).
-    if (needsFull(wanted)) return loadKernel().then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
+    if (needsFull(wanted)) return loadFullWithTexts().then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
     const { samples } = this.figure.pg.counts();
     const forked = this.past; // a setting changed at a sample looked back at: the session forks there
     let change = 'live';
@@ -69,7 +69,7 @@ export const changing = {
     const hash = this.figure.pg.hash(state.pageExtras(this.page));
     if (needsFull(hash, name)) {
       // The session moves to the full module (replayed there), then switches.
-      return loadKernel().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
+      return loadFullWithTexts().then(() => this.build(hash)).then((built) => (built ? this.setAlgorithm(name) : ''));
     }
     const pg = this.figure.pg;
 

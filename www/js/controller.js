@@ -49,7 +49,7 @@ const PLANES_PER_PLAYING_FRAME = 2;
 const CURVE_VECTORS = 512;
 
 /** The full module (wasm.js) and the full module's learners' texts in the language shown. */
-export const loadKernel = () => Promise.all([loadFull(), usePart('kernel')]);
+export const loadFullWithTexts = () => Promise.all([loadFull(), usePart('full')]);
 
 /**
  * A build's or a replay's token: `ready` resolves true once the figures

@@ -63,7 +63,7 @@ export async function openFile(panel, file) {
     }
     progress(0, file.name);
     // Files learn in the full module (see wasm.js), fetched while the worker reads.
-    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFull(), usePart('kernel')]);
+    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFull(), usePart('full')]);
     progress(null);
     // Into wasm memory a part per task, then the panels share that copy.
     await holdInParts(data);

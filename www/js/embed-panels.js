@@ -40,7 +40,7 @@ export class FigureCurves {
 
   async openFrontier() {
     // Its words are the catalogues' kernel part (a linear learner's page has not fetched it).
-    const [{ FrontierChart }, { pageAddress }] = await Promise.all([import('./frontier-chart.js'), import('./command.js'), usePart('kernel').catch(() => {})]);
+    const [{ FrontierChart }, { pageAddress }] = await Promise.all([import('./frontier-chart.js'), import('./command.js'), usePart('full').catch(() => {})]);
     this.frontier = new FrontierChart(this.host, this.chart.canvas.parentElement, { address: () => [pageAddress(this.host.figure.pg.hash('')), null] });
     this.define();
     this.host.loop.changed();

@@ -14,8 +14,9 @@ let lang = 'en';
 let table = ENGLISH; // the catalogue shown: lookup(text), see i18n-load.js
 let asked = 0; // use() calls so far: the last one decides, whichever catalogue arrives first
 // The parts of each catalogue this page uses beyond the first load's:
-// 'kernel' (the texts of the full module's learners, the kernel family's
-// and LIBOL's, fetched with it), 'data' (with a file: data-in.js's texts
+// 'full' (the texts of the full module's learners: the kernel family's,
+// LIBOL's, the second-order learners' and the perceptron's relatives,
+// fetched with it), 'data' (with a file: data-in.js's texts
 // and the file readers' messages), 'save' (with the first Save), 'classes'
 // (with the first explanation of a class step), 'blog' (the example post's
 // prose). Each is fetched for the language shown.
