@@ -67,6 +67,7 @@ pub mod kernel;
 mod learner;
 pub mod libol;
 pub mod linear;
+mod model;
 pub mod multiclass;
 pub mod number;
 #[cfg(not(target_arch = "wasm32"))]
@@ -93,5 +94,6 @@ pub use learner::{
 pub use linear::{
     BatchPocket, BiasMode, PaVariant, PassiveAggressive, Perceptron, Pocket, Weights,
 };
+pub use model::Model;
 pub use registry::{Algorithm, AnyLearner};
 pub use settings::{Key, Settings};

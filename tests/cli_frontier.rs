@@ -246,11 +246,12 @@ fn bad_flags_are_refused_naming_what_is_accepted() {
         e.contains("runs seeds up to") && e.contains("seed must be"),
         "{e}"
     );
-    // The data: a test class the training set lacks, named where it is;
+    // The data: a test class the training set lacks, named where it is
+    // (the test file as wide as the training file: four features);
     // more than two classes.
     let odd = temp_file(
         "frontier-odd.csv",
-        "x1,x2,y\n0.1,0.2,1\n0.3,0.1,-1\n0.5,0.5,3\n",
+        "x1,x2,x3,x4,y\n0.1,0.2,0,0,1\n0.3,0.1,0,0,-1\n0.5,0.5,0,0,3\n",
     );
     let e = stderr(&run(&[
         "frontier",

@@ -33,11 +33,11 @@ pub struct ModelExport<'a> {
     settings: SettingsSubset<'a>,
     data: DataOrigin,
     samples: u64,
-    model: Model,
+    model: ModelDoc,
     /// A linear model learned on a file the plane standardised, as the
     /// same function of the file's own values (see `data.transform`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    model_in_file_units: Option<Model>,
+    model_in_file_units: Option<ModelDoc>,
     /// The link that rebuilds the session.
     state: String,
 }
@@ -74,9 +74,11 @@ struct TargetScale {
     scale: f64,
 }
 
+/// The model as the document writes it (the session's [`crate::Model`]
+/// is what learns; this is what a reader of the JSON gets).
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
-enum Model {
+enum ModelDoc {
     Linear {
         rule: &'static str,
         weights: Vec<f64>,
@@ -187,12 +189,12 @@ fn data_origin(session: &Session) -> DataOrigin {
 }
 
 /// The linear model(s) in the file's units, when the plane standardised the file.
-fn file_units(session: &Session) -> Option<Model> {
+fn file_units(session: &Session) -> Option<ModelDoc> {
     let rows = session.file_models()?;
     Some(match session.multiclass() {
         None => {
             let m = rows.into_iter().next()?;
-            Model::Linear {
+            ModelDoc::Linear {
                 rule: "f(x) = w . x + bias, x in the file's units",
                 weights: m.weights,
                 bias: m.bias,
@@ -202,12 +204,12 @@ fn file_units(session: &Session) -> Option<Model> {
     })
 }
 
-fn class_model(multiclass: &Multiclass, reduction: Reduction) -> Model {
+fn class_model(multiclass: &Multiclass, reduction: Reduction) -> ModelDoc {
     rows_model(multiclass.models(), reduction)
 }
 
-fn rows_model(rows: Vec<crate::learner::LinearModel>, reduction: Reduction) -> Model {
-    Model::Multiclass {
+fn rows_model(rows: Vec<crate::learner::LinearModel>, reduction: Reduction) -> ModelDoc {
+    ModelDoc::Multiclass {
         rule: "class = the k with the largest w_k . x + bias_k (the lowest k on a tie)",
         reduction: reduction.name(),
         classes: (1..=rows.len() as u32).collect(),
@@ -216,9 +218,9 @@ fn rows_model(rows: Vec<crate::learner::LinearModel>, reduction: Reduction) -> M
     }
 }
 
-fn model(learner: &AnyLearner) -> Model {
+fn model(learner: &AnyLearner) -> ModelDoc {
     if let Some(m) = learner.linear_model() {
-        return Model::Linear {
+        return ModelDoc::Linear {
             rule: "f(x) = w . x + bias",
             weights: m.weights,
             bias: m.bias,
@@ -226,7 +228,7 @@ fn model(learner: &AnyLearner) -> Model {
     }
     #[cfg(feature = "kernel")]
     if let Some(m) = learner.fourier() {
-        return Model::Fourier {
+        return ModelDoc::Fourier {
             rule: "f(x) = w . (cos(u_i . x), sin(u_i . x))_i / sqrt(D)",
             sigma: m.sigma,
             frequencies: m.frequencies,
@@ -272,7 +274,7 @@ fn model(learner: &AnyLearner) -> Model {
             }
         })
         .collect();
-    Model::Kernel {
+    ModelDoc::Kernel {
         rule: "f(x) = sum_i alpha_i k(s_i, x) + offset",
         kernel,
         offset: learner.kernel_offset(),

@@ -64,7 +64,8 @@ impl Feed {
         }
     }
 
-    /// The held-out set as it is now.
+    /// The held-out set as it is now (the budget sweep's).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "kernel"))]
     pub fn test_set(&self) -> &Dataset {
         &self.test
     }

@@ -24,12 +24,15 @@ pub struct HeldOut {
     /// order), so a binary search finds them. (A sorted
     /// Vec, not a BTreeMap: the map and the sort that builds a set cost
     /// the page's module 10 KB gzip.)
-    columns: Vec<(u64, Vec<f64>)>,
+    columns: Vec<Column>,
     scores: Vec<f64>,
     /// A score summed a few vectors at a time (`start`, `work`): the
     /// vectors summed so far, and their columns for the next call.
-    summing: Option<(usize, Vec<(u64, Vec<f64>)>)>,
+    summing: Option<(usize, Vec<Column>)>,
 }
+
+/// A support vector's key and its kernel values on the held-out samples.
+type Column = (u64, Vec<f64>);
 
 impl HeldOut {
     /// Forgets every column: the learner, or the held-out set, is another.
@@ -87,8 +90,13 @@ impl HeldOut {
         let (done, next) = self.summing.as_mut().expect("a score was started");
         let keys = set.keys();
         let end = done.saturating_add(vectors).min(keys.len());
-        for j in *done..end {
-            let (key, alpha) = (keys[j], set.coefficients()[j]);
+        for (j, (&key, &alpha)) in keys
+            .iter()
+            .zip(set.coefficients())
+            .enumerate()
+            .take(end)
+            .skip(*done)
+        {
             let column = match self.columns.binary_search_by_key(&key, |(k, _)| *k) {
                 Ok(i) => std::mem::take(&mut self.columns[i].1),
                 // A new vector.

@@ -17,6 +17,8 @@ mod export;
 mod feed;
 mod files;
 #[cfg(feature = "kernel")]
+// The budget sweep's data: where the frontier is (see lib.rs).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kernel"))]
 mod frontier_data;
 mod held_out;
 #[cfg(feature = "timeline")]

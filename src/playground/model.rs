@@ -1,6 +1,5 @@
-//! The session's model: one learner for two classes or regression, or K
-//! classes learned by a reduction ([`Multiclass`]: one-vs-rest, or Crammer &
-//! Singer's PA). Points and streams carry the page's class labels (+1, −1,
+//! The session's model ([`crate::Model`], the command line's too) as the
+//! page uses it. Points and streams carry the page's class labels (+1, −1,
 //! 3, 4, 5, 6: see [`class_index`]); the multiclass model learns their
 //! class indices.
 
@@ -15,24 +14,13 @@ use crate::learner::{Learner, LinearModel, Update};
 use crate::multiclass::{ClassStep, Multiclass};
 use crate::registry::AnyLearner;
 
-// One per session, and the binary learner is the common case: boxing it
-// would add a pointer hop to every sample for no saving.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum Model {
-    Binary(AnyLearner),
-    Classes(Multiclass),
-}
+pub use crate::model::Model;
 
 impl Model {
     /// The model `setup` asks for: K classes by its reduction when it has
     /// more than two.
-    pub fn new(setup: &Ready) -> Result<Self> {
-        let settings = setup.learner_settings();
-        match setup.classes() {
-            0..=2 => AnyLearner::from_checked(setup.algorithm, settings).map(Model::Binary),
-            k => Multiclass::from_checked(setup.algorithm, settings, k).map(Model::Classes),
-        }
+    pub fn of(setup: &Ready) -> Result<Self> {
+        Model::from_checked(setup.algorithm, setup.learner_settings(), setup.classes())
     }
 
     /// `next`'s learner, starting from this model's weights (a learner
@@ -48,36 +36,12 @@ impl Model {
                     let carried = next.linear_model().is_some();
                     Ok((Model::Binary(next), carried))
                 }
-                None => Ok((Self::new(next)?, false)),
+                None => Ok((Self::of(next)?, false)),
             },
             Model::Classes(multiclass) => {
                 Multiclass::warm_started_checked(next.algorithm, settings, &multiclass.models())
                     .map(|classes| (Model::Classes(classes), true))
             }
-        }
-    }
-
-    /// The labels asked for so far, by a learner that asks for only some
-    /// (the selective perceptron, alone or one vs rest); None otherwise.
-    pub fn labels_asked(&self) -> Option<u64> {
-        match self {
-            Model::Binary(learner) => learner.labels_asked(),
-            Model::Classes(multiclass) => multiclass.labels_asked(),
-        }
-    }
-
-    /// The binary learner (None with more than two classes).
-    pub fn binary(&self) -> Option<&AnyLearner> {
-        match self {
-            Model::Binary(learner) => Some(learner),
-            Model::Classes(_) => None,
-        }
-    }
-
-    pub fn multiclass(&self) -> Option<&Multiclass> {
-        match self {
-            Model::Binary(_) => None,
-            Model::Classes(multiclass) => Some(multiclass),
         }
     }
 
@@ -118,15 +82,6 @@ impl Model {
                     }
                 }
             }
-        }
-    }
-
-    /// The weight rows: one for two classes (None for a kernel learner),
-    /// K for more.
-    pub fn linear_models(&self) -> Vec<LinearModel> {
-        match self {
-            Model::Binary(learner) => learner.linear_model().into_iter().collect(),
-            Model::Classes(multiclass) => multiclass.models(),
         }
     }
 
@@ -194,11 +149,6 @@ impl Model {
             Model::Binary(_) => Vec::new(),
             Model::Classes(multiclass) => multiclass.models(),
         }
-    }
-
-    /// The support set's size (0 for a linear model).
-    pub fn support_size(&self) -> usize {
-        self.binary().map_or(0, |l| l.support_size())
     }
 
     /// Applies `setup`'s live settings, keeping the weights.

@@ -100,7 +100,7 @@ impl Session {
 
     fn with_source(setup: Ready, source: Source) -> Result<Self> {
         Ok(Self {
-            model: Model::new(&setup)?,
+            model: Model::of(&setup)?,
             scoreboard: Scoreboard::new(setup.classes()),
             judged_version: None,
             feed: Feed::new(source),
@@ -179,7 +179,7 @@ impl Session {
     /// [`Session::reset`]); `relearn`: the points shown are queued to be
     /// learned again (a link's [`Event::LegacyReset`] leaves them).
     fn restart_learner(&mut self, relearn: bool) -> Result<()> {
-        self.model = Model::new(&self.current)?;
+        self.model = Model::of(&self.current)?;
         self.restarted(relearn)
     }
 

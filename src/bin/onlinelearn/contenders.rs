@@ -6,17 +6,7 @@ use std::ops::Range;
 use std::time::Instant;
 
 use onlinelearn::eval::{HeldOut, Progress};
-use onlinelearn::multiclass::Multiclass;
-use onlinelearn::{Algorithm, AnyLearner, Dataset, Features, Learner, Settings, Task};
-
-/// The model a contender learns.
-// A run holds one per learner: the size difference costs nothing.
-#[allow(clippy::large_enum_variant)]
-pub enum Model {
-    Binary(AnyLearner),
-    /// K classes; the blocks' labels are class indices.
-    Many(Multiclass),
-}
+use onlinelearn::{Algorithm, Dataset, Features, Learner, Model, Settings, Task};
 
 /// What a learner did on the test file.
 pub enum Held {
@@ -48,12 +38,9 @@ impl Contender {
         settings: &Settings,
         classes: Option<usize>,
     ) -> Result<Self, String> {
-        let model = match classes {
-            Some(k) => {
-                Model::Many(Multiclass::new(algorithm, settings, k).map_err(|e| e.to_string())?)
-            }
-            None => Model::Binary(AnyLearner::new(algorithm, settings).map_err(|e| e.to_string())?),
-        };
+        // A multiclass run's blocks hold class indices (0 to K − 1).
+        let model =
+            Model::new(algorithm, settings, classes.unwrap_or(2)).map_err(|e| e.to_string())?;
         Ok(Self {
             algorithm,
             model,
@@ -73,7 +60,7 @@ impl Contender {
                 Some(tracker) => tracker.learn_rows(learner, block, rows, &mut self.progress),
                 None => learner.learn_batch(block, rows, &mut self.progress),
             },
-            Model::Many(learner) => {
+            Model::Classes(learner) => {
                 for i in rows {
                     let class = block.label(i) as usize;
                     let step = learner.learn_one(block.row(i), class);
@@ -103,7 +90,7 @@ impl Contender {
     pub fn labels_asked(&self) -> Option<u64> {
         match &self.model {
             Model::Binary(learner) => learner.labels_asked(),
-            Model::Many(multiclass) => multiclass.labels_asked(),
+            Model::Classes(multiclass) => multiclass.labels_asked(),
         }
     }
 
@@ -120,7 +107,7 @@ impl Contender {
                     }
                 }
             }
-            Model::Many(learner) => {
+            Model::Classes(learner) => {
                 let k = learner.classes();
                 let held = self
                     .held

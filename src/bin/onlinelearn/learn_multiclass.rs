@@ -11,8 +11,9 @@ use onlinelearn::settings::Choice;
 use onlinelearn::Key;
 use serde::Serialize;
 
-use crate::contenders::{Contender, Held, Model};
+use crate::contenders::{Contender, Held};
 use crate::report::Run;
+use onlinelearn::Model;
 
 #[derive(Serialize)]
 struct Report {
@@ -74,7 +75,7 @@ pub fn print(contenders: &[Contender], run: &Run, classes: &Classes, json: bool)
 }
 
 fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
-    let Model::Many(learner) = &c.model else {
+    let Model::Classes(learner) = &c.model else {
         unreachable!("a multiclass run")
     };
     let k = classes.len();

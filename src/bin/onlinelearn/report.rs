@@ -7,7 +7,8 @@ use onlinelearn::settings::SettingsSubset;
 use onlinelearn::{Key, Learner, LinearModel, Settings, Task};
 use serde::Serialize;
 
-use crate::contenders::{Contender, Held, Model};
+use crate::contenders::{Contender, Held};
+use onlinelearn::Model;
 
 /// The run as it went, for its report.
 pub struct Run {
