@@ -86,31 +86,3 @@ pub const MAX_COORDINATE: f64 = 10.0;
 
 #[cfg(test)]
 mod tests;
-#[cfg(all(test, feature = "relatives"))]
-mod tests_asked;
-#[cfg(all(test, feature = "relatives"))]
-mod tests_batch_pocket;
-#[cfg(test)]
-mod tests_classes;
-#[cfg(test)]
-mod tests_concept;
-#[cfg(test)]
-mod tests_explain;
-#[cfg(all(test, feature = "kernel"))]
-mod tests_explain_budget;
-#[cfg(test)]
-mod tests_explain_kernel;
-#[cfg(all(test, feature = "kernel"))]
-mod tests_explain_silk_bsgd;
-#[cfg(test)]
-mod tests_files;
-#[cfg(all(test, feature = "timeline"))]
-mod tests_learned;
-#[cfg(test)]
-mod tests_reductions;
-#[cfg(test)]
-mod tests_reset;
-#[cfg(all(test, feature = "theory"))]
-mod tests_theory;
-#[cfg(all(test, feature = "timeline"))]
-mod tests_timeline;

@@ -122,7 +122,7 @@ export async function openModel(app, text, name) {
  * standardises them as the post does, which undoes the shift and the
  * scale (to the last bits of rounding), so its search is `onlinelearn
  * batch-pocket`'s on the post's file, draw for draw
- * (src/playground/tests_batch_pocket.rs).
+ * (src/playground/tests/batch_pocket.rs).
  */
 const POCKET_PLACEMENT = { centre: [6.4, 4.95], scale: 0.7 };
 

@@ -2,9 +2,9 @@
 //! learner does, covers every round since the learner started at w = 0,
 //! refuses bounds after a warm start, and finds the same line in slices.
 
-use super::theory_part::KEPT;
-use super::*;
 use crate::data::Preset;
+use crate::playground::theory_part::KEPT;
+use crate::playground::*;
 use crate::registry::Algorithm;
 use crate::settings::Key;
 use crate::theory::{best_line::best_line, Reason};

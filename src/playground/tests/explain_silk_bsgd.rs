@@ -3,7 +3,7 @@
 //! maintenance and its weight degradation), checked against the support
 //! set before and after the step.
 
-use super::tests_explain::{branches, close, number, session_with, step};
+use super::explain::{branches, close, number, session_with, step};
 use crate::data::Preset;
 use crate::learner::Learner;
 use crate::registry::Algorithm;

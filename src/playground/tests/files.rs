@@ -1,13 +1,13 @@
 //! A loaded file on the page: a wide one trains with the curves only, a
 //! regression file swaps a learner that cannot learn it, and says so.
 
-use super::*;
 use crate::data::rng::{normal, seeded};
 use crate::data::{Dataset, Preset};
 use crate::learner::Task;
+use crate::playground::*;
 use crate::registry::Algorithm;
 
-use super::tests::{session, setup};
+use super::{session, setup};
 
 #[test]
 fn a_wide_file_trains_with_the_curves_only() {

@@ -6,13 +6,13 @@
 //! chosen after a switch; a switch that carries nothing starts the counts
 //! afresh.
 
-use super::*;
 use crate::data::{Dataset, Preset};
 use crate::learner::Task;
+use crate::playground::*;
 use crate::registry::Algorithm;
 use crate::settings::Choice;
 
-use super::tests::{session, setup};
+use super::{session, setup};
 
 const CLICKS: [(f64, f64, f64); 6] = [
     (0.5, 0.2, 1.0),

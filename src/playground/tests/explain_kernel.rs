@@ -4,12 +4,12 @@
 
 use serde_json::Value;
 
-use super::tests_explain::{branches, close, number, session_with, step};
-use super::*;
+use super::explain::{branches, close, number, session_with, step};
 use crate::data::Preset;
 use crate::features::Features;
 use crate::kernel::Kernel;
 use crate::learner::Learner;
+use crate::playground::*;
 use crate::registry::Algorithm;
 use crate::settings::{Settings, SpaForm};
 

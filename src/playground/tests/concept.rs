@@ -3,9 +3,9 @@
 //! and the recovery reported follows its rule, as a reader of the curves
 //! would compute it.
 
-use super::tests::{session, setup};
-use super::*;
+use super::{session, setup};
 use crate::data::{Preset, Truth};
+use crate::playground::*;
 use crate::registry::Algorithm;
 
 /// The recovery rule, applied to the curves alone (as a reader of the

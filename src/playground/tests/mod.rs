@@ -1,3 +1,29 @@
+//! The session's tests: the helpers every topic uses (below), and one
+//! file per topic. (A file's own tests of its private parts stand beside
+//! it instead, as `<file>_tests.rs`: `page_tests.rs`, `share_tests.rs`.)
+
+#[cfg(feature = "relatives")]
+mod asked;
+#[cfg(feature = "relatives")]
+mod batch_pocket;
+mod classes;
+mod concept;
+mod explain;
+#[cfg(feature = "kernel")]
+mod explain_budget;
+mod explain_kernel;
+#[cfg(feature = "kernel")]
+mod explain_silk_bsgd;
+mod files;
+#[cfg(feature = "timeline")]
+mod learned;
+mod reductions;
+mod reset;
+#[cfg(feature = "theory")]
+mod theory;
+#[cfg(feature = "timeline")]
+mod timeline;
+
 use super::*;
 use crate::data::Preset;
 use crate::grid::Grid;

@@ -1,9 +1,9 @@
 //! More than two classes on the plane: presets, clicks of classes 3 to 6,
 //! the reductions, links.
 
-use super::*;
 use crate::data::{class_index, Preset, Stream, StreamConfig};
 use crate::multiclass::Multiclass;
+use crate::playground::*;
 use crate::registry::Algorithm;
 
 fn session(algorithm: Algorithm, preset: Preset) -> Session {

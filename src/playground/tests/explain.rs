@@ -1,17 +1,17 @@
 //! The explanation panel's numbers, as the page receives them (a serialised
 //! [`LastSample`]): each learner's texts name only numbers its update
 //! reported, and what they report is what its rule computed before the
-//! step. The kernel learners' own checks are in tests_explain_kernel.rs.
+//! step. The kernel learners' own checks are in tests/explain_kernel.rs.
 
 use serde_json::Value;
 
-use super::last_sample::fields;
-use super::*;
 use crate::data::rng::{normal, seeded};
 use crate::data::{Dataset, Preset};
 use crate::features::Features;
 use crate::learner::{hinge_loss, Learner, Task};
 use crate::linear::PaVariant;
+use crate::playground::last_sample::fields;
+use crate::playground::*;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Reduction, Settings};
 

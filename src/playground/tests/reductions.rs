@@ -2,10 +2,10 @@
 //! settings in force, the explanation panel's numbers, and links that
 //! reopen to the same rows (the Banditron's guesses replayed from the seed).
 
-use super::tests_explain::{json, number, session_with, step};
-use super::*;
+use super::explain::{json, number, session_with, step};
 use crate::data::{class_index, Preset};
 use crate::features::Features;
+use crate::playground::*;
 use crate::registry::Algorithm;
 use crate::settings::{Key, Reduction};
 

@@ -4,7 +4,7 @@
 //! resets; checkpoints stay bounded; a fork goes on from t and its link
 //! brings the original run back.
 
-use super::*;
+use crate::playground::*;
 use crate::settings::Key;
 
 /// A fresh session from `setup`, the log's events applied up to sample

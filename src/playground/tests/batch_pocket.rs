@@ -2,11 +2,11 @@
 //! command line's search, one try per step, on the points standardised as
 //! the post does; and a link replays it.
 
-use super::tests::session;
-use super::*;
 use crate::data::{read_csv, CsvOptions, Dataset, Preset, Standardiser};
 use crate::features::Features;
 use crate::linear::{BatchPocket, BiasMode};
+use super::session;
+use crate::playground::*;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::Key;
 
@@ -45,7 +45,7 @@ fn command_line(seed: u64) -> BatchPocket {
 }
 
 fn seeded(seed: u64) -> Session {
-    let mut setup = super::tests::setup(Algorithm::BatchPocket, Preset::Overlapping);
+    let mut setup = super::setup(Algorithm::BatchPocket, Preset::Overlapping);
     setup.settings.seed = seed;
     Session::new(setup).unwrap()
 }
