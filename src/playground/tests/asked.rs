@@ -1,10 +1,10 @@
 //! The labels asked curve: a selective learner's count at every curve
 //! point, the samples seen for a learner that sees every label.
 
+use super::session;
 use crate::data::Preset;
 use crate::multiclass::Multiclass;
 use crate::playground::model::Model;
-use super::session;
 use crate::playground::*;
 use crate::registry::Algorithm;
 use crate::settings::Key;

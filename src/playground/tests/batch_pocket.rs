@@ -2,10 +2,10 @@
 //! command line's search, one try per step, on the points standardised as
 //! the post does; and a link replays it.
 
+use super::session;
 use crate::data::{read_csv, CsvOptions, Dataset, Preset, Standardiser};
 use crate::features::Features;
 use crate::linear::{BatchPocket, BiasMode};
-use super::session;
 use crate::playground::*;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::Key;

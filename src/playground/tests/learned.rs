@@ -4,10 +4,10 @@
 //! stream and a Reset), and a change of the learner's settings mid-stream
 //! is reported rather than hidden.
 
+use super::session;
 use crate::data::Preset;
 use crate::features::Features;
 use crate::learner::Learner;
-use super::session;
 use crate::playground::*;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::Key;
