@@ -227,10 +227,15 @@ impl Page {
 
     /// `state`'s link with the page's `extras` ("k=v&k=v") appended where
     /// they are safe: its file and a fork's original stay its own.
-    pub(super) fn with_extras(&self, mut state: SharedState, extras: &str) -> String {
+    pub(super) fn with_extras(&self, state: SharedState, extras: &str) -> String {
+        Self::joined(state, extras).to_hash()
+    }
+
+    /// `state` with the page's keys `extras` (a file and a fork's origin kept).
+    pub(super) fn joined(mut state: SharedState, extras: &str) -> SharedState {
         state.extras.retain(|(k, _)| k == "file" || k == WAS);
         state.extras.extend(SharedState::page_keys(extras));
-        state.to_hash()
+        state
     }
 
     /// The page's keys read from the link, as "k=v&k=v".

@@ -58,18 +58,20 @@ impl Page {
 
     /// Whether `set(name, text)` would be accepted; changes nothing but
     /// keeps the plan, which `set` then makes without checking again, and
-    /// returns the link the session would then have (with the page's
-    /// `extras`, as [`Page::hash`]): the page asks it which parts of the
-    /// full module the change needs.
-    pub fn check_set(&self, name: &str, text: &str, extras: &str) -> Result<String> {
+    /// returns whether the session would then need the full module (with
+    /// the page's `extras`, as [`Page::hash`] writes them): the page's
+    /// routing question, answered by one check per figure.
+    pub fn check_set(&self, name: &str, text: &str, extras: &str) -> Result<bool> {
         let plan = self.session.plan(name, text)?;
-        let link = self.with_extras(self.session.planned_link(&plan), extras);
+        // The planned session's state, not its link read back: no second
+        // check of every setting to answer which module it needs.
+        let needs_full = Self::joined(self.session.planned_link(&plan), extras).needs_full(None);
         *self.planned.borrow_mut() = Some(Planned {
             name: name.into(),
             text: text.into(),
             stamp: self.session.stamp(),
             plan,
         });
-        Ok(link)
+        Ok(needs_full)
     }
 }

@@ -191,6 +191,29 @@ fn an_edit_is_checked_once_and_made_without_a_second_check() {
 }
 
 #[test]
+fn the_routing_answer_comes_with_the_one_check() {
+    // The page asks, with its keys, whether the session would then need
+    // the full module: answered from the planned state, not by reading
+    // its link back (which checked every setting again).
+    let page = Page::open("v=2&algo=pa1", None).unwrap();
+    let mut needs = None;
+    assert_eq!(
+        checks_in(|| needs = Some(page.check_set("c", "0.3", "view=compare").unwrap())),
+        1
+    );
+    assert_eq!(needs, Some(false));
+    assert_eq!(
+        checks_in(|| needs = Some(page.check_set("c", "0.3", "theory=1").unwrap())),
+        1
+    );
+    assert_eq!(
+        needs,
+        Some(true),
+        "the Theory layer's code is in the full module"
+    );
+}
+
+#[test]
 fn a_plan_is_not_made_on_a_session_that_changed_since() {
     let mut page = Page::open("v=2&algo=pa1", None).unwrap();
     page.check_set("classes", "2", "").unwrap();

@@ -279,6 +279,20 @@ impl SharedState {
         pinned
     }
 
+    /// Whether the link (with `also`, a learner about to be chosen) needs
+    /// the page's full module: a learner whose code this build leaves out,
+    /// a file (the page keeps one copy of it in wasm memory, in the module
+    /// every learner can use), the Theory layer (`theory=1`) or a fork's
+    /// original run (`was=`, which the timeline made), whose code is there
+    /// only.
+    pub fn needs_full(&self, also: Option<Algorithm>) -> bool {
+        !self.held(also)
+            || self
+                .extras
+                .iter()
+                .any(|(k, v)| k == "file" || k == "was" || (k == "theory" && v == "1"))
+    }
+
     /// Whether this build holds the code of every learner the link runs
     /// (see registry/families.rs), `also` included, and with more than two
     /// classes the code of its reduction with each (the multiclass

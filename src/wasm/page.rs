@@ -124,17 +124,7 @@ impl Playground {
     /// it reports why).
     pub fn needs_full(hash: &str, learner: Option<String>) -> bool {
         let learner = learner.and_then(|name| name.parse().ok());
-        // A file learns in the full module too: the page keeps one copy of
-        // it in wasm memory, in the module every learner can use.
-        // So do the Theory layer (`theory=1`) and a fork's original run
-        // (`was=`, which the timeline made), whose code is there only.
-        crate::playground::SharedState::parse(hash).is_ok_and(|state| {
-            !state.held(learner)
-                || state
-                    .extras
-                    .iter()
-                    .any(|(k, v)| k == "file" || k == "was" || (k == "theory" && v == "1"))
-        })
+        crate::playground::SharedState::parse(hash).is_ok_and(|state| state.needs_full(learner))
     }
 
     /// The link to a fresh session with this one's learner and settings
@@ -335,10 +325,11 @@ impl Playground {
         .into())
     }
 
-    /// Whether `set(name, text)` would be accepted; changes nothing.
-    /// Returns the link the session would have after it, with the page's
-    /// `extras`: the page asks which parts of the full module it needs.
-    pub fn check(&self, name: &str, text: &str, extras: &str) -> Result<String, JsValue> {
+    /// Whether `set(name, text)` would be accepted (its one range check:
+    /// `set` makes the plan it keeps); changes nothing. Returns whether
+    /// the session would then need the full module (with the page's
+    /// `extras`), which this module may lack.
+    pub fn check(&self, name: &str, text: &str, extras: &str) -> Result<bool, JsValue> {
         self.page.check_set(name, text, extras).map_err(js)
     }
 

@@ -3,7 +3,7 @@
 // compared learners, play and pause, steps, the language, and the first
 // visit's intro, which any of them ends. Reset and the learning itself
 // are the controller's (controller.js).
-import { needsFull } from './wasm.js';
+import { firstModuleOnly, needsFull } from './wasm.js';
 import { label, replacements } from './catalogue.js';
 import { classOf } from './classes.js';
 import * as state from './state.js';
@@ -38,14 +38,15 @@ export const changing = {
   setSetting(name, text) {
     this.endIntro();
     const extras = state.pageExtras(this.page);
-    // Each figure checks the value against its session and says the link
-    // it would then have (the first figure's answers for the parts).
-    const [wanted] = this.figures.map((figure) => figure.pg.check(name, text, extras));
+    // Each figure checks the value against its session (once: `set` makes
+    // the plan it keeps) and says whether the session would then need the
+    // full module (the first figure's answer routes the change).
+    const [needs] = this.figures.map((figure) => figure.pg.check(name, text, extras));
     const before = this.figure.pg.hash(extras);
     // A value whose code only the full module holds (the multiclass
     // perceptron's updates, the Banditron): the session moves there
     // (replayed), then takes it (a promise of the note).
-    if (needsFull(wanted)) return loadFullWithTexts().then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
+    if (needs && firstModuleOnly()) return loadFullWithTexts().then(() => this.build(before)).then((built) => built && this.setSetting(name, text));
     const { samples } = this.figure.pg.counts();
     const forked = this.past; // a setting changed at a sample looked back at: the session forks there
     let change = 'live';

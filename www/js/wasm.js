@@ -36,6 +36,9 @@ export function loadFull() {
   return full;
 }
 
+/** Whether only the first module is loaded (a session that needs the full one must move there). */
+export const firstModuleOnly = () => Playground === FirstPlayground;
+
 /** Whether the module loaded lacks code the link runs (or `learner`, about to be chosen). */
 export function needsFull(hash, learner) {
   return Playground === FirstPlayground && FirstPlayground.needs_full(hash, learner);
