@@ -1,5 +1,6 @@
 //! A loaded file on the page: a wide one trains with the curves only, a
-//! regression file swaps a learner that cannot learn it, and says so.
+//! regression file swaps a learner that cannot learn it, and says so; a
+//! file on the plane streams in its order and its link replays.
 
 use crate::data::rng::{normal, seeded};
 use crate::data::{Dataset, Preset};
@@ -67,4 +68,70 @@ fn a_regression_file_swaps_a_classifier_and_says_so() {
         Session::with_file(wrong, file).is_err(),
         "the preset's task must be the file's"
     );
+}
+
+fn pocket_file() -> FileSource {
+    let text = std::fs::read_to_string("../shared/data/pocket-pla.csv")
+        .or_else(|_| std::fs::read_to_string("www/data/pocket-pla.csv"))
+        .unwrap();
+    let mut loader = crate::data::Loader::new("pocket-pla.csv", crate::data::Format::Csv, None);
+    loader.feed(&text);
+    let file = loader.finish().unwrap();
+    FileSource::new("pocket-pla.csv", file.loaded.data, file.task).unwrap()
+}
+
+#[test]
+fn a_plane_file_streams_in_order_standardised_and_its_link_replays_once_loaded() {
+    let file = pocket_file();
+    let rows = file.data.len();
+    let first = [
+        file.data.row(0).dot(&[1.0, 0.0]),
+        file.data.row(0).dot(&[0.0, 1.0]),
+    ];
+    let mut s = session(Algorithm::Pa, Preset::Regression1d);
+    assert_eq!(s.load_file(file.clone()).unwrap(), None);
+    assert_eq!(
+        s.settings().preset,
+        Preset::Overlapping,
+        "the preset follows the file's task"
+    );
+    assert!(s.on_plane());
+    s.apply(Event::Stream(rows as u64 + 5)).unwrap();
+    assert_eq!(s.samples_streamed(), rows as u64 + 5);
+    assert_eq!(
+        &s.points()[..2],
+        &first,
+        "the file's first row, standardised"
+    );
+    assert_eq!(
+        s.points().len(),
+        3 * rows,
+        "then it cycles, learning its rows again without showing them again"
+    );
+    assert!(s
+        .points()
+        .chunks(3)
+        .all(|p| p[0].abs() < 3.0 && p[1].abs() < 3.0));
+    s.click(0.5, 0.5, -1.0).unwrap();
+    s.apply(Event::Stream(40)).unwrap();
+
+    let shared = s.shared();
+    let key = &shared.extras[0];
+    assert_eq!(key.0, "file");
+    assert!(key.1.starts_with("pocket-pla.csv:") && key.1.len() == "pocket-pla.csv:".len() + 16);
+    let parsed = SharedState::parse(&shared.to_hash()).unwrap();
+    let replayed = Session::from_shared_with_file(&parsed, pocket_file()).unwrap();
+    assert_eq!(replayed.model(), s.model());
+    assert_eq!(replayed.points(), s.points());
+
+    s.clear();
+    assert_eq!(
+        s.file().map(|f| f.name.as_str()),
+        Some("pocket-pla.csv"),
+        "clear keeps the file"
+    );
+    assert_eq!(s.samples_streamed(), 0);
+    s.unload_file().unwrap();
+    assert!(s.file().is_none());
+    assert!(s.shared().extras.is_empty());
 }
