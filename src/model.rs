@@ -5,10 +5,10 @@
 //! epochs) and the command line's runs (each contender) hold this one type.
 
 use crate::error::Result;
+use crate::learner::{Learner, LinearModel};
 use crate::multiclass::Multiclass;
 use crate::registry::{Algorithm, AnyLearner};
 use crate::settings::{Checked, Settings};
-use crate::{Learner, LinearModel};
 
 // One per session or contender, and the binary learner is the common case:
 // boxing it would add a pointer hop to every sample for no saving.
