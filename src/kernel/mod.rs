@@ -91,11 +91,7 @@ pub(crate) use kernel_keys;
 /// full module's catalogue once that module is loaded (0.8 KB gzip less on
 /// the first load, measured).
 pub(crate) const fn with_code(branches: &'static [&'static str]) -> &'static [&'static str] {
-    if family::HELD {
-        branches
-    } else {
-        &[]
-    }
+    crate::family::clauses_if_held(family::HELD, branches)
 }
 
 /// A text of a kernel learner's card (rule, formulas, source...), in the
@@ -103,11 +99,7 @@ pub(crate) const fn with_code(branches: &'static [&'static str]) -> &'static [&'
 /// first module never explains a kernel learner (measured with LIBOL's
 /// learners' texts, which it leaves out the same way: see the README).
 pub(crate) const fn text_with_code(text: &'static str) -> &'static str {
-    if family::HELD {
-        text
-    } else {
-        ""
-    }
+    crate::family::text_if_held(family::HELD, text)
 }
 
 /// The kernel keys alone (for tests and the documentation).

@@ -154,20 +154,17 @@ impl LinearHooks for Alma {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn alma(form: LibolForm, alpha: f64) -> Alma {
-        Alma::from_settings(
-            &Settings {
+        built(
+            Alma::from_settings,
+            Settings {
                 alma_form: form,
                 alma_alpha: alpha,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -158,19 +158,16 @@ impl LinearHooks for Cw {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn cw(form: LibolForm) -> Cw {
-        Cw::from_settings(
-            &Settings {
+        built(
+            Cw::from_settings,
+            Settings {
                 cw_form: form,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -150,19 +150,16 @@ impl LinearHooks for Iellip {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn iellip(form: LibolForm) -> Iellip {
-        Iellip::from_settings(
-            &Settings {
+        built(
+            Iellip::from_settings,
+            Settings {
                 iellip_form: form,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -60,20 +60,12 @@ use crate::settings::{BiasMode, LibolForm, Settings};
 /// one, and the page reads the full module's catalogue once that is
 /// loaded (as `kernel::with_code` does for the kernel learners' clauses).
 pub(crate) const fn with_code(text: &'static str) -> &'static str {
-    if family::HELD {
-        text
-    } else {
-        ""
-    }
+    crate::family::text_if_held(family::HELD, text)
 }
 
 /// [`with_code`] for a list of verdict clauses.
 pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'static [&'static str] {
-    if family::HELD {
-        clauses
-    } else {
-        &[]
-    }
+    crate::family::clauses_if_held(family::HELD, clauses)
 }
 
 /// The bias is a weight on a constant 1 (`augmented`) or absent: these

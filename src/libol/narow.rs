@@ -110,20 +110,17 @@ impl LinearHooks for Narow {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     #[test]
     fn sigma_stops_shrinking_along_x_once_x_is_certain_enough() {
-        let mut narow = Narow::from_settings(
-            &Settings {
+        let mut narow = built(
+            Narow::from_settings,
+            Settings {
                 narow_b: 2.0,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
-        )
-        .unwrap();
+                ..unbiased()
+            },
+        );
         let x = Features::Dense(&[1.0, 0.0]);
         // χ = 1 > 1/b = 0.5: r = 1/(2 − 1) = 1, β = 1/2, α = 1/2.
         let first = narow.learn_one(x, 1.0);

@@ -100,7 +100,7 @@ impl LinearHooks for Nherd {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     #[test]
     fn the_covariance_step_is_the_spread_of_pa2_steps_of_the_draws() {
@@ -109,17 +109,14 @@ mod tests {
         // so its spread scales by 1 − x²s/(v + γ) = γ/(v + γ):
         // s' = s (γ/(v + γ))², which is s − β s² x² with β = (v + 2γ)/(v + γ)².
         let (s, x, c) = (2.0, 1.5, 0.5);
-        let mut nherd = Nherd::from_settings(
-            &Settings {
+        let mut nherd = built(
+            Nherd::from_settings,
+            Settings {
                 initial_variance: s,
                 c,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
-        )
-        .unwrap();
+                ..unbiased()
+            },
+        );
         nherd.learn_one(Features::Dense(&[x]), 1.0);
         let gamma = 1.0 / c;
         let v = x * x * s;

@@ -148,18 +148,16 @@ mod tests {
     use super::*;
     use crate::learner::{Configured, Learner, LinearModel};
     use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn ogd(loss: OgdLoss) -> Ogd {
-        Ogd::from_settings(
-            &Settings {
+        built(
+            Ogd::from_settings,
+            Settings {
                 ogd_loss: loss,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -121,20 +121,17 @@ impl LinearHooks for Sop {}
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
     use crate::settings::Settings;
+    use crate::settings::{built, unbiased};
 
     fn sop(form: LibolForm) -> Sop {
-        Sop::from_settings(
-            &Settings {
+        built(
+            Sop::from_settings,
+            Settings {
                 sop_form: form,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     /// The paper's prediction, from v and A directly (2-D, no bias).

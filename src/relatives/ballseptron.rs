@@ -135,19 +135,16 @@ impl LinearHooks for Ballseptron {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn ball(r: f64) -> Ballseptron {
-        Ballseptron::from_settings(
-            &Settings {
+        built(
+            Ballseptron::from_settings,
+            Settings {
                 ballseptron_r: r,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

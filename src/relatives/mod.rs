@@ -61,20 +61,12 @@ use crate::settings::{BiasMode, Settings};
 /// A text of this family's card, in the builds that hold its code (the
 /// page's first module never explains one; see `libol::with_code`).
 pub(crate) const fn with_code(text: &'static str) -> &'static str {
-    if family::HELD {
-        text
-    } else {
-        ""
-    }
+    crate::family::text_if_held(family::HELD, text)
 }
 
 /// [`with_code`] for a list of verdict clauses.
 pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'static [&'static str] {
-    if family::HELD {
-        clauses
-    } else {
-        &[]
-    }
+    crate::family::clauses_if_held(family::HELD, clauses)
 }
 
 /// Refuses `--bias decoupled`: each of these rules says what happens to

@@ -216,25 +216,24 @@ impl Learner for Paum {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::built;
 
     fn paum(plus: f64, minus: f64, bias: BiasMode) -> Paum {
         paum_in(plus, minus, bias, KernelForm::Paper)
     }
 
     fn paum_in(plus: f64, minus: f64, bias: BiasMode, form: KernelForm) -> Paum {
-        Paum::from_settings(
-            &Settings {
+        built(
+            Paum::from_settings,
+            Settings {
                 paum_tau_plus: plus,
                 paum_tau_minus: minus,
                 learning_rate: 0.5,
                 bias,
                 paum_form: form,
                 ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -147,19 +147,16 @@ impl LinearHooks for Pegasos {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn pegasos(lambda: f64) -> Pegasos {
-        Pegasos::from_settings(
-            &Settings {
+        built(
+            Pegasos::from_settings,
+            Settings {
                 pegasos_lambda: lambda,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -158,20 +158,17 @@ impl LinearHooks for SelectivePerceptron {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn selective(b: f64, seed: u64) -> SelectivePerceptron {
-        SelectivePerceptron::from_settings(
-            &Settings {
+        built(
+            SelectivePerceptron::from_settings,
+            Settings {
                 selective_b: b,
-                bias: BiasMode::None,
                 seed,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -118,20 +118,17 @@ impl LinearHooks for Shifting {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     #[test]
     fn each_mistake_shrinks_w_by_one_minus_lambda_over_lambda_plus_k() {
-        let mut s = Shifting::from_settings(
-            &Settings {
+        let mut s = built(
+            Shifting::from_settings,
+            Settings {
                 shifting_lambda: 2.0,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
-        )
-        .unwrap();
+                ..unbiased()
+            },
+        );
         let x = Features::Dense(&[1.0]);
         let mut w = 0.0;
         // Alternate labels: every sample has y w·x ≤ 0 (the first at w = 0,

@@ -250,19 +250,18 @@ impl Learner for Winnow {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::built;
 
     fn winnow(alpha: f64, theta: f64, bias: BiasMode) -> Winnow {
-        Winnow::from_settings(
-            &Settings {
+        built(
+            Winnow::from_settings,
+            Settings {
                 winnow_alpha: alpha,
                 winnow_theta: theta,
                 bias,
                 ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+            },
         )
-        .unwrap()
     }
 
     #[test]
