@@ -57,9 +57,10 @@ export async function launch({ width = 1400, height = 950, ...options } = {}) {
 
 /**
  * A new page that records console errors and uncaught exceptions. Each page
- * starts as a new visitor (no remembered session) unless `keepStorage`.
+ * starts as a new visitor (no remembered session) unless `keepStorage`;
+ * `watch(page)` runs before it loads (to record its requests).
  */
-export async function openPage(context, url, { keepStorage = false } = {}) {
+export async function openPage(context, url, { keepStorage = false, watch = () => {} } = {}) {
   const page = await context.newPage();
   if (!keepStorage) {
     await page.addInitScript(() => {
@@ -73,6 +74,7 @@ export async function openPage(context, url, { keepStorage = false } = {}) {
   page.errors = [];
   page.on('console', (message) => { if (message.type() === 'error') page.errors.push(message.text()); });
   page.on('pageerror', (error) => page.errors.push(String(error)));
+  watch(page);
   await page.goto(url);
   return page;
 }
@@ -149,4 +151,20 @@ export function watchModules(page) {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   return { fetched, errors };
+}
+
+/** Two animation frames: what the page drew after an action is on screen. */
+export const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * Compare with two linear learners (PA-I and the perceptron) after 100
+ * samples, drawn: the page on which a chart only other learners have must
+ * not load. Close it when done.
+ */
+export async function openLinearCompare(browser) {
+  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&view=compare&algos=pa1,perceptron&preset=overlapping&seed=2`);
+  await page.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(100)));
+  await settle(page);
+  return page;
 }

@@ -15,6 +15,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, useBrowser, openPage, clickPlane } from './harness.mjs';
+import { act, openCatchingCopies } from './copying.mjs';
 
 const PYTHON = join(ROOT, 'target', 'py', 'bin', 'python');
 const browser = useBrowser({ width: 1280, height: 900 });
@@ -35,19 +36,7 @@ before(async () => {
 const skipLine = 'skipped: River and scikit-learn are not installed in target/py (cargo xtask test makes it, with scripts/reference/requirements.txt)';
 
 /** The page at `hash`, built; the clipboard caught. */
-async function open(hash) {
-  const page = await openPage(browser.context, `${browser.server.url}/#${hash}`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.intro && !window.playground.replaying);
-  await page.evaluate(() => {
-    window.copied = [];
-    navigator.clipboard.writeText = async (text) => { window.copied.push(text); };
-  });
-  return page;
-}
-
-function act(page, fn) {
-  return page.evaluate(`(() => { for (const figure of window.playground.figures) (${fn})(figure.pg); window.playground.writeHash(); })()`);
-}
+const open = (hash) => openCatchingCopies(browser, hash);
 
 /** Presses Copy as Python: { script (or null), message }. */
 async function copyPython(page) {
