@@ -102,16 +102,7 @@ struct WindowSample {
     older: VecDeque<f64>,
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    First = 1,
-    Joins,
-    Projected,
-    InSpan,
-    Stepped,
-    NoStep,
-}
+crate::declare::clauses!(First, Joins, Projected, InSpan, Stepped, NoStep);
 
 /// Losses below this fraction of rho are rounding, not a violated margin.
 pub const FEASIBLE_TOLERANCE: f64 = 1e-12;

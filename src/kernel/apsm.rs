@@ -118,14 +118,7 @@ impl ApsmConfig {
     }
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Stepped = 1,
-    NoStep,
-    Scaled,
-    Dropped,
-}
+crate::declare::clauses!(Stepped, NoStep, Scaled, Dropped);
 
 const NU: f64 = 0.1;
 const D_THETA: f64 = 1e-3;

@@ -88,14 +88,7 @@ pub const ENTRY: Entry<Bogd> = Entry {
     },
 };
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Within = 1,
-    Resampled,
-    Shrunk,
-    AuthorsResampled,
-}
+crate::declare::clauses!(Within, Resampled, Shrunk, AuthorsResampled);
 
 /// BOGD's numbers: the step η, the regulariser λ and the cap γ.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -54,12 +54,7 @@ pub const ENTRY: Entry<BpaS> = Entry {
     build: |s| BpaS::new(KernelSpec::from_settings(s), s.c, budget(s)),
 };
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Replaced,
-}
+crate::declare::clauses!(Joined, Replaced);
 
 #[derive(Clone, Debug)]
 pub struct BpaS {

@@ -96,16 +96,7 @@ fn merging_needs_gaussian(s: &Settings) -> Result<()> {
     )))
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Removed,
-    Projected,
-    Merged,
-    Shrunk,
-    InSpan,
-}
+crate::declare::clauses!(Joined, Removed, Projected, Merged, Shrunk, InSpan);
 
 #[derive(Clone, Debug)]
 pub struct Bsgd {

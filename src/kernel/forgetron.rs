@@ -62,13 +62,7 @@ pub const ENTRY: Entry<Forgetron> = Entry {
     build: |s| Forgetron::new(KernelSpec::from_settings(s), budget(s), s.forgetron_form),
 };
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Within = 1,
-    Shrunk,
-    AuthorsShrunk,
-}
+crate::declare::clauses!(Within, Shrunk, AuthorsShrunk);
 
 #[derive(Clone, Debug)]
 pub struct Forgetron {

@@ -65,13 +65,7 @@ pub const ENTRY: Entry<Nogd> = Entry {
     },
 };
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Filled,
-    Mapped,
-}
+crate::declare::clauses!(Joined, Filled, Mapped);
 
 #[derive(Clone, Debug)]
 pub struct Nogd {

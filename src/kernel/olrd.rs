@@ -80,14 +80,7 @@ fn budget_of(s: &Settings) -> usize {
     }
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Within = 1,
-    Discarded,
-    Spared,
-    DiscardedByChance,
-}
+crate::declare::clauses!(Within, Discarded, Spared, DiscardedByChance);
 
 #[derive(Clone, Debug)]
 pub struct Olrd {

@@ -63,12 +63,7 @@ pub(crate) fn horizon(s: &Settings) -> u64 {
     s.horizon.unwrap_or(3000)
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    NotDrawn,
-}
+crate::declare::clauses!(Joined, NotDrawn);
 
 #[derive(Clone, Debug)]
 pub struct Olru {

@@ -105,17 +105,15 @@ fn check_eta(s: &Settings) -> Result<()> {
     Ok(())
 }
 
-/// The verdict's clauses, as `info().branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    EmptySet = 1,
+crate::declare::clauses!(
+    EmptySet,
     Projected,
     Added,
     InSpan,
     MarginStep,
     NotWorth,
-    NoProjection,
-}
+    NoProjection
+);
 
 #[derive(Clone, Debug)]
 pub struct Projectron {

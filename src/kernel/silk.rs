@@ -72,13 +72,7 @@ pub const ENTRY: Entry<Silk> = Entry {
     build: |s| Silk::new(KernelSpec::from_settings(s), s.c, s.silk_lambda, budget(s)),
 };
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Truncated,
-    Shrunk,
-}
+crate::declare::clauses!(Joined, Truncated, Shrunk);
 
 #[derive(Clone, Debug)]
 pub struct Silk {

@@ -68,15 +68,8 @@ pub const ENTRY: Entry<Spa> = Entry {
     },
 };
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1): the
-/// paper form's, then the authors'.
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    NotDrawn,
-    AuthorsJoined,
-    AuthorsNotDrawn,
-}
+// The paper form's clauses, then the authors'.
+crate::declare::clauses!(Joined, NotDrawn, AuthorsJoined, AuthorsNotDrawn);
 
 /// SPA's sampling rule and its numbers.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -53,12 +53,7 @@ pub const ENTRY: Entry<Stoptron> = Entry {
     build: |s| Stoptron::new(KernelSpec::from_settings(s), budget(s)),
 };
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Stopped,
-}
+crate::declare::clauses!(Joined, Stopped);
 
 #[derive(Clone, Debug)]
 pub struct Stoptron {

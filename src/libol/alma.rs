@@ -30,7 +30,7 @@
 use super::{augmented_or_none, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, is_mistake, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, LibolForm, Settings};
@@ -57,19 +57,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Alma> = Entry {
-    check: |s| augmented_or_none("ALMA", s),
-    build: Alma::from_settings,
-};
+crate::declare::entry!(Alma, |s| augmented_or_none("ALMA", s));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Updated = 1,
-    Kept,
-    LibolUpdated,
-    LibolKept,
-}
+crate::declare::clauses!(Updated, Kept, LibolUpdated, LibolKept);
 
 /// ALMA₂: the weights (on the unit ball after each update), the update
 /// count k and the parameters.

@@ -22,7 +22,7 @@
 use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
 use crate::linear::normal_quantile;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
@@ -48,19 +48,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Cw> = Entry {
-    check: |s| augmented_or_none("CW", s),
-    build: Cw::from_settings,
-};
+crate::declare::entry!(Cw, |s| augmented_or_none("CW", s));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Updated = 1,
-    Kept,
-    LibolUpdated,
-    LibolKept,
-}
+crate::declare::clauses!(Updated, Kept, LibolUpdated, LibolKept);
 
 #[derive(Clone, Debug)]
 pub struct Cw {

@@ -21,7 +21,7 @@
 use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm, Settings};
@@ -55,18 +55,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Iellip> = Entry {
-    check: |s| augmented_or_none("IELLIP", s),
-    build: Iellip::from_settings,
-};
+crate::declare::entry!(Iellip, |s| augmented_or_none("IELLIP", s));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Mistake = 1,
-    LibolMistake,
-    LibolDecay,
-}
+crate::declare::clauses!(Mistake, LibolMistake, LibolDecay);
 
 #[derive(Clone, Debug)]
 pub struct Iellip {

@@ -14,7 +14,7 @@
 use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, Settings};
@@ -37,17 +37,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Narow> = Entry {
-    check: |s| augmented_or_none("NAROW", s),
-    build: Narow::from_settings,
-};
+crate::declare::entry!(Narow, |s| augmented_or_none("NAROW", s));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Updated = 1,
-    Certain,
-}
+crate::declare::clauses!(Updated, Certain);
 
 #[derive(Clone, Debug)]
 pub struct Narow {

@@ -15,9 +15,7 @@
 use super::{augmented_or_none, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, Confidence, Details, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Details, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
@@ -35,10 +33,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Nherd> = Entry {
-    check: |s| augmented_or_none("NHERD", s),
-    build: Nherd::from_settings,
-};
+crate::declare::entry!(Nherd, |s| augmented_or_none("NHERD", s));
 
 #[derive(Clone, Debug)]
 pub struct Nherd {

@@ -24,9 +24,7 @@
 
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, no_check, Details, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, no_check, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, OgdLoss, Settings};
@@ -57,10 +55,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Ogd> = Entry {
-    check: no_check,
-    build: Ogd::from_settings,
-};
+crate::declare::entry!(Ogd, no_check);
 
 /// Online gradient descent on a linear model.
 #[derive(Clone, Debug)]

@@ -29,7 +29,7 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
@@ -59,18 +59,13 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Ballseptron> = Entry {
-    check: |s| refuse_decoupled("the Ballseptron", BIAS, s),
-    build: Ballseptron::from_settings,
-};
+crate::declare::entry!(Ballseptron, |s| refuse_decoupled(
+    "the Ballseptron",
+    BIAS,
+    s
+));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Mistake = 1,
-    Ball,
-    Kept,
-}
+crate::declare::clauses!(Mistake, Ball, Kept);
 
 /// The Ballseptron: the weights and the radius.
 #[derive(Clone, Debug)]

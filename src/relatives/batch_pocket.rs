@@ -53,7 +53,7 @@ use crate::data::Dataset;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, sign, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
+    hinge_loss, sign, Configured, Details, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::linear::{start_value, Weights};
 use crate::settings::{Checked, Key, Settings};
@@ -85,19 +85,13 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<BatchPocketLearner> = Entry {
-    check: |s| refuse_decoupled("the batch pocket", BIAS, s),
-    build: BatchPocketLearner::from_settings,
-};
+crate::declare::entry!(BatchPocketLearner, |s| refuse_decoupled(
+    "the batch pocket",
+    BIAS,
+    s
+));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Kept = 1,
-    Refused,
-    Right,
-    Done,
-}
+crate::declare::clauses!(Kept, Refused, Right, Done);
 
 /// The batch pocket: w, its batch and its mistakes there, the tries.
 #[derive(Clone, Debug)]

@@ -37,7 +37,7 @@ use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
+    hinge_loss, Configured, Details, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::linear::Weights;
 use crate::settings::{BiasMode, Checked, KernelForm, Key, Settings};
@@ -76,19 +76,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Paum> = Entry {
-    check: |s| refuse_decoupled("PAUM", BIAS, s),
-    build: Paum::from_settings,
-};
+crate::declare::entry!(Paum, |s| refuse_decoupled("PAUM", BIAS, s));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Updated = 1,
-    UpdatedNoBias,
-    Kept,
-    UpdatedAuthors,
-}
+crate::declare::clauses!(Updated, UpdatedNoBias, Kept, UpdatedAuthors);
 
 /// PAUM: w (kept without a bias), its own b, and R² so far.
 #[derive(Clone, Debug)]

@@ -31,7 +31,7 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
@@ -61,18 +61,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Pegasos> = Entry {
-    check: |s| refuse_decoupled("Pegasos", BIAS, s),
-    build: Pegasos::from_settings,
-};
+crate::declare::entry!(Pegasos, |s| refuse_decoupled("Pegasos", BIAS, s));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Step = 1,
-    Shrunk,
-    Projected,
-}
+crate::declare::clauses!(Step, Shrunk, Projected);
 
 /// Pegasos: the weights, λ and the sample count t.
 #[derive(Clone, Debug)]

@@ -43,7 +43,7 @@ use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::data::rng::{seeded, Rng};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::settings::{Checked, Key, Settings};
 
@@ -72,18 +72,13 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<SelectivePerceptron> = Entry {
-    check: |s| refuse_decoupled("the selective sampling perceptron", BIAS, s),
-    build: SelectivePerceptron::from_settings,
-};
+crate::declare::entry!(SelectivePerceptron, |s| refuse_decoupled(
+    "the selective sampling perceptron",
+    BIAS,
+    s
+));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Mistake = 1,
-    Right,
-    NotAsked,
-}
+crate::declare::clauses!(Mistake, Right, NotAsked);
 
 /// The selective sampling perceptron: the weights, b, the generator of
 /// its draws and the labels asked so far.

@@ -26,7 +26,7 @@
 use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
@@ -53,10 +53,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Shifting> = Entry {
-    check: |s| refuse_decoupled("the shifting perceptron", BIAS, s),
-    build: Shifting::from_settings,
-};
+crate::declare::entry!(Shifting, |s| refuse_decoupled(
+    "the shifting perceptron",
+    BIAS,
+    s
+));
 
 /// The shifting perceptron: the weights, λ and the mistake count k.
 #[derive(Clone, Debug)]

@@ -55,7 +55,7 @@ use super::{clauses_with_code, refuse_decoupled, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
+    hinge_loss, Configured, Details, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::settings::{BiasMode, Checked, Key, Settings};
 
@@ -81,10 +81,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Winnow> = Entry {
-    check: |s| refuse_decoupled("balanced Winnow", BIAS, s),
-    build: Winnow::from_settings,
-};
+crate::declare::entry!(Winnow, |s| refuse_decoupled("balanced Winnow", BIAS, s));
 
 /// One attribute's pair of positive weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
