@@ -48,7 +48,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::index;
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::{check, KernelForm, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -75,18 +75,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Bogd> = Entry {
-    check: no_check,
-    build: |s| {
-        Bogd::new(
-            KernelSpec::from_settings(s),
-            budget(s),
-            Step::of(s),
-            s.bogd_form,
-            s.seed,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Bogd, |s, kernel| {
+    Bogd::new(kernel, budget(s), Step::of(s), s.bogd_form, s.seed)
+});
 
 crate::declare::clauses!(Within, Resampled, Shrunk, AuthorsResampled);
 

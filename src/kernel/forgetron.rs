@@ -33,7 +33,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::{KernelForm, Settings};
 
 pub const INFO: Info = Info {
@@ -57,10 +57,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Forgetron> = Entry {
-    check: no_check,
-    build: |s| Forgetron::new(KernelSpec::from_settings(s), budget(s), s.forgetron_form),
-};
+super::kernel_entry!(ENTRY: Forgetron, |s, kernel| {
+    Forgetron::new(kernel, budget(s), s.forgetron_form)
+});
 
 crate::declare::clauses!(Within, Shrunk, AuthorsShrunk);
 

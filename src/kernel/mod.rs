@@ -85,6 +85,26 @@ macro_rules! kernel_keys {
 }
 pub(crate) use kernel_keys;
 
+/// A kernel learner's registry entry: `build` makes the learner from the
+/// settings `s` and the kernel they name, `kernel` (every kernel learner
+/// starts from one); `check` is what the settings table cannot check
+/// (none by default). `kernel_entry!(ENTRY: Bogd, |s, kernel| ...)`.
+macro_rules! kernel_entry {
+    ($name:ident: $type:ident, |$s:ident, $kernel:ident| $build:expr) => {
+        crate::kernel::kernel_entry!($name: $type, crate::learner::no_check, |$s, $kernel| $build);
+    };
+    ($name:ident: $type:ident, $check:expr, |$s:ident, $kernel:ident| $build:expr) => {
+        pub const $name: crate::learner::Entry<$type> = crate::learner::Entry {
+            check: $check,
+            build: |$s| {
+                let $kernel = crate::kernel::KernelSpec::from_settings($s);
+                $build
+            },
+        };
+    };
+}
+pub(crate) use kernel_entry;
+
 /// A kernel learner's verdict clauses (`Info::branches`), in the builds
 /// that hold its code. The page's first module leaves them out: it cannot
 /// run a kernel learner, so it never explains one, and the page reads the

@@ -13,7 +13,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::chance;
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -42,20 +42,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Olru> = Entry {
-    check: no_check,
-    build: |s| {
-        Olru::new(
-            KernelSpec::from_settings(s),
-            s.learning_rate,
-            s.rho,
-            s.olru_c,
-            s.olru_a,
-            horizon(s),
-            s.seed,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Olru, |s, kernel| {
+    Olru::new(kernel, s.learning_rate, s.rho, s.olru_c, s.olru_a, horizon(s), s.seed)
+});
 
 /// T: the planned stream length (the page and the command line fill in
 /// the data's own length before building; 3000 when nothing does).

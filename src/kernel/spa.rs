@@ -26,7 +26,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::chance;
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{Details, Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings, SpaForm};
 
 pub const INFO: Info = Info {
@@ -56,17 +56,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Spa> = Entry {
-    check: |s| SpaRule::from_settings(s).check(),
-    build: |s| {
-        Spa::new(
-            KernelSpec::from_settings(s),
-            SpaRule::from_settings(s),
-            s.rho,
-            s.seed,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Spa, |s| SpaRule::from_settings(s).check(), |s, kernel| {
+    Spa::new(kernel, SpaRule::from_settings(s), s.rho, s.seed)
+});
 
 // The paper form's clauses, then the authors'.
 crate::declare::clauses!(Joined, NotDrawn, AuthorsJoined, AuthorsNotDrawn);

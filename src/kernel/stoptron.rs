@@ -26,7 +26,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::Settings;
 
 pub const INFO: Info = Info {
@@ -48,10 +48,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Stoptron> = Entry {
-    check: no_check,
-    build: |s| Stoptron::new(KernelSpec::from_settings(s), budget(s)),
-};
+super::kernel_entry!(ENTRY: Stoptron, |s, kernel| Stoptron::new(kernel, budget(s)));
 
 crate::declare::clauses!(Joined, Stopped);
 
