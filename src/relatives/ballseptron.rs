@@ -26,17 +26,13 @@
 //! assert_eq!(ball.linear_model().unwrap().weights, vec![0.8, 1.0]);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is a weight on a constant 1 that counts in ‖w‖ (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "ballseptron",
@@ -59,11 +55,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Ballseptron, |s| refuse_decoupled(
+bias_rule_and_entry!(
+    Ballseptron,
     "the Ballseptron",
-    BIAS,
-    s
-));
+    ": its bias is a weight on a constant 1 that counts in ‖w‖ (--bias augmented), or absent (--bias none)",
+);
 
 crate::declare::clauses!(Mistake, Ball, Kept);
 
@@ -76,7 +72,7 @@ pub struct Ballseptron {
 
 impl Ballseptron {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("the Ballseptron", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             r: s.ballseptron_r,
             weights: Weights::new(s.bias),

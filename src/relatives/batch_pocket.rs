@@ -47,7 +47,7 @@
 use rand::Rng as _;
 
 use super::batch_units::BatchUnits;
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::data::rng::{seeded, Rng};
 use crate::data::Dataset;
 use crate::error::Result;
@@ -57,10 +57,6 @@ use crate::learner::{
 };
 use crate::linear::{start_value, Weights};
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is a weight on a constant 1, the post's x₀ = 1 (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "batch-pocket",
@@ -85,11 +81,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(BatchPocketLearner, |s| refuse_decoupled(
+bias_rule_and_entry!(
+    BatchPocketLearner,
     "the batch pocket",
-    BIAS,
-    s
-));
+    ": its bias is a weight on a constant 1, the post's x₀ = 1 (--bias augmented), or absent (--bias none)",
+);
 
 crate::declare::clauses!(Kept, Refused, Right, Done);
 
@@ -122,7 +118,7 @@ pub struct BatchPocketLearner {
 
 impl BatchPocketLearner {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("the batch pocket", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             weights: Weights::new(s.bias),
             started: false,

@@ -33,7 +33,7 @@
 //! assert!(paum.learn_one(Features::Dense(&[0.0, -6.0]), 1.0).aggressive);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
@@ -41,10 +41,6 @@ use crate::learner::{
 };
 use crate::linear::Weights;
 use crate::settings::{BiasMode, Checked, KernelForm, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias moves by η y R², a weight on a constant R (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "paum",
@@ -76,7 +72,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Paum, |s| refuse_decoupled("PAUM", BIAS, s));
+bias_rule_and_entry!(
+    Paum,
+    "PAUM",
+    ": its bias moves by η y R², a weight on a constant R (--bias augmented), or absent (--bias none)",
+);
 
 crate::declare::clauses!(Updated, UpdatedNoBias, Kept, UpdatedAuthors);
 
@@ -98,7 +98,7 @@ pub struct Paum {
 
 impl Paum {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("PAUM", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             tau_plus: s.paum_tau_plus,
             tau_minus: s.paum_tau_minus,

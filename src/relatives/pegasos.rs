@@ -28,17 +28,13 @@
 //! assert_eq!(p.linear_model().unwrap().weights, vec![2.0, 0.0]);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is a constant feature's weight, regularised and projected with w (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "pegasos",
@@ -61,7 +57,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Pegasos, |s| refuse_decoupled("Pegasos", BIAS, s));
+bias_rule_and_entry!(
+    Pegasos,
+    "Pegasos",
+    ": its bias is a constant feature's weight, regularised and projected with w (--bias augmented), or absent (--bias none)",
+);
 
 crate::declare::clauses!(Step, Shrunk, Projected);
 
@@ -76,7 +76,7 @@ pub struct Pegasos {
 
 impl Pegasos {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("Pegasos", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             lambda: s.pegasos_lambda,
             weights: Weights::new(s.bias),

@@ -39,16 +39,13 @@
 use crate::linear::{linear_learner, LinearHooks};
 use rand::Rng as _;
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::data::rng::{seeded, Rng};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str =
-    with_code(": its bias is a weight on a constant 1 (--bias augmented), or absent (--bias none)");
 
 pub const INFO: Info = Info {
     name: "selective-perceptron",
@@ -72,11 +69,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(SelectivePerceptron, |s| refuse_decoupled(
+bias_rule_and_entry!(
+    SelectivePerceptron,
     "the selective sampling perceptron",
-    BIAS,
-    s
-));
+    ": its bias is a weight on a constant 1 (--bias augmented), or absent (--bias none)"
+);
 
 crate::declare::clauses!(Mistake, Right, NotAsked);
 
@@ -93,7 +90,7 @@ pub struct SelectivePerceptron {
 
 impl SelectivePerceptron {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("the selective sampling perceptron", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             b: s.selective_b,
             weights: Weights::new(s.bias),

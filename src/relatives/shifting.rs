@@ -23,17 +23,13 @@
 //! assert_eq!(p.linear_model().unwrap().weights, vec![0.0]);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is a weight on a constant 1, shrunk with w (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "shifting-perceptron",
@@ -53,11 +49,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Shifting, |s| refuse_decoupled(
+bias_rule_and_entry!(
+    Shifting,
     "the shifting perceptron",
-    BIAS,
-    s
-));
+    ": its bias is a weight on a constant 1, shrunk with w (--bias augmented), or absent (--bias none)",
+);
 
 /// The shifting perceptron: the weights, λ and the mistake count k.
 #[derive(Clone, Debug)]
@@ -70,7 +66,7 @@ pub struct Shifting {
 
 impl Shifting {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("the shifting perceptron", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             lambda: s.shifting_lambda,
             weights: Weights::new(s.bias),

@@ -51,17 +51,13 @@
 //! assert!((w[1] - 0.5f64.sqrt()).abs() < 1e-15);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
     hinge_loss, Configured, Details, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::settings::{BiasMode, Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is the constant attribute 1 with its own w⁺₀ and w⁻₀ (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "winnow",
@@ -81,7 +77,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Winnow, |s| refuse_decoupled("balanced Winnow", BIAS, s));
+bias_rule_and_entry!(
+    Winnow,
+    "balanced Winnow",
+    ": its bias is the constant attribute 1 with its own w⁺₀ and w⁻₀ (--bias augmented), or absent (--bias none)",
+);
 
 /// One attribute's pair of positive weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -134,7 +134,7 @@ pub struct Winnow {
 
 impl Winnow {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("balanced Winnow", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             alpha: s.winnow_alpha,
             theta: s.winnow_theta,
