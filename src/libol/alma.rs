@@ -27,7 +27,7 @@
 //! assert!((report.score_after / 26f64.sqrt() - 1.0).abs() < 1e-12);
 //! ```
 
-use super::{augmented_or_none, clauses_with_code, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, is_mistake, Details, Family, Info, Task, Update};
@@ -57,7 +57,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Alma, |s| augmented_or_none("ALMA", s));
+bias_rule_and_entry!(Alma, "ALMA");
 
 crate::declare::clauses!(Updated, Kept, LibolUpdated, LibolKept);
 
@@ -75,7 +75,7 @@ pub struct Alma {
 
 impl Alma {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("ALMA", s)?;
+        check_bias(s)?;
         Ok(Self {
             form: s.alma_form,
             alpha: s.alma_alpha,

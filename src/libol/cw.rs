@@ -19,7 +19,7 @@
 //! (LIBOL's defaults); the paper's experiments kept Σ's diagonal, which
 //! `--covariance diagonal` does with the diagonal of the same step.
 
-use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
+use super::{bias_rule_and_entry, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
@@ -48,7 +48,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Cw, |s| augmented_or_none("CW", s));
+bias_rule_and_entry!(Cw, "CW");
 
 crate::declare::clauses!(Updated, Kept, LibolUpdated, LibolKept);
 
@@ -61,7 +61,7 @@ pub struct Cw {
 
 impl Cw {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("CW", s)?;
+        check_bias(s)?;
         Ok(Self {
             form: s.cw_form,
             phi: normal_quantile(s.cw_eta),

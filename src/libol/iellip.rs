@@ -18,7 +18,7 @@
 //! with a = 1. A zero x (v = 0, possible without a bias) is skipped, as in
 //! LIBOL (`if v_t ~= 0`).
 
-use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
+use super::{bias_rule_and_entry, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
@@ -55,7 +55,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Iellip, |s| augmented_or_none("IELLIP", s));
+bias_rule_and_entry!(Iellip, "IELLIP");
 
 crate::declare::clauses!(Mistake, LibolMistake, LibolDecay);
 
@@ -71,7 +71,7 @@ pub struct Iellip {
 
 impl Iellip {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("IELLIP", s)?;
+        check_bias(s)?;
         let c0 = s.iellip_c;
         Ok(Self {
             form: s.iellip_form,

@@ -80,6 +80,20 @@ pub(crate) fn augmented_or_none(label: &str, settings: &Settings) -> Result<()> 
     Ok(())
 }
 
+/// A LIBOL learner's bias rule and its registry entry: `--bias decoupled`
+/// is refused for `label` (see [`augmented_or_none`]), both when a link's
+/// settings are checked (the entry's check) and when `from_settings`
+/// builds the learner: both call the `check_bias` this declares.
+macro_rules! bias_rule_and_entry {
+    ($type:ident, $label:literal $(,)?) => {
+        fn check_bias(s: &crate::settings::Settings) -> crate::error::Result<()> {
+            crate::libol::augmented_or_none($label, s)
+        }
+        crate::declare::entry!($type, check_bias);
+    };
+}
+pub(crate) use bias_rule_and_entry;
+
 /// Whether a mistake-driven rule updates: the paper's y f(x) ≤ 0, or
 /// LIBOL's wrong sign (its `hat_y_t ~= y_t`, with +1 at a score of 0).
 pub(crate) fn fires_on_mistake(form: LibolForm, y: f64, score: f64) -> bool {

@@ -11,7 +11,7 @@
 //! the same rule (its `b` comes from `options.C`, 1 by default; the unused
 //! `options.NAROW_b` is 1 too): no form setting. Σ₀ = a I with a = 1.
 
-use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
+use super::{bias_rule_and_entry, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
@@ -37,7 +37,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Narow, |s| augmented_or_none("NAROW", s));
+bias_rule_and_entry!(Narow, "NAROW");
 
 crate::declare::clauses!(Updated, Certain);
 
@@ -49,7 +49,7 @@ pub struct Narow {
 
 impl Narow {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("NAROW", s)?;
+        check_bias(s)?;
         Ok(Self {
             b: s.narow_b,
             gaussian: Gaussian::new(s),

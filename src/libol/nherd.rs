@@ -12,7 +12,7 @@
 //! project) are not here; `--covariance diagonal` keeps the diagonal of
 //! the full step, as it does for AROW. Σ₀ = a I with a = 1.
 
-use super::{augmented_or_none, with_code, Gaussian};
+use super::{bias_rule_and_entry, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, is_mistake, Confidence, Details, Family, Info, Task, Update};
@@ -33,7 +33,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Nherd, |s| augmented_or_none("NHERD", s));
+bias_rule_and_entry!(Nherd, "NHERD");
 
 #[derive(Clone, Debug)]
 pub struct Nherd {
@@ -44,7 +44,7 @@ pub struct Nherd {
 
 impl Nherd {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("NHERD", s)?;
+        check_bias(s)?;
         Ok(Self {
             gamma: 1.0 / s.c,
             gaussian: Gaussian::new(s),

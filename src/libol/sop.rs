@@ -22,7 +22,7 @@
 //! it counts a mistake by the sign (+1 at a score of 0). The paper's form
 //! updates at y w·x ≤ 0. With the bias, x is z = (1, x) with b's own row.
 
-use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
+use super::{bias_rule_and_entry, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
@@ -50,7 +50,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-crate::declare::entry!(Sop, |s| augmented_or_none("SOP", s));
+bias_rule_and_entry!(Sop, "SOP");
 
 crate::declare::clauses!(Mistake, LibolMistake, LibolRight);
 
@@ -62,7 +62,7 @@ pub struct Sop {
 
 impl Sop {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("SOP", s)?;
+        check_bias(s)?;
         Ok(Self {
             form: s.sop_form,
             gaussian: Gaussian::new(s),
