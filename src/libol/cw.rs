@@ -22,7 +22,7 @@
 use super::{bias_rule_and_entry, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Confidence, Family, Info, Task, Update};
 use crate::linear::normal_quantile;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
@@ -122,17 +122,10 @@ impl Cw {
         if alpha == 0.0 {
             return update.with(numbers.branch(kept as u8));
         }
-        self.gaussian.step(alpha * y);
-        self.gaussian.shrink(beta);
         update.confidence.beta = beta;
-        Update {
-            tau: alpha,
-            score_after: score + alpha * y * v,
-            aggressive: true,
-            mistake: is_mistake(Task::Classification, y, score),
-            ..update
-        }
-        .with(numbers.branch(updated as u8))
+        self.gaussian
+            .take_step(update, y, score, v, alpha, beta)
+            .with(numbers.branch(updated as u8))
     }
 }
 

@@ -13,7 +13,7 @@
 
 use crate::features::Features;
 use crate::grid::Grid;
-use crate::learner::LinearModel;
+use crate::learner::{is_mistake, LinearModel, Task, Update};
 use crate::linear::{Covariance, LinearState};
 use crate::settings::{BiasMode, Settings};
 
@@ -70,6 +70,30 @@ impl Gaussian {
     /// s Σ̃ − β s² Σ̃z zᵀΣ̃ = s (Σ̃ − β s Σ̃z zᵀΣ̃).
     pub fn shrink(&mut self, beta: f64) {
         self.covariance.shrink(beta * self.scale);
+    }
+
+    /// The step a confidence-weighted rule ends with (CW, NAROW, NHERD,
+    /// SOP): w ← w + (α y) Σz and Σ ← Σ − β Σz zᵀΣ; `update` then reports
+    /// α, the score after it (score + α y v, with v = zᵀΣz before the
+    /// step) and whether the score was a mistake.
+    pub fn take_step(
+        &mut self,
+        update: Update,
+        y: f64,
+        score: f64,
+        v: f64,
+        alpha: f64,
+        beta: f64,
+    ) -> Update {
+        self.step(alpha * y);
+        self.shrink(beta);
+        Update {
+            tau: alpha,
+            score_after: score + alpha * y * v,
+            aggressive: true,
+            mistake: is_mistake(Task::Classification, y, score),
+            ..update
+        }
     }
 
     /// Σ ← factor · Σ (IELLIP's 1/(1 − c)).

@@ -14,7 +14,7 @@
 use super::{bias_rule_and_entry, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Confidence, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, Settings};
@@ -76,17 +76,10 @@ impl Narow {
         let r = chi / (self.b * chi - 1.0);
         let beta = 1.0 / (chi + r);
         let alpha = loss * beta;
-        self.gaussian.step(alpha * y);
-        self.gaussian.shrink(beta);
         update.confidence.beta = beta;
-        Update {
-            tau: alpha,
-            score_after: score + alpha * y * chi,
-            aggressive: true,
-            mistake: is_mistake(Task::Classification, y, score),
-            ..update
-        }
-        .with(Details::new(&["r", "inverse"], [r, 1.0 / self.b]).branch(Clause::Updated as u8))
+        self.gaussian
+            .take_step(update, y, score, chi, alpha, beta)
+            .with(Details::new(&["r", "inverse"], [r, 1.0 / self.b]).branch(Clause::Updated as u8))
     }
 }
 

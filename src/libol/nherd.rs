@@ -15,7 +15,7 @@
 use super::{bias_rule_and_entry, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Details, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Confidence, Details, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
@@ -65,21 +65,14 @@ impl Nherd {
         let inverse = 1.0 / (v + self.gamma);
         let alpha = loss * inverse;
         let beta = inverse * inverse * (v + 2.0 * self.gamma);
-        self.gaussian.step(alpha * y);
-        self.gaussian.shrink(beta);
         update.confidence = Confidence {
             variance: v,
             beta,
             loss,
         };
-        Update {
-            tau: alpha,
-            score_after: score + alpha * y * v,
-            aggressive: true,
-            mistake: is_mistake(Task::Classification, y, score),
-            ..update
-        }
-        .with(Details::new(&["shrink"], [beta]))
+        self.gaussian
+            .take_step(update, y, score, v, alpha, beta)
+            .with(Details::new(&["shrink"], [beta]))
     }
 }
 

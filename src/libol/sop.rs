@@ -25,7 +25,7 @@
 use super::{bias_rule_and_entry, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Confidence, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm};
@@ -86,21 +86,14 @@ impl Sop {
             (true, LibolForm::Libol) => (beta * (1.0 - m), Clause::LibolMistake),
             (false, _) => (-beta * m, Clause::LibolRight),
         };
-        self.gaussian.step(alpha * y);
-        self.gaussian.shrink(beta);
         update.confidence = Confidence {
             variance: v,
             beta,
             loss: if wrong { 1.0 } else { 0.0 },
         };
-        Update {
-            tau: alpha,
-            score_after: score + alpha * y * v,
-            aggressive: true,
-            mistake: is_mistake(Task::Classification, y, score),
-            ..update
-        }
-        .with(Details::default().branch(clause as u8))
+        self.gaussian
+            .take_step(update, y, score, v, alpha, beta)
+            .with(Details::default().branch(clause as u8))
     }
 }
 
