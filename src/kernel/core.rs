@@ -61,6 +61,13 @@ impl Core {
         self.support.score_from(&self.k)
     }
 
+    /// The score of `x` (as [`Core::column`]) and its hinge loss at margin
+    /// `rho`, max(0, rho - y f(x)): the loss OLRD, OLRU and SPA step on.
+    pub fn column_and_loss(&mut self, x: Features<'_>, y: f64, rho: f64) -> (f64, f64) {
+        let score = self.column(x);
+        (score, (rho - y * score).max(0.0))
+    }
+
     /// Fills `self.d` = K^-1 k and returns delta^2 = k(x, x) - k . d >= 0,
     /// the squared distance of k(x, .) from the span of the set.
     pub fn project(&mut self, kxx: f64) -> f64 {

@@ -94,8 +94,7 @@ impl Olru {
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
         let core = &mut self.core;
-        let score = core.column(x);
-        let loss = (self.rho - y * score).max(0.0);
+        let (score, loss) = core.column_and_loss(x, y, self.rho);
         let chosen = chance(&mut core.rng, self.probability);
         let numbers = Details::new(
             &["p", "horizon", "ell"],

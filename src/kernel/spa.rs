@@ -125,8 +125,7 @@ impl Spa {
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
         let core = &mut self.core;
-        let score = core.column(x);
-        let loss = (self.rho - y * score).max(0.0);
+        let (score, loss) = core.column_and_loss(x, y, self.rho);
         if loss == 0.0 {
             return core.passive(y, score);
         }
