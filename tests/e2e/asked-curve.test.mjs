@@ -5,7 +5,7 @@
 // line for each asking learner only. Desktop and phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, chooseLearner, screenshot, openLinearCompare, settle } from './harness.mjs';
+import { useBrowser, openPage, chooseLearner, screenshot, openLinearCompare, settle, openComparePair } from './harness.mjs';
 import { VIEWPORTS } from './explain-steps.mjs';
 
 const browser = useBrowser();
@@ -65,9 +65,7 @@ for (const [device, viewport] of VIEWPORTS) {
 }
 
 test('Compare: one asked line for the selective perceptron, none for PA-I; PA-I alone has no chart', async () => {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=selective-perceptron&view=compare&algos=selective-perceptron,pa1&preset=overlapping&seed=2`);
-  await page.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
-  await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+  const page = await openComparePair(browser, 'algo=selective-perceptron&view=compare&algos=selective-perceptron,pa1&preset=overlapping&seed=2', 300);
   await page.waitForFunction(() => window.playground.curves.asked && !window.playground.curves.asked.box.hidden);
   await settle(page);
   const drawn = await lines(page);

@@ -157,14 +157,23 @@ export function watchModules(page) {
 export const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /**
+ * The playground at `#hash`, a Compare of two learners, once both panels
+ * run and have learned `samples` samples of the stream. Close it when done.
+ */
+export async function openComparePair(browser, hash, samples) {
+  const page = await openPage(browser.context, `${browser.server.url}/#${hash}`);
+  await page.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
+  await page.evaluate((n) => window.playground.act((pg) => pg.stream(n)), samples);
+  return page;
+}
+
+/**
  * Compare with two linear learners (PA-I and the perceptron) after 100
  * samples, drawn: the page on which a chart only other learners have must
  * not load. Close it when done.
  */
 export async function openLinearCompare(browser) {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&view=compare&algos=pa1,perceptron&preset=overlapping&seed=2`);
-  await page.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
-  await page.evaluate(() => window.playground.act((pg) => pg.stream(100)));
+  const page = await openComparePair(browser, 'algo=pa1&view=compare&algos=pa1,perceptron&preset=overlapping&seed=2', 100);
   await settle(page);
   return page;
 }

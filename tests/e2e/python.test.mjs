@@ -15,7 +15,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, useBrowser, openPage, clickPlane } from './harness.mjs';
-import { act, openCatchingCopies } from './copying.mjs';
+import { act, openCatchingCopies, openWithFile } from './copying.mjs';
 
 const PYTHON = join(ROOT, 'target', 'py', 'bin', 'python');
 const browser = useBrowser({ width: 1280, height: 900 });
@@ -135,11 +135,7 @@ test('a file the plane standardised: the samples as the learner saw them, said i
   if (!ready) return t.skip(skipLine);
   const rows = ['x,y,label'];
   for (let i = 0; i < 120; i++) rows.push(`${(120 + Math.sin(i) * 30).toFixed(2)},${(Math.cos(i * 0.7) * 40).toFixed(2)},${Math.sin(i) + Math.cos(i * 0.7) > 0.2 ? 1 : -1}`);
-  const path = join(dir, 'wide values.csv');
-  await writeFile(path, `${rows.join('\n')}\n`);
-  const page = await open('v=3&algo=pa2&c=0.5');
-  await page.setInputFiles('#file-input', path);
-  await page.waitForFunction(() => window.playground.figures[0].pg.file_name() === 'wide values.csv' && !window.playground.replaying);
+  const { page } = await openWithFile(browser, 'v=3&algo=pa2&c=0.5', dir, 'wide values.csv', rows);
   await act(page, (pg) => pg.stream(200));
   const { script } = await assertSame(page, 'standardised file');
   assert.match(script, /# The samples are the file's values as the page standardised them to learn\n# \(x′ = \(x − /);
