@@ -88,6 +88,23 @@ export async function screenshot(page, name) {
 }
 
 /**
+ * Runs `job({ server, context })` with a server of the built site and a
+ * fresh Chromium of its own (nothing cached), both closed after it
+ * whatever happens; resolves to what `job` does.
+ */
+export async function withFreshBrowser(job) {
+  const server = await serve();
+  let context;
+  try {
+    context = await launch();
+    return await job({ server, context });
+  } finally {
+    await context?.close();
+    await server.close();
+  }
+}
+
+/**
  * A static server for www/ and a Chromium for one test file: started
  * before its tests, closed after them. `launchOptions` go to `launch`.
  * Returns { server, context }, filled in once the tests start.
