@@ -5,7 +5,9 @@
 
 mod command;
 
-use command::{assert_learn_refused, fixture, learn_json, run, stderr, stdout, temp_file};
+use command::{
+    assert_learn_refused, fixture, learn_json, run, stderr, stdout, temp_file, wide_rows,
+};
 use serde_json::Value;
 
 #[test]
@@ -20,15 +22,7 @@ fn second_order_learners_report_weights_and_keep_a_diagonal_sigma_for_wide_data(
     assert_eq!(arow["weights"].as_array().unwrap().len(), 4);
     assert!(arow["test_accuracy"].as_f64().unwrap() > 0.8, "{arow}");
     // 1500 features: Σ is kept diagonal, and the run says so.
-    let rows: String = (0..40)
-        .map(|i| {
-            format!(
-                "{} {}:1 1500:0.5\n",
-                if i % 2 == 0 { "+1" } else { "-1" },
-                1 + i % 7
-            )
-        })
-        .collect();
+    let rows = wide_rows();
     let wide = temp_file("wide.svm", &rows);
     let output = run(&[
         "learn",

@@ -44,7 +44,6 @@ use super::core::{kernel_learner, Core, KernelHooks};
 use super::function::{Kernel, KernelSpec};
 use super::kernel_keys;
 use super::perceptron::budget;
-use super::support_set::{Removal, SupportSet};
 use crate::data::rng::index;
 use crate::error::Result;
 use crate::features::Features;
@@ -119,12 +118,7 @@ impl Bogd {
         check(Key::BogdLambda, step.lambda)?;
         check(Key::BogdGamma, step.gamma)?;
         Ok(Self {
-            core: Core::new(
-                kernel,
-                SupportSet::new(budget, false),
-                Removal::Random,
-                seed,
-            )?,
+            core: Core::random_budget(kernel, budget, seed)?,
             step,
             form,
         })

@@ -33,6 +33,18 @@ pub(crate) struct Core {
 }
 
 impl Core {
+    /// A core whose support set keeps at most `budget` vectors (no K^-1)
+    /// and, when full, drops one drawn at random from `seed`: the budgeted
+    /// kernel perceptron's and BOGD's.
+    pub fn random_budget(kernel: KernelSpec, budget: Option<usize>, seed: u64) -> Result<Self> {
+        Self::new(
+            kernel,
+            SupportSet::new(budget, false),
+            Removal::Random,
+            seed,
+        )
+    }
+
     pub fn new(
         kernel: KernelSpec,
         support: SupportSet,

@@ -15,7 +15,7 @@
 use super::core::{kernel_learner, Core, KernelHooks};
 use super::function::{Kernel, KernelSpec};
 use super::kernel_keys;
-use super::support_set::{Removal, SupportSet};
+use super::support_set::Removal;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{Details, Family, Info, Update, BUDGETS};
@@ -59,12 +59,7 @@ impl KernelPerceptron {
     /// `budget`: None for the plain kernel perceptron.
     pub fn new(kernel: KernelSpec, budget: Option<usize>, seed: u64) -> Result<Self> {
         Ok(Self {
-            core: Core::new(
-                kernel,
-                SupportSet::new(budget, false),
-                Removal::Random,
-                seed,
-            )?,
+            core: Core::random_budget(kernel, budget, seed)?,
         })
     }
 

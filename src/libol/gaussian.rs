@@ -122,11 +122,7 @@ impl LinearState for Gaussian {
     /// Another learner's weights as the mean; Σ stays as it is.
     fn warm_start(&mut self, model: &LinearModel) {
         self.w = model.weights.clone();
-        self.b = if self.bias_mode.learns_bias() {
-            model.bias
-        } else {
-            0.0
-        };
+        self.b = self.bias_mode.carried(model.bias);
     }
 
     fn reset(&mut self) {

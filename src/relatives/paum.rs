@@ -168,11 +168,7 @@ impl Configured for Paum {
             bias: 0.0,
         };
         self.weights = Weights::from_model(&w, BiasMode::None);
-        self.b = if self.bias == BiasMode::None {
-            0.0
-        } else {
-            model.bias
-        };
+        self.b = self.bias.carried(model.bias);
     }
 }
 

@@ -132,3 +132,18 @@ pub fn assert_learn_refused(flags: &str, train: &str, words: &str) {
     args.extend(["--train", train]);
     assert_refused(&args, words);
 }
+
+/// A LIBSVM file of 40 two-class rows over 1500 features (each row a 1 on
+/// one of the first seven and 0.5 on feature 1500): too wide for a full
+/// covariance.
+pub fn wide_rows() -> String {
+    (0..40)
+        .map(|i| {
+            format!(
+                "{} {}:1 1500:0.5\n",
+                if i % 2 == 0 { "+1" } else { "-1" },
+                1 + i % 7
+            )
+        })
+        .collect()
+}
