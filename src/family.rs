@@ -63,6 +63,31 @@ fn refuse(_: &Checked) -> Result<Absent> {
 /// before it asks, so a reader should never see this).
 pub const MISSING: &str = "this learner's code is in the page's full module, which is not loaded";
 
+/// A text only a family's card shows (its rule, formulas, source...), in
+/// the builds that hold the family's code (`held`, its module's `HELD`):
+/// the page's first module never explains a learner it cannot run, and
+/// reads the full module's catalogue once that is loaded. Each family's
+/// `with_code` passes its own `HELD`.
+pub(crate) const fn text_if_held(held: bool, text: &'static str) -> &'static str {
+    if held {
+        text
+    } else {
+        ""
+    }
+}
+
+/// [`text_if_held`] for a list of verdict clauses.
+pub(crate) const fn clauses_if_held(
+    held: bool,
+    clauses: &'static [&'static str],
+) -> &'static [&'static str] {
+    if held {
+        clauses
+    } else {
+        &[]
+    }
+}
+
 /// Declares a family: `family! { mod family, group: "libol", feature:
 /// "libol", types: [Alma, ...], entries: [ALMA = alma::ENTRY, ...] }` in the family's
 /// folder, whose `mod.rs` re-exports the types. `feature: none` for the

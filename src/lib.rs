@@ -50,6 +50,7 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 pub mod data;
+mod declare;
 mod error;
 pub mod eval;
 #[cfg(feature = "theory")]

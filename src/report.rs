@@ -38,14 +38,7 @@ impl std::str::FromStr for Task {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
-        Task::ALL
-            .into_iter()
-            .find(|t| t.name() == s)
-            .ok_or_else(|| Error::UnknownName {
-                what: "task",
-                got: s.to_string(),
-                expected: "classification, regression".into(),
-            })
+        crate::error::by_name(&Task::ALL, Task::name, "task", s)
     }
 }
 

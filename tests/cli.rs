@@ -3,7 +3,9 @@
 
 mod command;
 
-use command::{fixture, learn_json, run, stderr, stdout, temp_file};
+use command::{
+    assert_learn_refused, assert_refused, fixture, learn_json, run, stderr, stdout, temp_file,
+};
 use onlinelearn::{Features, Preset, Stream, StreamConfig};
 use serde_json::Value;
 
@@ -181,12 +183,10 @@ fn compare_prints_one_row_per_learner_on_the_same_data() {
 #[test]
 fn bad_input_gets_a_clear_error() {
     let train = fixture("seed000_classification_train.csv");
-    let err = stderr(&run(&[
-        "learn", "--algo", "pa1", "--c", "-1", "--train", &train,
-    ]));
-    assert!(
-        err.contains("C must be positive and finite, got -1"),
-        "{err}"
+    assert_learn_refused(
+        "--algo pa1 --c -1",
+        &train,
+        "C must be positive and finite, got -1",
     );
     let bad = temp_file("bad.t", "+1 3:1 7:1\n-1 0:1\n");
     let err = stderr(&run(&[
@@ -205,29 +205,17 @@ fn bad_input_gets_a_clear_error() {
         "{err}"
     );
     let nan = temp_file("nan.csv", "1,2,1\n3,nan,0\n");
-    let err = stderr(&run(&[
-        "learn",
-        "--algo",
-        "pa",
-        "--train",
+    assert_learn_refused(
+        "--algo pa",
         nan.to_str().unwrap(),
-    ]));
-    assert!(
-        err.contains("nan.csv:2:3: value 'nan' is not finite"),
-        "{err}"
+        "nan.csv:2:3: value 'nan' is not finite",
     );
-    let err = stderr(&run(&[
-        "learn",
-        "--algo",
-        "pocket",
-        "--task",
-        "regression",
-        "--train",
+    assert_learn_refused(
+        "--algo pocket --task regression",
         &train,
-    ]));
-    assert!(err.contains("pocket does not do regression"), "{err}");
-    let err = stderr(&run(&["learn", "--algo", "pa", "--train", "/no/such/file"]));
-    assert!(err.contains("/no/such/file"), "{err}");
+        "pocket does not do regression",
+    );
+    assert_learn_refused("--algo pa", "/no/such/file", "/no/such/file");
 }
 
 #[test]
@@ -245,8 +233,7 @@ fn stream_writes_the_seeded_stream_as_csv() {
         assert_eq!(Features::Dense(&values[..2]), expected.row(i));
         assert_eq!(values[2], expected.label(i));
     }
-    let err = stderr(&run(&["stream", "--preset", "galaxy"]));
-    assert!(err.contains("unknown preset 'galaxy'"), "{err}");
+    assert_refused(&["stream", "--preset", "galaxy"], "unknown preset 'galaxy'");
 }
 
 #[test]
@@ -283,11 +270,9 @@ fn kernel_learners_report_their_support_size() {
             "kernel learners have no weight vector"
         );
     }
-    let err = stderr(&run(&[
-        "learn", "--algo", "apsm", "--lambda", "3", "--train", data,
-    ]));
-    assert!(
-        err.contains("--lambda: step factor λ must be strictly between 0 and 2, got 3"),
-        "{err}"
+    assert_learn_refused(
+        "--algo apsm --lambda 3",
+        data,
+        "--lambda: step factor λ must be strictly between 0 and 2, got 3",
     );
 }

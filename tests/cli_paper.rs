@@ -3,7 +3,7 @@
 
 mod command;
 
-use command::{run, stderr, stdout, temp_file};
+use command::{assert_refused, run, stderr, stdout, temp_file};
 use std::path::{Path, PathBuf};
 
 #[test]
@@ -106,18 +106,19 @@ fn paper_runs_both_protocols_and_writes_tables_csv_and_svg() {
         err.contains("--settings applies to --protocol sweep only"),
         "{err}"
     );
-    let err = stderr(&run(&[
-        "paper",
-        "--train",
-        train.to_str().unwrap(),
-        "--test",
-        test.to_str().unwrap(),
-        "--n-train",
-        "5000",
-    ]));
-    assert!(err.contains("n-train"), "{err}");
-    let err = stderr(&run(&["paper", "--simulated", "--repeats", "1"]));
-    assert!(err.contains("repeats"), "{err}");
+    assert_refused(
+        &[
+            "paper",
+            "--train",
+            train.to_str().unwrap(),
+            "--test",
+            test.to_str().unwrap(),
+            "--n-train",
+            "5000",
+        ],
+        "n-train",
+    );
+    assert_refused(&["paper", "--simulated", "--repeats", "1"], "repeats");
 }
 
 #[test]

@@ -8,7 +8,10 @@
 
 mod command;
 
-use command::{fixture, run, stderr, stdout};
+use command::{
+    assert_close_to_reference, assert_compare_learns_all, assert_help_documents,
+    assert_learn_refused, fixture, run, stdout,
+};
 use serde_json::Value;
 
 const NAMES: [&str; 6] = [
@@ -66,12 +69,7 @@ fn each_gives_the_transcription_of_its_paper_by_its_flags() {
             out["bias"].as_f64().unwrap(),
             case["bias"].as_f64().unwrap(),
         ));
-        for (g, w) in pairs {
-            assert!(
-                (g - w).abs() <= 1e-9 * g.abs().max(w.abs()) + 1e-12,
-                "{args:?}: {g} vs {w}"
-            );
-        }
+        assert_close_to_reference(&pairs, &format!("{args:?}"));
         checked += 1;
     }
     // Three settings of each of the six (two of the selective perceptron's
@@ -81,34 +79,12 @@ fn each_gives_the_transcription_of_its_paper_by_its_flags() {
 
 #[test]
 fn each_runs_by_name_and_compare_takes_them_all() {
-    let data = fixture("libol_noisy.csv");
-    let out = stdout(&run(&[
-        "compare",
-        "--json",
-        "--algos",
-        &NAMES.join(","),
-        "--train",
-        &data,
-    ]));
-    let reports: Value = serde_json::from_str(&out).unwrap();
-    let names: Vec<&str> = reports
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["algo"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, NAMES);
-    for report in reports.as_array().unwrap() {
-        let rate = report["mistake_rate"].as_f64().unwrap();
-        // 15% of the labels are flipped: every one learns, none is perfect.
-        assert!(rate > 0.15 && rate < 0.45, "{}: {rate}", report["algo"]);
-    }
+    assert_compare_learns_all(&NAMES);
 }
 
 #[test]
 fn help_documents_their_flags_and_an_unused_one_is_refused() {
-    let help = stdout(&run(&["learn", "--help"]));
-    for (flag, words) in [
+    assert_help_documents(&[
         ("--ballseptron-r", "[positive and finite; default: 0.1]"),
         ("--paum-tau-plus", "[non-negative and finite; default: 1]"),
         ("--paum-tau-minus", "[non-negative and finite; default: 1]"),
@@ -117,52 +93,22 @@ fn help_documents_their_flags_and_an_unused_one_is_refused() {
         ("--winnow-alpha", "[greater than 1 and finite; default: 2]"),
         ("--winnow-theta", "[finite; default: 0]"),
         ("--selective-b", "[positive and finite; default: 1]"),
-    ] {
-        let at = help
-            .find(flag)
-            .unwrap_or_else(|| panic!("{flag} in --help"));
-        let line = help[at..].lines().nth(1).unwrap();
-        assert!(line.contains(words), "{flag}: {line}");
-    }
+    ]);
     let data = fixture("libol_noisy.csv");
-    let err = stderr(&run(&[
-        "learn",
-        "--algo",
-        "perceptron",
-        "--paum-tau-plus",
-        "2",
-        "--train",
+    assert_learn_refused(
+        "--algo perceptron --paum-tau-plus 2",
         &data,
-    ]));
-    assert!(
-        err.contains("--paum-tau-plus is not used by perceptron; it is used by paum"),
-        "{err}"
+        "--paum-tau-plus is not used by perceptron; it is used by paum",
     );
-    let err = stderr(&run(&[
-        "learn",
-        "--algo",
-        "pegasos",
-        "--pegasos-lambda",
-        "-1",
-        "--train",
+    assert_learn_refused(
+        "--algo pegasos --pegasos-lambda -1",
         &data,
-    ]));
-    assert!(
-        err.contains("Pegasos λ must be positive and finite, got -1"),
-        "{err}"
+        "Pegasos λ must be positive and finite, got -1",
     );
-    let err = stderr(&run(&[
-        "learn",
-        "--algo",
-        "winnow",
-        "--winnow-alpha",
-        "1",
-        "--train",
+    assert_learn_refused(
+        "--algo winnow --winnow-alpha 1",
         &data,
-    ]));
-    assert!(
-        err.contains("Winnow α must be greater than 1 and finite, got 1"),
-        "{err}"
+        "Winnow α must be greater than 1 and finite, got 1",
     );
     let out = stdout(&run(&[
         "learn",
@@ -174,17 +120,9 @@ fn help_documents_their_flags_and_an_unused_one_is_refused() {
         &data,
     ]));
     assert!(out.contains("labels asked "), "{out}");
-    let err = stderr(&run(&[
-        "learn",
-        "--algo",
-        "paum",
-        "--bias",
-        "decoupled",
-        "--train",
+    assert_learn_refused(
+        "--algo paum --bias decoupled",
         &data,
-    ]));
-    assert!(
-        err.contains("--bias decoupled is not defined for PAUM"),
-        "{err}"
+        "--bias decoupled is not defined for PAUM",
     );
 }

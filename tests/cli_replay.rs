@@ -296,15 +296,7 @@ fn the_curves_are_the_pages_curves() {
     assert_eq!(rows.len(), curves.len());
     for (i, row) in rows.iter().enumerate() {
         assert_eq!(row[0], "APSM");
-        let series = [
-            Series::Samples,
-            Series::Online,
-            Series::RecentLoss,
-            Series::Test,
-            Series::Support,
-            Series::Recent,
-            Series::Asked,
-        ];
+        let series = Series::ALL;
         for (k, s) in series.iter().enumerate() {
             let value: f64 = row[k + 1].parse().unwrap();
             assert_eq!(

@@ -4,7 +4,7 @@
 
 mod command;
 
-use command::{run, run_with_input, stderr, stdout, temp_file};
+use command::{run, run_with_input, stderr, stdout, temp_file, wide_rows};
 use serde_json::Value;
 
 fn json(output: std::process::Output) -> Value {
@@ -168,15 +168,7 @@ fn what_needs_all_the_data_is_refused_on_a_stream_read_once_and_named() {
 
 #[test]
 fn wide_data_sets_arow_and_scw_sigma_from_a_flag_or_a_first_reading() {
-    let rows: String = (0..40)
-        .map(|i| {
-            format!(
-                "{} {}:1 1500:0.5\n",
-                if i % 2 == 0 { "+1" } else { "-1" },
-                1 + i % 7
-            )
-        })
-        .collect();
+    let rows = wide_rows();
     let err = stderr(&run_with_input(
         &["learn", "--algo", "arow", "--train", "-"],
         rows.clone().into_bytes(),

@@ -6,10 +6,12 @@
 //! papers in tests/libol_reference.rs, their shared properties in
 //! tests/conformance.rs.
 
+mod explained;
+
+use explained::{assert_refused_settings, explain_stream, replay_after_change};
 use onlinelearn::data::Preset;
-use onlinelearn::playground::{Event, Session, Setup, SharedState};
+use onlinelearn::playground::{Session, Setup, SharedState};
 use onlinelearn::{Algorithm, Key, Settings};
-use serde_json::Value;
 
 /// Each learner, its form setting (or OGD's loss) and a live setting to
 /// change mid-stream with a value in its range.
@@ -37,15 +39,6 @@ fn session(algorithm: Algorithm, choice: Option<(&str, &str)>) -> Session {
     Session::new(setup).unwrap()
 }
 
-/// The `{name}` slots of a template.
-fn slots(template: &str) -> Vec<&str> {
-    template
-        .split('{')
-        .skip(1)
-        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
-        .collect()
-}
-
 #[test]
 fn every_form_explains_with_numbers_its_update_reported_and_only_its_own_clauses() {
     for (name, choice, _) in LEARNERS {
@@ -57,30 +50,11 @@ fn every_form_explains_with_numbers_its_update_reported_and_only_its_own_clauses
         };
         for word in words {
             let mut s = session(algorithm, (!word.is_empty()).then_some((choice, word)));
-            let settings = serde_json::to_value(s.settings()).unwrap();
-            let (mut aggressive, mut told) = (0, Vec::new());
-            // The formulas' slots that no update has filled yet.
-            let mut filled: Vec<&str> = slots(info.filled);
-            for _ in 0..300 {
-                s.apply(Event::Stream(1)).unwrap();
-                let v: Value = serde_json::to_value(s.last().unwrap()).unwrap();
-                let resolves = |slot: &str| v[slot].is_number() || settings[slot].is_number();
-                for field in ["branch1", "branch2", "branch3"] {
-                    let b = v[field].as_f64().unwrap() as usize;
-                    if b == 0 {
-                        continue;
-                    }
-                    let clause = info.branches[b - 1];
-                    for slot in slots(clause) {
-                        assert!(resolves(slot), "{name} {word}: {{{slot}}} in {clause:?}");
-                    }
-                    told.push(clause);
-                }
-                filled.retain(|slot| !v[slot].is_number() && !settings[slot].is_number());
-                aggressive += usize::from(v["aggressive"].as_bool().unwrap());
-            }
+            let told = explain_stream(&mut s, info, 300, &format!("{name} {word}"));
+            let (aggressive, filled) = (told.aggressive, &told.unfilled);
             assert!(aggressive > 10, "{name} {word}: {aggressive} updates");
             assert!(filled.is_empty(), "{name} {word}: {filled:?} never filled");
+            let told: Vec<&str> = told.clauses.iter().map(|&b| info.branches[b]).collect();
             let libol = told.iter().filter(|c| c.contains("LIBOL")).count();
             match word {
                 "libol" => assert!(libol > 0, "{name}: LIBOL's form tells its clauses"),
@@ -100,16 +74,7 @@ fn a_link_replays_each_learner_and_its_live_change_to_the_bit() {
             key => format!("&{key}=libol"),
         };
         let link = format!("algo={name}&preset=overlapping&seed=5{libol}");
-        let mut s = Session::from_shared(&SharedState::parse(&link).unwrap()).unwrap();
-        s.apply(Event::Stream(120)).unwrap();
-        s.set(key, value).unwrap();
-        s.apply(Event::Stream(80)).unwrap();
-        let hash = s.shared().to_hash();
-        let replayed = Session::from_shared(&SharedState::parse(&hash).unwrap()).unwrap();
-        assert_eq!(replayed.algorithm(), s.algorithm(), "{hash}");
-        assert_eq!(replayed.settings(), s.settings(), "{hash}");
-        assert_eq!(replayed.linear_models(), s.linear_models(), "{hash}");
-        assert_eq!(replayed.progress(), s.progress(), "{hash}");
+        let hash = replay_after_change(&link, key, value).hash;
         if !libol.is_empty() {
             assert!(
                 hash.contains(&libol[1..]),
@@ -160,11 +125,7 @@ fn their_settings_refuse_a_bad_value_naming_its_range() {
             "unknown SOP form 'authors' (expected one of: paper, libol)",
         ),
     ];
-    for (key, text, message) in bad {
-        let mut settings = Settings::default();
-        assert_eq!(settings.set(key, text).unwrap_err().to_string(), message);
-        assert_eq!(settings, Settings::default(), "{key}: nothing changed");
-    }
+    assert_refused_settings(&bad);
     // In a link too, before any learner is built.
     let err = SharedState::parse("algo=iellip&iellip-c=1").unwrap_err();
     assert!(

@@ -9,68 +9,20 @@
 //! rounding with w ≠ 0: a1a's binary rows make such exact ties, and there
 //! each side's rounding, not the rule, picks the sign.
 
-use std::collections::HashMap;
-use std::path::Path;
+mod transcription;
 
-use onlinelearn::data::{read_csv, read_libsvm, CsvOptions, OnError};
-use onlinelearn::eval::Progress;
-use onlinelearn::{Algorithm, AnyLearner, Dataset, Learner, Settings, Task};
-use serde_json::Value;
-
-const TOLERANCE: f64 = 1e-9;
-
-fn load(name: &str) -> Option<Dataset> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let csv = |file: &str| {
-        read_csv(
-            &root.join("tests/fixtures").join(file),
-            &CsvOptions::default(),
-        )
-        .unwrap()
-        .data
-    };
-    Some(match name {
-        "seed000_classification" => csv("seed000_classification_train.csv"),
-        "libol_noisy" => csv("libol_noisy.csv"),
-        "a1a" => {
-            read_libsvm(
-                &root.join("../shared/data/a1a"),
-                Task::Classification,
-                OnError::Fail,
-            )
-            .ok()?
-            .data
-        }
-        other => panic!("unknown data set {other}"),
-    })
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= TOLERANCE * a.abs().max(b.abs()) + 1e-12
-}
+use onlinelearn::{Algorithm, Settings};
+use serde_json::{Map, Value};
+use transcription::{case_settings, fixture, Cases};
 
 /// The case's settings: its own keys are setting names, but for `form`
 /// (the learner's form setting) and `a` (the initial variance).
-fn settings(case: &serde_json::Map<String, Value>, algorithm: Algorithm) -> Settings {
-    let mut settings = Settings::default();
-    for (key, value) in case {
-        let text = match value {
-            Value::String(s) => s.clone(),
-            Value::Number(n) => n.to_string(),
-            _ => continue,
-        };
-        let name = match key.as_str() {
-            "data" | "algo" | "rows" | "skip" | "weights" | "bias" | "mistakes" | "updates" => {
-                continue
-            }
-            "bias_mode" => "bias",
-            "a" => "initial-variance",
-            "form" => form_key(algorithm),
-            other => other,
-        };
-        settings.set(name, &text).unwrap();
-    }
-    settings
+fn settings(case: &Map<String, Value>, algorithm: Algorithm) -> Settings {
+    case_settings(case, |key| match key {
+        "a" => Some("initial-variance"),
+        "form" => Some(form_key(algorithm)),
+        _ => None,
+    })
 }
 
 /// The learner's form setting.
@@ -87,54 +39,10 @@ fn form_key(algorithm: Algorithm) -> &'static str {
 
 #[test]
 fn libol_learners_match_the_papers_and_libols_equations() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/libol_reference.json");
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut data: HashMap<String, Option<Dataset>> = HashMap::new();
-    let mut checked: HashMap<String, usize> = HashMap::new();
+    let doc = fixture("libol_reference.json");
+    let mut cases = Cases::default();
     for case in doc["cases"].as_array().unwrap() {
-        let name = case["data"].as_str().unwrap();
-        let rows = case["rows"].as_u64().unwrap() as usize;
-        let Some(all) = data.entry(name.into()).or_insert_with(|| load(name)) else {
-            eprintln!("skipping a case on {name}: the data is not here");
-            continue;
-        };
-        let skip: Vec<usize> = serde_json::from_value(case["skip"].clone()).unwrap();
-        let kept: Vec<usize> = (0..rows).filter(|i| !skip.contains(i)).collect();
-        let rows = all.select(&kept);
-        let algorithm: Algorithm = case["algo"].as_str().unwrap().parse().unwrap();
-        let settings = settings(case.as_object().unwrap(), algorithm);
-        let mut learner = AnyLearner::new(algorithm, &settings).unwrap();
-        let mut progress = Progress::default();
-        learner.learn_batch(&rows, 0..rows.len(), &mut progress);
-        let what = format!("{case}");
-        let what = &what[..what.find("\"weights\"").unwrap()];
-        assert_eq!(
-            progress.mistakes,
-            case["mistakes"].as_u64().unwrap(),
-            "mistakes: {what}"
-        );
-        assert_eq!(
-            progress.updates,
-            case["updates"].as_u64().unwrap(),
-            "updates: {what}"
-        );
-        let model = learner.linear_model().unwrap();
-        let want: Vec<f64> = serde_json::from_value(case["weights"].clone()).unwrap();
-        for (i, w) in want.iter().enumerate() {
-            let got = model.weights.get(i).copied().unwrap_or(0.0);
-            assert!(close(got, *w), "weight {i}: {got} vs {w} in {what}");
-        }
-        assert!(
-            close(model.bias, case["bias"].as_f64().unwrap()),
-            "bias in {what}"
-        );
-        *checked.entry(name.into()).or_default() += 1;
+        cases.run(case, settings, |_, _| {});
     }
-    // Every case on the dense and the noisy data, and on a1a when it is here.
-    let all = |name: &str| checked.get(name).copied().unwrap_or(0) == 76;
-    assert!(
-        all("seed000_classification") && all("libol_noisy"),
-        "{checked:?}"
-    );
-    assert!(data["a1a"].is_none() || all("a1a"), "{checked:?}");
+    cases.assert_all_ran(76);
 }

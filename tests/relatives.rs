@@ -8,11 +8,13 @@
 //! tests/relatives_reference.rs, their shared properties in
 //! tests/conformance.rs.
 
+mod explained;
+
+use explained::{assert_refused_settings, explain_stream, replay_after_change, Replayed};
 use onlinelearn::data::{Preset, Stream, StreamConfig};
 use onlinelearn::eval::Progress;
 use onlinelearn::playground::{Event, Session, Setup, SharedState};
 use onlinelearn::{Algorithm, AnyLearner, BiasMode, Learner, Settings};
-use serde_json::Value;
 
 /// Each learner and a live setting to change mid-stream, in its range.
 const LEARNERS: [(&str, (&str, &str)); 6] = [
@@ -23,15 +25,6 @@ const LEARNERS: [(&str, (&str, &str)); 6] = [
     ("winnow", ("winnow-alpha", "3")),
     ("selective-perceptron", ("selective-b", "0.3")),
 ];
-
-/// The `{name}` slots of a template.
-fn slots(template: &str) -> Vec<&str> {
-    template
-        .split('{')
-        .skip(1)
-        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
-        .collect()
-}
 
 #[test]
 fn each_explains_with_numbers_its_update_reported_and_tells_every_clause() {
@@ -48,27 +41,14 @@ fn each_explains_with_numbers_its_update_reported_and_tells_every_clause() {
             // A radius the noisy stream's samples fall within.
             setup.settings.set("ballseptron-r", "0.5").unwrap();
             let mut s = Session::new(setup).unwrap();
-            let settings = serde_json::to_value(s.settings()).unwrap();
-            let mut told = vec![false; info.branches.len()];
-            let mut filled: Vec<&str> = slots(info.filled);
-            for _ in 0..400 {
-                s.apply(Event::Stream(1)).unwrap();
-                let v: Value = serde_json::to_value(s.last().unwrap()).unwrap();
-                let resolves = |slot: &str| v[slot].is_number() || settings[slot].is_number();
-                for field in ["branch1", "branch2", "branch3"] {
-                    let b = v[field].as_f64().unwrap() as usize;
-                    if b == 0 {
-                        continue;
-                    }
-                    let clause = info.branches[b - 1];
-                    for slot in slots(clause) {
-                        assert!(resolves(slot), "{name} {bias}: {{{slot}}} in {clause:?}");
-                    }
-                    told[b - 1] = true;
-                }
-                filled.retain(|slot| !resolves(slot));
-            }
+            let what = format!("{name} {bias}");
+            let seen = explain_stream(&mut s, info, 400, &what);
+            let filled = &seen.unfilled;
             assert!(filled.is_empty(), "{name} {bias}: {filled:?} never filled");
+            let mut told = vec![false; info.branches.len()];
+            for b in seen.clauses {
+                told[b] = true;
+            }
             // Every clause but the other bias mode's (PAUM's two updates),
             // and PAUM's authors' form, told only under --paum-form authors
             // (tests/cli_relatives.rs runs it).
@@ -89,18 +69,13 @@ fn each_explains_with_numbers_its_update_reported_and_tells_every_clause() {
 fn a_link_replays_each_learner_and_its_live_change_to_the_bit() {
     for (name, (key, value)) in LEARNERS {
         let link = format!("algo={name}&preset=overlapping&seed=5");
-        let mut s = Session::from_shared(&SharedState::parse(&link).unwrap()).unwrap();
-        s.apply(Event::Stream(120)).unwrap();
-        let before = s.linear_models();
-        s.set(key, value).unwrap();
-        s.apply(Event::Stream(80)).unwrap();
+        let Replayed {
+            session: s,
+            replayed,
+            hash,
+            before,
+        } = replay_after_change(&link, key, value);
         assert_ne!(s.linear_models(), before, "{name} learned after the change");
-        let hash = s.shared().to_hash();
-        let replayed = Session::from_shared(&SharedState::parse(&hash).unwrap()).unwrap();
-        assert_eq!(replayed.algorithm(), s.algorithm(), "{hash}");
-        assert_eq!(replayed.settings(), s.settings(), "{hash}");
-        assert_eq!(replayed.linear_models(), s.linear_models(), "{hash}");
-        assert_eq!(replayed.progress(), s.progress(), "{hash}");
         let asked = |s: &Session| s.learner().unwrap().labels_asked();
         assert_eq!(asked(&replayed), asked(&s), "{hash}");
     }
@@ -146,11 +121,7 @@ fn their_settings_refuse_a_bad_value_naming_its_range() {
             "selective b must be positive and finite, got -2",
         ),
     ];
-    for (key, text, message) in bad {
-        let mut settings = Settings::default();
-        assert_eq!(settings.set(key, text).unwrap_err().to_string(), message);
-        assert_eq!(settings, Settings::default(), "{key}: nothing changed");
-    }
+    assert_refused_settings(&bad);
     let err = SharedState::parse("algo=pegasos&pegasos-lambda=0").unwrap_err();
     assert!(err.to_string().contains("positive and finite"), "{err}");
     // A decoupled bias is refused by each, saying what its bias is.

@@ -69,6 +69,9 @@ mod lines;
 #[path = "onlinelearn/link.rs"]
 mod link;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/palette.rs"]
+mod palette;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/paper_command.rs"]
 mod paper_command;
 #[cfg(not(target_arch = "wasm32"))]

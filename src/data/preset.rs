@@ -138,14 +138,7 @@ impl fmt::Display for Preset {
 impl FromStr for Preset {
     type Err = Error;
     fn from_str(name: &str) -> Result<Self> {
-        Preset::ALL
-            .into_iter()
-            .find(|p| p.name() == name)
-            .ok_or_else(|| Error::UnknownName {
-                what: "preset",
-                got: name.to_string(),
-                expected: Preset::ALL.map(Preset::name).join(", "),
-            })
+        crate::error::by_name(&Preset::ALL, Preset::name, "preset", name)
     }
 }
 

@@ -201,3 +201,26 @@ mod tests {
         );
     }
 }
+
+/// The one of `all` whose name (`name_of`) is `got`, or
+/// [`Error::UnknownName`] that lists every name: how a learner, a preset,
+/// a task and a PA variant are read by name.
+pub(crate) fn by_name<T: Copy>(
+    all: &[T],
+    name_of: impl Fn(T) -> &'static str,
+    what: &'static str,
+    got: &str,
+) -> Result<T> {
+    all.iter()
+        .copied()
+        .find(|&t| name_of(t) == got)
+        .ok_or_else(|| Error::UnknownName {
+            what,
+            got: got.to_string(),
+            expected: all
+                .iter()
+                .map(|&t| name_of(t))
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}

@@ -40,7 +40,7 @@ use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::{Features, OwnedFeatures};
-use crate::learner::{no_check, Details, Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -72,18 +72,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<AldProjection> = Entry {
-    check: no_check,
-    build: |s| {
-        AldProjection::new(
-            KernelSpec::from_settings(s),
-            s.nu,
-            s.window as usize,
-            s.lambda,
-            s.rho,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: AldProjection, |s, kernel| {
+    AldProjection::new(kernel, s.nu, s.window as usize, s.lambda, s.rho)
+});
 
 /// A recent sample and what the update needs of it, kept up to date as
 /// the dictionary grows so that no step costs more than O(q |D|) beyond
@@ -102,16 +93,7 @@ struct WindowSample {
     older: VecDeque<f64>,
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    First = 1,
-    Joins,
-    Projected,
-    InSpan,
-    Stepped,
-    NoStep,
-}
+crate::declare::clauses!(First, Joins, Projected, InSpan, Stepped, NoStep);
 
 /// Losses below this fraction of rho are rounding, not a violated margin.
 pub const FEASIBLE_TOLERANCE: f64 = 1e-12;

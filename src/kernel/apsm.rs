@@ -25,7 +25,7 @@ use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{Details, Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -55,10 +55,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Apsm> = Entry {
-    check: |s| ApsmConfig::from_settings(s).check(),
-    build: |s| Apsm::new(KernelSpec::from_settings(s), ApsmConfig::from_settings(s)),
-};
+super::kernel_entry!(ENTRY: Apsm, |s| ApsmConfig::from_settings(s).check(), |s, kernel| {
+    Apsm::new(kernel, ApsmConfig::from_settings(s))
+});
 
 /// APSM's own settings. The defaults (the settings table's) are the 2023
 /// authors' (github songaimin/ProjectionTwoStageC, SKerAPSM_1.m at
@@ -118,14 +117,7 @@ impl ApsmConfig {
     }
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Stepped = 1,
-    NoStep,
-    Scaled,
-    Dropped,
-}
+crate::declare::clauses!(Stepped, NoStep, Scaled, Dropped);
 
 const NU: f64 = 0.1;
 const D_THETA: f64 = 1e-3;

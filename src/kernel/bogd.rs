@@ -44,11 +44,10 @@ use super::core::{kernel_learner, Core, KernelHooks};
 use super::function::{Kernel, KernelSpec};
 use super::kernel_keys;
 use super::perceptron::budget;
-use super::support_set::{Removal, SupportSet};
 use crate::data::rng::index;
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::{check, KernelForm, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -75,27 +74,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Bogd> = Entry {
-    check: no_check,
-    build: |s| {
-        Bogd::new(
-            KernelSpec::from_settings(s),
-            budget(s),
-            Step::of(s),
-            s.bogd_form,
-            s.seed,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Bogd, |s, kernel| {
+    Bogd::new(kernel, budget(s), Step::of(s), s.bogd_form, s.seed)
+});
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Within = 1,
-    Resampled,
-    Shrunk,
-    AuthorsResampled,
-}
+crate::declare::clauses!(Within, Resampled, Shrunk, AuthorsResampled);
 
 /// BOGD's numbers: the step η, the regulariser λ and the cap γ.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -135,12 +118,7 @@ impl Bogd {
         check(Key::BogdLambda, step.lambda)?;
         check(Key::BogdGamma, step.gamma)?;
         Ok(Self {
-            core: Core::new(
-                kernel,
-                SupportSet::new(budget, false),
-                Removal::Random,
-                seed,
-            )?,
+            core: Core::random_budget(kernel, budget, seed)?,
             step,
             form,
         })

@@ -26,7 +26,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{hinge_loss, Details, Family, Info, Update, BUDGETS};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -49,17 +49,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<BpaS> = Entry {
-    check: no_check,
-    build: |s| BpaS::new(KernelSpec::from_settings(s), s.c, budget(s)),
-};
+super::kernel_entry!(ENTRY: BpaS, |s, kernel| BpaS::new(kernel, s.c, budget(s)));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Replaced,
-}
+crate::declare::clauses!(Joined, Replaced);
 
 #[derive(Clone, Debug)]
 pub struct BpaS {

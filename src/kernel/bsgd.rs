@@ -45,7 +45,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::{Code, Error, Result};
 use crate::features::Features;
-use crate::learner::{Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::{check, BsgdMaintenance, KernelKind, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -72,17 +72,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Bsgd> = Entry {
-    check: merging_needs_gaussian,
-    build: |s| {
-        Bsgd::new(
-            KernelSpec::from_settings(s),
-            s.bsgd_lambda,
-            budget(s),
-            s.bsgd_maintenance,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Bsgd, merging_needs_gaussian, |s, kernel| {
+    Bsgd::new(kernel, s.bsgd_lambda, budget(s), s.bsgd_maintenance)
+});
 
 /// Merging is derived for radial kernels (Section 6.3): of ours, the Gaussian.
 fn merging_needs_gaussian(s: &Settings) -> Result<()> {
@@ -96,16 +88,7 @@ fn merging_needs_gaussian(s: &Settings) -> Result<()> {
     )))
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Removed,
-    Projected,
-    Merged,
-    Shrunk,
-    InSpan,
-}
+crate::declare::clauses!(Joined, Removed, Projected, Merged, Shrunk, InSpan);
 
 #[derive(Clone, Debug)]
 pub struct Bsgd {

@@ -33,6 +33,18 @@ pub(crate) struct Core {
 }
 
 impl Core {
+    /// A core whose support set keeps at most `budget` vectors (no K^-1)
+    /// and, when full, drops one drawn at random from `seed`: the budgeted
+    /// kernel perceptron's and BOGD's.
+    pub fn random_budget(kernel: KernelSpec, budget: Option<usize>, seed: u64) -> Result<Self> {
+        Self::new(
+            kernel,
+            SupportSet::new(budget, false),
+            Removal::Random,
+            seed,
+        )
+    }
+
     pub fn new(
         kernel: KernelSpec,
         support: SupportSet,
@@ -59,6 +71,13 @@ impl Core {
         self.support
             .kernel_vector(&self.kernel, x, &mut self.k, &mut self.scratch);
         self.support.score_from(&self.k)
+    }
+
+    /// The score of `x` (as [`Core::column`]) and its hinge loss at margin
+    /// `rho`, max(0, rho - y f(x)): the loss OLRD, OLRU and SPA step on.
+    pub fn column_and_loss(&mut self, x: Features<'_>, y: f64, rho: f64) -> (f64, f64) {
+        let score = self.column(x);
+        (score, (rho - y * score).max(0.0))
     }
 
     /// Fills `self.d` = K^-1 k and returns delta^2 = k(x, x) - k . d >= 0,

@@ -33,7 +33,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::{KernelForm, Settings};
 
 pub const INFO: Info = Info {
@@ -57,18 +57,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Forgetron> = Entry {
-    check: no_check,
-    build: |s| Forgetron::new(KernelSpec::from_settings(s), budget(s), s.forgetron_form),
-};
+super::kernel_entry!(ENTRY: Forgetron, |s, kernel| {
+    Forgetron::new(kernel, budget(s), s.forgetron_form)
+});
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Within = 1,
-    Shrunk,
-    AuthorsShrunk,
-}
+crate::declare::clauses!(Within, Shrunk, AuthorsShrunk);
 
 #[derive(Clone, Debug)]
 pub struct Forgetron {

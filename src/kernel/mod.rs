@@ -85,17 +85,33 @@ macro_rules! kernel_keys {
 }
 pub(crate) use kernel_keys;
 
+/// A kernel learner's registry entry: `build` makes the learner from the
+/// settings `s` and the kernel they name, `kernel` (every kernel learner
+/// starts from one); `check` is what the settings table cannot check
+/// (none by default). `kernel_entry!(ENTRY: Bogd, |s, kernel| ...)`.
+macro_rules! kernel_entry {
+    ($name:ident: $type:ident, |$s:ident, $kernel:ident| $build:expr) => {
+        crate::kernel::kernel_entry!($name: $type, crate::learner::no_check, |$s, $kernel| $build);
+    };
+    ($name:ident: $type:ident, $check:expr, |$s:ident, $kernel:ident| $build:expr) => {
+        pub const $name: crate::learner::Entry<$type> = crate::learner::Entry {
+            check: $check,
+            build: |$s| {
+                let $kernel = crate::kernel::KernelSpec::from_settings($s);
+                $build
+            },
+        };
+    };
+}
+pub(crate) use kernel_entry;
+
 /// A kernel learner's verdict clauses (`Info::branches`), in the builds
 /// that hold its code. The page's first module leaves them out: it cannot
 /// run a kernel learner, so it never explains one, and the page reads the
 /// full module's catalogue once that module is loaded (0.8 KB gzip less on
 /// the first load, measured).
 pub(crate) const fn with_code(branches: &'static [&'static str]) -> &'static [&'static str] {
-    if family::HELD {
-        branches
-    } else {
-        &[]
-    }
+    crate::family::clauses_if_held(family::HELD, branches)
 }
 
 /// A text of a kernel learner's card (rule, formulas, source...), in the
@@ -103,11 +119,7 @@ pub(crate) const fn with_code(branches: &'static [&'static str]) -> &'static [&'
 /// first module never explains a kernel learner (measured with LIBOL's
 /// learners' texts, which it leaves out the same way: see the README).
 pub(crate) const fn text_with_code(text: &'static str) -> &'static str {
-    if family::HELD {
-        text
-    } else {
-        ""
-    }
+    crate::family::text_if_held(family::HELD, text)
 }
 
 /// The kernel keys alone (for tests and the documentation).

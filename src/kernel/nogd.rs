@@ -30,7 +30,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{hinge_loss, Details, Family, Info, Update, BUDGETS};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -53,25 +53,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Nogd> = Entry {
-    check: no_check,
-    build: |s| {
-        Nogd::new(
-            KernelSpec::from_settings(s),
-            budget(s),
-            s.learning_rate,
-            s.nogd_rank,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Nogd, |s, kernel| {
+    Nogd::new(kernel, budget(s), s.learning_rate, s.nogd_rank)
+});
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Filled,
-    Mapped,
-}
+crate::declare::clauses!(Joined, Filled, Mapped);
 
 #[derive(Clone, Debug)]
 pub struct Nogd {

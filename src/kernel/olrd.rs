@@ -23,7 +23,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::chance;
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, OlrdForm, Settings};
 use rand::Rng as _;
 
@@ -58,19 +58,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Olrd> = Entry {
-    check: no_check,
-    build: |s| {
-        Olrd::new(
-            KernelSpec::from_settings(s),
-            s.learning_rate,
-            s.rho,
-            s.olrd_form,
-            budget_of(s),
-            s.seed,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Olrd, |s, kernel| {
+    Olrd::new(kernel, s.learning_rate, s.rho, s.olrd_form, budget_of(s), s.seed)
+});
 
 /// B: the budget setting, or floor(1 + c sqrt(T)).
 fn budget_of(s: &Settings) -> usize {
@@ -80,14 +70,7 @@ fn budget_of(s: &Settings) -> usize {
     }
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Within = 1,
-    Discarded,
-    Spared,
-    DiscardedByChance,
-}
+crate::declare::clauses!(Within, Discarded, Spared, DiscardedByChance);
 
 #[derive(Clone, Debug)]
 pub struct Olrd {
@@ -125,8 +108,7 @@ impl Olrd {
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
         let core = &mut self.core;
-        let score = core.column(x);
-        let loss = (self.rho - y * score).max(0.0);
+        let (score, loss) = core.column_and_loss(x, y, self.rho);
         if loss == 0.0 {
             return core.passive(y, score);
         }

@@ -13,7 +13,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::chance;
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -42,20 +42,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Olru> = Entry {
-    check: no_check,
-    build: |s| {
-        Olru::new(
-            KernelSpec::from_settings(s),
-            s.learning_rate,
-            s.rho,
-            s.olru_c,
-            s.olru_a,
-            horizon(s),
-            s.seed,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Olru, |s, kernel| {
+    Olru::new(kernel, s.learning_rate, s.rho, s.olru_c, s.olru_a, horizon(s), s.seed)
+});
 
 /// T: the planned stream length (the page and the command line fill in
 /// the data's own length before building; 3000 when nothing does).
@@ -63,12 +52,7 @@ pub(crate) fn horizon(s: &Settings) -> u64 {
     s.horizon.unwrap_or(3000)
 }
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    NotDrawn,
-}
+crate::declare::clauses!(Joined, NotDrawn);
 
 #[derive(Clone, Debug)]
 pub struct Olru {
@@ -110,8 +94,7 @@ impl Olru {
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
         let core = &mut self.core;
-        let score = core.column(x);
-        let loss = (self.rho - y * score).max(0.0);
+        let (score, loss) = core.column_and_loss(x, y, self.rho);
         let chosen = chance(&mut core.rng, self.probability);
         let numbers = Details::new(
             &["p", "horizon", "ell"],

@@ -15,10 +15,10 @@
 use super::core::{kernel_learner, Core, KernelHooks};
 use super::function::{Kernel, KernelSpec};
 use super::kernel_keys;
-use super::support_set::{Removal, SupportSet};
+use super::support_set::Removal;
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::Settings;
 
 pub const INFO: Info = Info {
@@ -41,10 +41,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<KernelPerceptron> = Entry {
-    check: no_check,
-    build: |s| KernelPerceptron::new(KernelSpec::from_settings(s), budget(s), s.seed),
-};
+super::kernel_entry!(ENTRY: KernelPerceptron, |s, kernel| {
+    KernelPerceptron::new(kernel, budget(s), s.seed)
+});
 
 /// The budget setting as a support-set size.
 pub(crate) fn budget(s: &Settings) -> Option<usize> {
@@ -60,12 +59,7 @@ impl KernelPerceptron {
     /// `budget`: None for the plain kernel perceptron.
     pub fn new(kernel: KernelSpec, budget: Option<usize>, seed: u64) -> Result<Self> {
         Ok(Self {
-            core: Core::new(
-                kernel,
-                SupportSet::new(budget, false),
-                Removal::Random,
-                seed,
-            )?,
+            core: Core::random_budget(kernel, budget, seed)?,
         })
     }
 

@@ -23,7 +23,7 @@ use super::kernel_keys;
 use super::support_set::{Removal, SupportSet};
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Sweep, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Sweep, Update};
 use crate::settings::{check, KernelKind, Key, Settings};
 
 /// The thresholds the comparison sweeps: 1 - eta from 1e-6 to 0.5. At
@@ -80,17 +80,13 @@ const fn info(plus: bool) -> Info {
 
 pub const PROJECTRON_INFO: Info = info(false);
 
-pub const PROJECTRON: Entry<Projectron> = Entry {
-    check: check_eta,
-    build: |s| Projectron::new(KernelSpec::from_settings(s), s.eta, false),
-};
+super::kernel_entry!(PROJECTRON: Projectron, check_eta, |s, kernel| {
+    Projectron::new(kernel, s.eta, false)
+});
 
 pub const PLUS_INFO: Info = info(true);
 
-pub const PLUS: Entry<Projectron> = Entry {
-    check: check_eta,
-    build: |s| Projectron::new(KernelSpec::from_settings(s), s.eta, true),
-};
+super::kernel_entry!(PLUS: Projectron, check_eta, |s, kernel| Projectron::new(kernel, s.eta, true));
 
 /// With the Gaussian kernel every distance from the span is below 1
 /// (k(x, x) = 1), so eta >= 1 would project every mistake and never grow.
@@ -105,17 +101,15 @@ fn check_eta(s: &Settings) -> Result<()> {
     Ok(())
 }
 
-/// The verdict's clauses, as `info().branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    EmptySet = 1,
+crate::declare::clauses!(
+    EmptySet,
     Projected,
     Added,
     InSpan,
     MarginStep,
     NotWorth,
-    NoProjection,
-}
+    NoProjection
+);
 
 #[derive(Clone, Debug)]
 pub struct Projectron {

@@ -43,7 +43,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::{check, Key, Settings};
 
 pub const INFO: Info = Info {
@@ -67,18 +67,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Silk> = Entry {
-    check: no_check,
-    build: |s| Silk::new(KernelSpec::from_settings(s), s.c, s.silk_lambda, budget(s)),
-};
+super::kernel_entry!(ENTRY: Silk, |s, kernel| Silk::new(kernel, s.c, s.silk_lambda, budget(s)));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Truncated,
-    Shrunk,
-}
+crate::declare::clauses!(Joined, Truncated, Shrunk);
 
 #[derive(Clone, Debug)]
 pub struct Silk {

@@ -26,7 +26,7 @@ use super::support_set::{Removal, SupportSet};
 use crate::data::rng::chance;
 use crate::error::{Error, Result};
 use crate::features::Features;
-use crate::learner::{Details, Entry, Family, Info, Sweep, Update};
+use crate::learner::{Details, Family, Info, Sweep, Update};
 use crate::settings::{check, Key, Settings, SpaForm};
 
 pub const INFO: Info = Info {
@@ -56,27 +56,12 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Spa> = Entry {
-    check: |s| SpaRule::from_settings(s).check(),
-    build: |s| {
-        Spa::new(
-            KernelSpec::from_settings(s),
-            SpaRule::from_settings(s),
-            s.rho,
-            s.seed,
-        )
-    },
-};
+super::kernel_entry!(ENTRY: Spa, |s| SpaRule::from_settings(s).check(), |s, kernel| {
+    Spa::new(kernel, SpaRule::from_settings(s), s.rho, s.seed)
+});
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1): the
-/// paper form's, then the authors'.
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    NotDrawn,
-    AuthorsJoined,
-    AuthorsNotDrawn,
-}
+// The paper form's clauses, then the authors'.
+crate::declare::clauses!(Joined, NotDrawn, AuthorsJoined, AuthorsNotDrawn);
 
 /// SPA's sampling rule and its numbers.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -140,8 +125,7 @@ impl Spa {
 
     fn learn(&mut self, x: Features<'_>, y: f64) -> Update {
         let core = &mut self.core;
-        let score = core.column(x);
-        let loss = (self.rho - y * score).max(0.0);
+        let (score, loss) = core.column_and_loss(x, y, self.rho);
         if loss == 0.0 {
             return core.passive(y, score);
         }

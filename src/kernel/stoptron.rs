@@ -26,7 +26,7 @@ use super::perceptron::budget;
 use super::support_set::{Removal, SupportSet};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{no_check, Details, Entry, Family, Info, Update, BUDGETS};
+use crate::learner::{Details, Family, Info, Update, BUDGETS};
 use crate::settings::Settings;
 
 pub const INFO: Info = Info {
@@ -48,17 +48,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Stoptron> = Entry {
-    check: no_check,
-    build: |s| Stoptron::new(KernelSpec::from_settings(s), budget(s)),
-};
+super::kernel_entry!(ENTRY: Stoptron, |s, kernel| Stoptron::new(kernel, budget(s)));
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Joined = 1,
-    Stopped,
-}
+crate::declare::clauses!(Joined, Stopped);
 
 #[derive(Clone, Debug)]
 pub struct Stoptron {

@@ -27,10 +27,10 @@
 //! assert!((report.score_after / 26f64.sqrt() - 1.0).abs() < 1e-12);
 //! ```
 
-use super::{augmented_or_none, clauses_with_code, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, is_mistake, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, LibolForm, Settings};
@@ -57,19 +57,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Alma> = Entry {
-    check: |s| augmented_or_none("ALMA", s),
-    build: Alma::from_settings,
-};
+bias_rule_and_entry!(Alma, "ALMA");
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Updated = 1,
-    Kept,
-    LibolUpdated,
-    LibolKept,
-}
+crate::declare::clauses!(Updated, Kept, LibolUpdated, LibolKept);
 
 /// ALMA₂: the weights (on the unit ball after each update), the update
 /// count k and the parameters.
@@ -85,7 +75,7 @@ pub struct Alma {
 
 impl Alma {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("ALMA", s)?;
+        check_bias(s)?;
         Ok(Self {
             form: s.alma_form,
             alpha: s.alma_alpha,
@@ -154,20 +144,17 @@ impl LinearHooks for Alma {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn alma(form: LibolForm, alpha: f64) -> Alma {
-        Alma::from_settings(
-            &Settings {
+        built(
+            Alma::from_settings,
+            Settings {
                 alma_form: form,
                 alma_alpha: alpha,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -19,10 +19,10 @@
 //! (LIBOL's defaults); the paper's experiments kept Σ's diagonal, which
 //! `--covariance diagonal` does with the diagonal of the same step.
 
-use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
+use super::{bias_rule_and_entry, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Confidence, Family, Info, Task, Update};
 use crate::linear::normal_quantile;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
@@ -48,19 +48,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Cw> = Entry {
-    check: |s| augmented_or_none("CW", s),
-    build: Cw::from_settings,
-};
+bias_rule_and_entry!(Cw, "CW");
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Updated = 1,
-    Kept,
-    LibolUpdated,
-    LibolKept,
-}
+crate::declare::clauses!(Updated, Kept, LibolUpdated, LibolKept);
 
 #[derive(Clone, Debug)]
 pub struct Cw {
@@ -71,7 +61,7 @@ pub struct Cw {
 
 impl Cw {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("CW", s)?;
+        check_bias(s)?;
         Ok(Self {
             form: s.cw_form,
             phi: normal_quantile(s.cw_eta),
@@ -132,17 +122,10 @@ impl Cw {
         if alpha == 0.0 {
             return update.with(numbers.branch(kept as u8));
         }
-        self.gaussian.step(alpha * y);
-        self.gaussian.shrink(beta);
         update.confidence.beta = beta;
-        Update {
-            tau: alpha,
-            score_after: score + alpha * y * v,
-            aggressive: true,
-            mistake: is_mistake(Task::Classification, y, score),
-            ..update
-        }
-        .with(numbers.branch(updated as u8))
+        self.gaussian
+            .take_step(update, y, score, v, alpha, beta)
+            .with(numbers.branch(updated as u8))
     }
 }
 
@@ -158,19 +141,16 @@ impl LinearHooks for Cw {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn cw(form: LibolForm) -> Cw {
-        Cw::from_settings(
-            &Settings {
+        built(
+            Cw::from_settings,
+            Settings {
                 cw_form: form,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -13,7 +13,7 @@
 
 use crate::features::Features;
 use crate::grid::Grid;
-use crate::learner::LinearModel;
+use crate::learner::{is_mistake, LinearModel, Task, Update};
 use crate::linear::{Covariance, LinearState};
 use crate::settings::{BiasMode, Settings};
 
@@ -72,6 +72,30 @@ impl Gaussian {
         self.covariance.shrink(beta * self.scale);
     }
 
+    /// The step a confidence-weighted rule ends with (CW, NAROW, NHERD,
+    /// SOP): w ← w + (α y) Σz and Σ ← Σ − β Σz zᵀΣ; `update` then reports
+    /// α, the score after it (score + α y v, with v = zᵀΣz before the
+    /// step) and whether the score was a mistake.
+    pub fn take_step(
+        &mut self,
+        update: Update,
+        y: f64,
+        score: f64,
+        v: f64,
+        alpha: f64,
+        beta: f64,
+    ) -> Update {
+        self.step(alpha * y);
+        self.shrink(beta);
+        Update {
+            tau: alpha,
+            score_after: score + alpha * y * v,
+            aggressive: true,
+            mistake: is_mistake(Task::Classification, y, score),
+            ..update
+        }
+    }
+
     /// Σ ← factor · Σ (IELLIP's 1/(1 − c)).
     pub fn scale_by(&mut self, factor: f64) {
         self.scale *= factor;
@@ -98,11 +122,7 @@ impl LinearState for Gaussian {
     /// Another learner's weights as the mean; Σ stays as it is.
     fn warm_start(&mut self, model: &LinearModel) {
         self.w = model.weights.clone();
-        self.b = if self.bias_mode.learns_bias() {
-            model.bias
-        } else {
-            0.0
-        };
+        self.b = self.bias_mode.carried(model.bias);
     }
 
     fn reset(&mut self) {

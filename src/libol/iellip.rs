@@ -18,10 +18,10 @@
 //! with a = 1. A zero x (v = 0, possible without a bias) is skipped, as in
 //! LIBOL (`if v_t ~= 0`).
 
-use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
+use super::{bias_rule_and_entry, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, is_mistake, Confidence, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm, Settings};
@@ -55,18 +55,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Iellip> = Entry {
-    check: |s| augmented_or_none("IELLIP", s),
-    build: Iellip::from_settings,
-};
+bias_rule_and_entry!(Iellip, "IELLIP");
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Mistake = 1,
-    LibolMistake,
-    LibolDecay,
-}
+crate::declare::clauses!(Mistake, LibolMistake, LibolDecay);
 
 #[derive(Clone, Debug)]
 pub struct Iellip {
@@ -80,7 +71,7 @@ pub struct Iellip {
 
 impl Iellip {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("IELLIP", s)?;
+        check_bias(s)?;
         let c0 = s.iellip_c;
         Ok(Self {
             form: s.iellip_form,
@@ -150,19 +141,16 @@ impl LinearHooks for Iellip {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn iellip(form: LibolForm) -> Iellip {
-        Iellip::from_settings(
-            &Settings {
+        built(
+            Iellip::from_settings,
+            Settings {
                 iellip_form: form,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -60,20 +60,12 @@ use crate::settings::{BiasMode, LibolForm, Settings};
 /// one, and the page reads the full module's catalogue once that is
 /// loaded (as `kernel::with_code` does for the kernel learners' clauses).
 pub(crate) const fn with_code(text: &'static str) -> &'static str {
-    if family::HELD {
-        text
-    } else {
-        ""
-    }
+    crate::family::text_if_held(family::HELD, text)
 }
 
 /// [`with_code`] for a list of verdict clauses.
 pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'static [&'static str] {
-    if family::HELD {
-        clauses
-    } else {
-        &[]
-    }
+    crate::family::clauses_if_held(family::HELD, clauses)
 }
 
 /// The bias is a weight on a constant 1 (`augmented`) or absent: these
@@ -87,6 +79,20 @@ pub(crate) fn augmented_or_none(label: &str, settings: &Settings) -> Result<()> 
     }
     Ok(())
 }
+
+/// A LIBOL learner's bias rule and its registry entry: `--bias decoupled`
+/// is refused for `label` (see [`augmented_or_none`]), both when a link's
+/// settings are checked (the entry's check) and when `from_settings`
+/// builds the learner: both call the `check_bias` this declares.
+macro_rules! bias_rule_and_entry {
+    ($type:ident, $label:literal $(,)?) => {
+        fn check_bias(s: &crate::settings::Settings) -> crate::error::Result<()> {
+            crate::libol::augmented_or_none($label, s)
+        }
+        crate::declare::entry!($type, check_bias);
+    };
+}
+pub(crate) use bias_rule_and_entry;
 
 /// Whether a mistake-driven rule updates: the paper's y f(x) ≤ 0, or
 /// LIBOL's wrong sign (its `hat_y_t ~= y_t`, with +1 at a score of 0).

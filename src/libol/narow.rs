@@ -11,10 +11,10 @@
 //! the same rule (its `b` comes from `options.C`, 1 by default; the unused
 //! `options.NAROW_b` is 1 too): no form setting. Σ₀ = a I with a = 1.
 
-use super::{augmented_or_none, clauses_with_code, with_code, Gaussian};
+use super::{bias_rule_and_entry, clauses_with_code, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Confidence, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, Settings};
@@ -37,17 +37,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Narow> = Entry {
-    check: |s| augmented_or_none("NAROW", s),
-    build: Narow::from_settings,
-};
+bias_rule_and_entry!(Narow, "NAROW");
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Updated = 1,
-    Certain,
-}
+crate::declare::clauses!(Updated, Certain);
 
 #[derive(Clone, Debug)]
 pub struct Narow {
@@ -57,7 +49,7 @@ pub struct Narow {
 
 impl Narow {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("NAROW", s)?;
+        check_bias(s)?;
         Ok(Self {
             b: s.narow_b,
             gaussian: Gaussian::new(s),
@@ -84,17 +76,10 @@ impl Narow {
         let r = chi / (self.b * chi - 1.0);
         let beta = 1.0 / (chi + r);
         let alpha = loss * beta;
-        self.gaussian.step(alpha * y);
-        self.gaussian.shrink(beta);
         update.confidence.beta = beta;
-        Update {
-            tau: alpha,
-            score_after: score + alpha * y * chi,
-            aggressive: true,
-            mistake: is_mistake(Task::Classification, y, score),
-            ..update
-        }
-        .with(Details::new(&["r", "inverse"], [r, 1.0 / self.b]).branch(Clause::Updated as u8))
+        self.gaussian
+            .take_step(update, y, score, chi, alpha, beta)
+            .with(Details::new(&["r", "inverse"], [r, 1.0 / self.b]).branch(Clause::Updated as u8))
     }
 }
 
@@ -110,20 +95,17 @@ impl LinearHooks for Narow {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     #[test]
     fn sigma_stops_shrinking_along_x_once_x_is_certain_enough() {
-        let mut narow = Narow::from_settings(
-            &Settings {
+        let mut narow = built(
+            Narow::from_settings,
+            Settings {
                 narow_b: 2.0,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
-        )
-        .unwrap();
+                ..unbiased()
+            },
+        );
         let x = Features::Dense(&[1.0, 0.0]);
         // χ = 1 > 1/b = 0.5: r = 1/(2 − 1) = 1, β = 1/2, α = 1/2.
         let first = narow.learn_one(x, 1.0);

@@ -12,12 +12,10 @@
 //! project) are not here; `--covariance diagonal` keeps the diagonal of
 //! the full step, as it does for AROW. Σ₀ = a I with a = 1.
 
-use super::{augmented_or_none, with_code, Gaussian};
+use super::{bias_rule_and_entry, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, Confidence, Details, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, Confidence, Details, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
 
@@ -35,10 +33,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Nherd> = Entry {
-    check: |s| augmented_or_none("NHERD", s),
-    build: Nherd::from_settings,
-};
+bias_rule_and_entry!(Nherd, "NHERD");
 
 #[derive(Clone, Debug)]
 pub struct Nherd {
@@ -49,7 +44,7 @@ pub struct Nherd {
 
 impl Nherd {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("NHERD", s)?;
+        check_bias(s)?;
         Ok(Self {
             gamma: 1.0 / s.c,
             gaussian: Gaussian::new(s),
@@ -70,21 +65,14 @@ impl Nherd {
         let inverse = 1.0 / (v + self.gamma);
         let alpha = loss * inverse;
         let beta = inverse * inverse * (v + 2.0 * self.gamma);
-        self.gaussian.step(alpha * y);
-        self.gaussian.shrink(beta);
         update.confidence = Confidence {
             variance: v,
             beta,
             loss,
         };
-        Update {
-            tau: alpha,
-            score_after: score + alpha * y * v,
-            aggressive: true,
-            mistake: is_mistake(Task::Classification, y, score),
-            ..update
-        }
-        .with(Details::new(&["shrink"], [beta]))
+        self.gaussian
+            .take_step(update, y, score, v, alpha, beta)
+            .with(Details::new(&["shrink"], [beta]))
     }
 }
 
@@ -100,7 +88,7 @@ impl LinearHooks for Nherd {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     #[test]
     fn the_covariance_step_is_the_spread_of_pa2_steps_of_the_draws() {
@@ -109,17 +97,14 @@ mod tests {
         // so its spread scales by 1 − x²s/(v + γ) = γ/(v + γ):
         // s' = s (γ/(v + γ))², which is s − β s² x² with β = (v + 2γ)/(v + γ)².
         let (s, x, c) = (2.0, 1.5, 0.5);
-        let mut nherd = Nherd::from_settings(
-            &Settings {
+        let mut nherd = built(
+            Nherd::from_settings,
+            Settings {
                 initial_variance: s,
                 c,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
-        )
-        .unwrap();
+                ..unbiased()
+            },
+        );
         nherd.learn_one(Features::Dense(&[x]), 1.0);
         let gamma = 1.0 / c;
         let v = x * x * s;

@@ -24,9 +24,7 @@
 
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{
-    hinge_loss, is_mistake, no_check, Details, Entry, Family, Info, Task, Update,
-};
+use crate::learner::{hinge_loss, is_mistake, no_check, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, OgdLoss, Settings};
@@ -57,10 +55,7 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Ogd> = Entry {
-    check: no_check,
-    build: Ogd::from_settings,
-};
+crate::declare::entry!(Ogd, no_check);
 
 /// Online gradient descent on a linear model.
 #[derive(Clone, Debug)]
@@ -148,18 +143,16 @@ mod tests {
     use super::*;
     use crate::learner::{Configured, Learner, LinearModel};
     use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn ogd(loss: OgdLoss) -> Ogd {
-        Ogd::from_settings(
-            &Settings {
+        built(
+            Ogd::from_settings,
+            Settings {
                 ogd_loss: loss,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

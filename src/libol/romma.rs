@@ -72,14 +72,8 @@ pub const AROMMA: Entry<Romma> = Entry {
     build: |s| Romma::from_settings(true, s),
 };
 
-/// The verdict's clauses, as the entries' branches list them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    First = 1,
-    LibolFirst,
-    Relaxed,
-    Parallel,
-}
+// As the two entries' (ROMMA's and aggressive ROMMA's) branches list them.
+crate::declare::clauses!(First, LibolFirst, Relaxed, Parallel);
 
 /// ROMMA (on mistakes) or aggressive ROMMA (on margin errors).
 #[derive(Clone, Debug)]

@@ -22,10 +22,10 @@
 //! it counts a mistake by the sign (+1 at a score of 0). The paper's form
 //! updates at y w·x ≤ 0. With the bias, x is z = (1, x) with b's own row.
 
-use super::{augmented_or_none, clauses_with_code, fires_on_mistake, with_code, Gaussian};
+use super::{bias_rule_and_entry, clauses_with_code, fires_on_mistake, with_code, Gaussian};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, is_mistake, Confidence, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Confidence, Family, Info, Task, Update};
 use crate::linear::{linear_learner, LinearHooks};
 use crate::report::Details;
 use crate::settings::{Checked, Key, LibolForm};
@@ -50,18 +50,9 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Sop> = Entry {
-    check: |s| augmented_or_none("SOP", s),
-    build: Sop::from_settings,
-};
+bias_rule_and_entry!(Sop, "SOP");
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Mistake = 1,
-    LibolMistake,
-    LibolRight,
-}
+crate::declare::clauses!(Mistake, LibolMistake, LibolRight);
 
 #[derive(Clone, Debug)]
 pub struct Sop {
@@ -71,7 +62,7 @@ pub struct Sop {
 
 impl Sop {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        augmented_or_none("SOP", s)?;
+        check_bias(s)?;
         Ok(Self {
             form: s.sop_form,
             gaussian: Gaussian::new(s),
@@ -95,21 +86,14 @@ impl Sop {
             (true, LibolForm::Libol) => (beta * (1.0 - m), Clause::LibolMistake),
             (false, _) => (-beta * m, Clause::LibolRight),
         };
-        self.gaussian.step(alpha * y);
-        self.gaussian.shrink(beta);
         update.confidence = Confidence {
             variance: v,
             beta,
             loss: if wrong { 1.0 } else { 0.0 },
         };
-        Update {
-            tau: alpha,
-            score_after: score + alpha * y * v,
-            aggressive: true,
-            mistake: is_mistake(Task::Classification, y, score),
-            ..update
-        }
-        .with(Details::default().branch(clause as u8))
+        self.gaussian
+            .take_step(update, y, score, v, alpha, beta)
+            .with(Details::default().branch(clause as u8))
     }
 }
 
@@ -121,20 +105,17 @@ impl LinearHooks for Sop {}
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
     use crate::settings::Settings;
+    use crate::settings::{built, unbiased};
 
     fn sop(form: LibolForm) -> Sop {
-        Sop::from_settings(
-            &Settings {
+        built(
+            Sop::from_settings,
+            Settings {
                 sop_form: form,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     /// The paper's prediction, from v and A directly (2-D, no bias).

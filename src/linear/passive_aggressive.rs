@@ -153,14 +153,7 @@ impl fmt::Display for PaVariant {
 impl FromStr for PaVariant {
     type Err = Error;
     fn from_str(name: &str) -> Result<Self> {
-        PaVariant::ALL
-            .into_iter()
-            .find(|v| v.name() == name)
-            .ok_or_else(|| Error::UnknownName {
-                what: "PA variant",
-                got: name.into(),
-                expected: "pa, pa1, pa2".into(),
-            })
+        crate::error::by_name(&PaVariant::ALL, PaVariant::name, "PA variant", name)
     }
 }
 

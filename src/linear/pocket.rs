@@ -51,18 +51,16 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Stepped = 1,
+crate::declare::clauses!(
+    Stepped,
     Right,
     RunRestarts,
     NoRecord,
     AlreadyPocketed,
     Swapped,
     ErrsMore,
-    ErredMoreBefore,
-}
+    ErredMoreBefore
+);
 
 pub const ENTRY: Entry<Pocket> = Entry {
     check: no_check,

@@ -229,11 +229,7 @@ impl Configured for SecondOrder {
     /// Keeps the other learner's weights as the mean; Σ starts afresh.
     fn warm_start(&mut self, model: &LinearModel) {
         self.w = model.weights.clone();
-        self.b = if self.bias_mode.learns_bias() {
-            model.bias
-        } else {
-            0.0
-        };
+        self.b = self.bias_mode.carried(model.bias);
     }
 }
 

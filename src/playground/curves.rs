@@ -33,6 +33,20 @@ pub enum Series {
 }
 
 pub const SERIES: usize = 7;
+
+impl Series {
+    /// Every series, in the order of their numbers (the page's and the
+    /// Curves CSV's columns).
+    pub const ALL: [Series; SERIES] = [
+        Series::Samples,
+        Series::Online,
+        Series::RecentLoss,
+        Series::Test,
+        Series::Support,
+        Series::Recent,
+        Series::Asked,
+    ];
+}
 const FIRST_RANGE: u64 = 64;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -190,6 +190,15 @@ fn an_edit_is_checked_once_and_made_without_a_second_check() {
     }
 }
 
+/// A point of class 3 (the fourth class) at (100, 100), as a click adds it.
+fn add_class_three(page: &mut Page) -> crate::error::Result<()> {
+    page.session_mut().apply(Event::Point {
+        x: 100,
+        y: 100,
+        label: 3,
+    })
+}
+
 #[test]
 fn the_routing_answer_comes_with_the_one_check() {
     // The page asks, with its keys, whether the session would then need
@@ -217,22 +226,10 @@ fn the_routing_answer_comes_with_the_one_check() {
 fn a_plan_is_not_made_on_a_session_that_changed_since() {
     let mut page = Page::open("v=2&algo=pa1", None).unwrap();
     page.check_set("classes", "2", "").unwrap();
-    page.session_mut()
-        .apply(Event::Point {
-            x: 100,
-            y: 100,
-            label: 3,
-        })
-        .unwrap_err();
+    add_class_three(&mut page).unwrap_err();
     page.set("classes", "3").unwrap();
     page.check_set("classes", "2", "").unwrap();
-    page.session_mut()
-        .apply(Event::Point {
-            x: 100,
-            y: 100,
-            label: 3,
-        })
-        .unwrap();
+    add_class_three(&mut page).unwrap();
     let refused = page.set("classes", "2").unwrap_err();
     assert!(
         refused.to_string().contains("points of class 3"),

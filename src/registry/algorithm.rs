@@ -127,18 +127,6 @@ impl std::fmt::Display for Algorithm {
 impl std::str::FromStr for Algorithm {
     type Err = Error;
     fn from_str(name: &str) -> Result<Self> {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name() == name)
-            .ok_or_else(|| Error::UnknownName {
-                what: "algorithm",
-                got: name.to_string(),
-                expected: Algorithm::ALL
-                    .iter()
-                    .map(|a| a.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
+        crate::error::by_name(Algorithm::ALL, Algorithm::name, "algorithm", name)
     }
 }

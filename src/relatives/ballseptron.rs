@@ -26,17 +26,13 @@
 //! assert_eq!(ball.linear_model().unwrap().weights, vec![0.8, 1.0]);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is a weight on a constant 1 that counts in ‖w‖ (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "ballseptron",
@@ -59,18 +55,13 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Ballseptron> = Entry {
-    check: |s| refuse_decoupled("the Ballseptron", BIAS, s),
-    build: Ballseptron::from_settings,
-};
+bias_rule_and_entry!(
+    Ballseptron,
+    "the Ballseptron",
+    ": its bias is a weight on a constant 1 that counts in ‖w‖ (--bias augmented), or absent (--bias none)",
+);
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Mistake = 1,
-    Ball,
-    Kept,
-}
+crate::declare::clauses!(Mistake, Ball, Kept);
 
 /// The Ballseptron: the weights and the radius.
 #[derive(Clone, Debug)]
@@ -81,7 +72,7 @@ pub struct Ballseptron {
 
 impl Ballseptron {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("the Ballseptron", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             r: s.ballseptron_r,
             weights: Weights::new(s.bias),
@@ -135,19 +126,16 @@ impl LinearHooks for Ballseptron {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn ball(r: f64) -> Ballseptron {
-        Ballseptron::from_settings(
-            &Settings {
+        built(
+            Ballseptron::from_settings,
+            Settings {
                 ballseptron_r: r,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -47,20 +47,16 @@
 use rand::Rng as _;
 
 use super::batch_units::BatchUnits;
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::data::rng::{seeded, Rng};
 use crate::data::Dataset;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, sign, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
+    hinge_loss, sign, Configured, Details, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::linear::{start_value, Weights};
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is a weight on a constant 1, the post's x₀ = 1 (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "batch-pocket",
@@ -85,19 +81,13 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<BatchPocketLearner> = Entry {
-    check: |s| refuse_decoupled("the batch pocket", BIAS, s),
-    build: BatchPocketLearner::from_settings,
-};
+bias_rule_and_entry!(
+    BatchPocketLearner,
+    "the batch pocket",
+    ": its bias is a weight on a constant 1, the post's x₀ = 1 (--bias augmented), or absent (--bias none)",
+);
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Kept = 1,
-    Refused,
-    Right,
-    Done,
-}
+crate::declare::clauses!(Kept, Refused, Right, Done);
 
 /// The batch pocket: w, its batch and its mistakes there, the tries.
 #[derive(Clone, Debug)]
@@ -128,7 +118,7 @@ pub struct BatchPocketLearner {
 
 impl BatchPocketLearner {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("the batch pocket", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             weights: Weights::new(s.bias),
             started: false,

@@ -61,21 +61,28 @@ use crate::settings::{BiasMode, Settings};
 /// A text of this family's card, in the builds that hold its code (the
 /// page's first module never explains one; see `libol::with_code`).
 pub(crate) const fn with_code(text: &'static str) -> &'static str {
-    if family::HELD {
-        text
-    } else {
-        ""
-    }
+    crate::family::text_if_held(family::HELD, text)
 }
 
 /// [`with_code`] for a list of verdict clauses.
 pub(crate) const fn clauses_with_code(clauses: &'static [&'static str]) -> &'static [&'static str] {
-    if family::HELD {
-        clauses
-    } else {
-        &[]
-    }
+    crate::family::clauses_if_held(family::HELD, clauses)
 }
+
+/// A relative's bias rule and its registry entry: `--bias decoupled` is
+/// refused for `label`, saying what its bias is instead (`why`), both when
+/// a link's settings are checked (the entry's check) and when
+/// `from_settings` builds the learner: both call the `check_bias` this
+/// declares, so the rule is written once.
+macro_rules! bias_rule_and_entry {
+    ($type:ident, $label:literal, $why:literal $(,)?) => {
+        fn check_bias(s: &crate::settings::Settings) -> crate::error::Result<()> {
+            crate::relatives::refuse_decoupled($label, crate::relatives::with_code($why), s)
+        }
+        crate::declare::entry!($type, check_bias);
+    };
+}
+pub(crate) use bias_rule_and_entry;
 
 /// Refuses `--bias decoupled`: each of these rules says what happens to
 /// the whole vector (its norm, a shrink, its own bias rule), and a bias

@@ -33,18 +33,14 @@
 //! assert!(paum.learn_one(Features::Dense(&[0.0, -6.0]), 1.0).aggressive);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
+    hinge_loss, Configured, Details, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::linear::Weights;
 use crate::settings::{BiasMode, Checked, KernelForm, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias moves by η y R², a weight on a constant R (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "paum",
@@ -76,19 +72,13 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Paum> = Entry {
-    check: |s| refuse_decoupled("PAUM", BIAS, s),
-    build: Paum::from_settings,
-};
+bias_rule_and_entry!(
+    Paum,
+    "PAUM",
+    ": its bias moves by η y R², a weight on a constant R (--bias augmented), or absent (--bias none)",
+);
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Updated = 1,
-    UpdatedNoBias,
-    Kept,
-    UpdatedAuthors,
-}
+crate::declare::clauses!(Updated, UpdatedNoBias, Kept, UpdatedAuthors);
 
 /// PAUM: w (kept without a bias), its own b, and R² so far.
 #[derive(Clone, Debug)]
@@ -108,7 +98,7 @@ pub struct Paum {
 
 impl Paum {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("PAUM", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             tau_plus: s.paum_tau_plus,
             tau_minus: s.paum_tau_minus,
@@ -178,11 +168,7 @@ impl Configured for Paum {
             bias: 0.0,
         };
         self.weights = Weights::from_model(&w, BiasMode::None);
-        self.b = if self.bias == BiasMode::None {
-            0.0
-        } else {
-            model.bias
-        };
+        self.b = self.bias.carried(model.bias);
     }
 }
 
@@ -216,25 +202,24 @@ impl Learner for Paum {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::built;
 
     fn paum(plus: f64, minus: f64, bias: BiasMode) -> Paum {
         paum_in(plus, minus, bias, KernelForm::Paper)
     }
 
     fn paum_in(plus: f64, minus: f64, bias: BiasMode, form: KernelForm) -> Paum {
-        Paum::from_settings(
-            &Settings {
+        built(
+            Paum::from_settings,
+            Settings {
                 paum_tau_plus: plus,
                 paum_tau_minus: minus,
                 learning_rate: 0.5,
                 bias,
                 paum_form: form,
                 ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+            },
         )
-        .unwrap()
     }
 
     #[test]

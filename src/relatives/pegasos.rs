@@ -28,17 +28,13 @@
 //! assert_eq!(p.linear_model().unwrap().weights, vec![2.0, 0.0]);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is a constant feature's weight, regularised and projected with w (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "pegasos",
@@ -61,18 +57,13 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Pegasos> = Entry {
-    check: |s| refuse_decoupled("Pegasos", BIAS, s),
-    build: Pegasos::from_settings,
-};
+bias_rule_and_entry!(
+    Pegasos,
+    "Pegasos",
+    ": its bias is a constant feature's weight, regularised and projected with w (--bias augmented), or absent (--bias none)",
+);
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Step = 1,
-    Shrunk,
-    Projected,
-}
+crate::declare::clauses!(Step, Shrunk, Projected);
 
 /// Pegasos: the weights, λ and the sample count t.
 #[derive(Clone, Debug)]
@@ -85,7 +76,7 @@ pub struct Pegasos {
 
 impl Pegasos {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("Pegasos", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             lambda: s.pegasos_lambda,
             weights: Weights::new(s.bias),
@@ -147,19 +138,16 @@ impl LinearHooks for Pegasos {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn pegasos(lambda: f64) -> Pegasos {
-        Pegasos::from_settings(
-            &Settings {
+        built(
+            Pegasos::from_settings,
+            Settings {
                 pegasos_lambda: lambda,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -39,16 +39,13 @@
 use crate::linear::{linear_learner, LinearHooks};
 use rand::Rng as _;
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::data::rng::{seeded, Rng};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str =
-    with_code(": its bias is a weight on a constant 1 (--bias augmented), or absent (--bias none)");
 
 pub const INFO: Info = Info {
     name: "selective-perceptron",
@@ -72,18 +69,13 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<SelectivePerceptron> = Entry {
-    check: |s| refuse_decoupled("the selective sampling perceptron", BIAS, s),
-    build: SelectivePerceptron::from_settings,
-};
+bias_rule_and_entry!(
+    SelectivePerceptron,
+    "the selective sampling perceptron",
+    ": its bias is a weight on a constant 1 (--bias augmented), or absent (--bias none)"
+);
 
-/// The verdict's clauses, as `INFO.branches` lists them (from 1).
-#[derive(Clone, Copy)]
-enum Clause {
-    Mistake = 1,
-    Right,
-    NotAsked,
-}
+crate::declare::clauses!(Mistake, Right, NotAsked);
 
 /// The selective sampling perceptron: the weights, b, the generator of
 /// its draws and the labels asked so far.
@@ -98,7 +90,7 @@ pub struct SelectivePerceptron {
 
 impl SelectivePerceptron {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("the selective sampling perceptron", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             b: s.selective_b,
             weights: Weights::new(s.bias),
@@ -158,20 +150,17 @@ impl LinearHooks for SelectivePerceptron {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     fn selective(b: f64, seed: u64) -> SelectivePerceptron {
-        SelectivePerceptron::from_settings(
-            &Settings {
+        built(
+            SelectivePerceptron::from_settings,
+            Settings {
                 selective_b: b,
-                bias: BiasMode::None,
                 seed,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+                ..unbiased()
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -23,17 +23,13 @@
 //! assert_eq!(p.linear_model().unwrap().weights, vec![0.0]);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
-use crate::learner::{hinge_loss, Details, Entry, Family, Info, Task, Update};
+use crate::learner::{hinge_loss, Details, Family, Info, Task, Update};
 use crate::linear::Weights;
 use crate::linear::{linear_learner, LinearHooks};
 use crate::settings::{Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is a weight on a constant 1, shrunk with w (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "shifting-perceptron",
@@ -53,10 +49,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Shifting> = Entry {
-    check: |s| refuse_decoupled("the shifting perceptron", BIAS, s),
-    build: Shifting::from_settings,
-};
+bias_rule_and_entry!(
+    Shifting,
+    "the shifting perceptron",
+    ": its bias is a weight on a constant 1, shrunk with w (--bias augmented), or absent (--bias none)",
+);
 
 /// The shifting perceptron: the weights, λ and the mistake count k.
 #[derive(Clone, Debug)]
@@ -69,7 +66,7 @@ pub struct Shifting {
 
 impl Shifting {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("the shifting perceptron", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             lambda: s.shifting_lambda,
             weights: Weights::new(s.bias),
@@ -118,20 +115,17 @@ impl LinearHooks for Shifting {
 mod tests {
     use super::*;
     use crate::learner::Learner;
-    use crate::settings::BiasMode;
+    use crate::settings::{built, unbiased};
 
     #[test]
     fn each_mistake_shrinks_w_by_one_minus_lambda_over_lambda_plus_k() {
-        let mut s = Shifting::from_settings(
-            &Settings {
+        let mut s = built(
+            Shifting::from_settings,
+            Settings {
                 shifting_lambda: 2.0,
-                bias: BiasMode::None,
-                ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
-        )
-        .unwrap();
+                ..unbiased()
+            },
+        );
         let x = Features::Dense(&[1.0]);
         let mut w = 0.0;
         // Alternate labels: every sample has y w·x ≤ 0 (the first at w = 0,

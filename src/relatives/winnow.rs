@@ -51,17 +51,13 @@
 //! assert!((w[1] - 0.5f64.sqrt()).abs() < 1e-15);
 //! ```
 
-use super::{clauses_with_code, refuse_decoupled, with_code};
+use super::{bias_rule_and_entry, clauses_with_code, with_code};
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::{
-    hinge_loss, Configured, Details, Entry, Family, Info, Learner, LinearModel, Task, Update,
+    hinge_loss, Configured, Details, Family, Info, Learner, LinearModel, Task, Update,
 };
 use crate::settings::{BiasMode, Checked, Key, Settings};
-
-const BIAS: &str = with_code(
-    ": its bias is the constant attribute 1 with its own w⁺₀ and w⁻₀ (--bias augmented), or absent (--bias none)",
-);
 
 pub const INFO: Info = Info {
     name: "winnow",
@@ -81,10 +77,11 @@ pub const INFO: Info = Info {
     ..Info::DEFAULT
 };
 
-pub const ENTRY: Entry<Winnow> = Entry {
-    check: |s| refuse_decoupled("balanced Winnow", BIAS, s),
-    build: Winnow::from_settings,
-};
+bias_rule_and_entry!(
+    Winnow,
+    "balanced Winnow",
+    ": its bias is the constant attribute 1 with its own w⁺₀ and w⁻₀ (--bias augmented), or absent (--bias none)",
+);
 
 /// One attribute's pair of positive weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,7 +134,7 @@ pub struct Winnow {
 
 impl Winnow {
     pub fn from_settings(s: &Checked) -> Result<Self> {
-        refuse_decoupled("balanced Winnow", BIAS, s)?;
+        check_bias(s)?;
         Ok(Self {
             alpha: s.winnow_alpha,
             theta: s.winnow_theta,
@@ -250,19 +247,18 @@ impl Learner for Winnow {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::built;
 
     fn winnow(alpha: f64, theta: f64, bias: BiasMode) -> Winnow {
-        Winnow::from_settings(
-            &Settings {
+        built(
+            Winnow::from_settings,
+            Settings {
                 winnow_alpha: alpha,
                 winnow_theta: theta,
                 bias,
                 ..Settings::default()
-            }
-            .checked()
-            .unwrap(),
+            },
         )
-        .unwrap()
     }
 
     #[test]

@@ -75,3 +75,21 @@ impl serde::Serialize for Checked {
         self.0.serialize(serializer)
     }
 }
+
+/// For unit tests: what `build` (a learner's `from_settings`) makes from
+/// `settings`, both the range check and the build unwrapped, so that a
+/// test's helper says only which settings it changes.
+#[cfg(test)]
+pub(crate) fn built<T>(build: fn(&Checked) -> crate::error::Result<T>, settings: Settings) -> T {
+    build(&settings.checked().unwrap()).unwrap()
+}
+
+/// For unit tests: the defaults without a bias, the form in which the
+/// linear rules' papers (and LIBOL) state them.
+#[cfg(test)]
+pub(crate) fn unbiased() -> Settings {
+    Settings {
+        bias: super::BiasMode::None,
+        ..Settings::default()
+    }
+}

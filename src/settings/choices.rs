@@ -39,6 +39,16 @@ impl BiasMode {
     pub fn learns_bias(self) -> bool {
         self != BiasMode::None
     }
+
+    /// The bias a warm start carries into this mode: the model's own, or 0
+    /// in a mode without one.
+    pub fn carried(self, bias: f64) -> f64 {
+        if self.learns_bias() {
+            bias
+        } else {
+            0.0
+        }
+    }
 }
 
 /// Which kernel k(x, z) a kernel learner uses.

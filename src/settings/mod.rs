@@ -15,6 +15,8 @@ mod table_macro;
 mod value;
 
 pub use checked::Checked;
+#[cfg(test)]
+pub(crate) use checked::{built, unbiased};
 pub use choices::{
     BiasMode, BsgdMaintenance, CovarianceForm, KernelForm, KernelKind, LibolForm, OgdLoss,
     OlrdForm, Reduction, Scale, SpaForm,

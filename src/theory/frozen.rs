@@ -26,10 +26,10 @@ use super::covered::Covered;
 use super::dual::Problem;
 use super::hard_margin::Separation;
 use super::report::{Facts, Kept, Regret, Report};
-use super::samples::{hinge, squared_hinge, Samples, Vector};
+use super::samples::{check_sample, hinge, squared_hinge, Samples, Vector};
 use super::smallest_deviation::smallest;
 use super::totals::{Solved, Totals};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
 use crate::settings::BiasMode;
@@ -153,20 +153,7 @@ impl Frozen {
     /// The learner's round on a sample not kept: O(non-zeros of x) for
     /// each comparator. Refuses what `Samples::push` refuses.
     pub fn learned(&mut self, x: Features<'_>, y: f64, update: &Update) -> Result<()> {
-        if !x.is_finite() {
-            return Err(Error::BadSample(
-                "a sample with NaN or infinite values has no margin".into(),
-            ));
-        }
-        if y != 1.0 && y != -1.0 {
-            return Err(Error::Mismatch(
-                format!(
-                    "the theory layer covers two classes labelled -1 and +1, got the label {}",
-                    crate::number::text(y)
-                )
-                .into(),
-            ));
-        }
+        check_sample(x, y)?;
         let extra = if self.has_bias { 1.0 } else { 0.0 };
         let squared_norm = x.squared_norm() + extra;
         self.radius_squared = self.radius_squared.max(squared_norm);

@@ -13,6 +13,26 @@
 use crate::error::{Error, Result};
 use crate::features::Features;
 
+/// Refuses what the theory layer cannot cover: a sample with a value that
+/// is not finite (it has no margin), and a label other than ±1.
+pub(super) fn check_sample(x: Features<'_>, y: f64) -> Result<()> {
+    if !x.is_finite() {
+        return Err(Error::BadSample(
+            "a sample with NaN or infinite values has no margin".into(),
+        ));
+    }
+    if y != 1.0 && y != -1.0 {
+        return Err(Error::Mismatch(
+            format!(
+                "the theory layer covers two classes labelled -1 and +1, got the label {}",
+                crate::number::text(y)
+            )
+            .into(),
+        ));
+    }
+    Ok(())
+}
+
 /// A comparator or iterate u = (w, b): b is used only when the samples
 /// carry the constant 1 (`Samples::has_bias`).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -88,20 +108,7 @@ impl Samples {
     /// times until `count` is called). Refuses non-finite values and
     /// labels other than ±1, with the reason.
     pub fn push(&mut self, x: Features<'_>, y: f64) -> Result<usize> {
-        if !x.is_finite() {
-            return Err(Error::BadSample(
-                "a sample with NaN or infinite values has no margin".into(),
-            ));
-        }
-        if y != 1.0 && y != -1.0 {
-            return Err(Error::Mismatch(
-                format!(
-                    "the theory layer covers two classes labelled -1 and +1, got the label {}",
-                    crate::number::text(y)
-                )
-                .into(),
-            ));
-        }
+        check_sample(x, y)?;
         self.plane &= matches!(x, Features::Dense(v) if v.len() == 2);
         x.for_each_nonzero(|i, v| {
             self.indices.push(i as u32);

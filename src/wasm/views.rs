@@ -10,7 +10,7 @@ use super::js;
 use super::page::{object, Playground};
 use crate::grid::{shade, shade_classes, Grid};
 use crate::learner::Learner;
-use crate::playground::{Series, SERIES};
+use crate::playground::Series;
 
 #[wasm_bindgen]
 impl Playground {
@@ -245,16 +245,8 @@ impl Playground {
 /// loss, 3 test score, 4 support size, 5 moving mistake rate or absolute
 /// error, 6 labels asked).
 pub(super) fn which(series: usize) -> Result<Series, JsValue> {
-    const ALL: [Series; SERIES] = [
-        Series::Samples,
-        Series::Online,
-        Series::RecentLoss,
-        Series::Test,
-        Series::Support,
-        Series::Recent,
-        Series::Asked,
-    ];
-    ALL.get(series)
+    Series::ALL
+        .get(series)
         .copied()
         .ok_or_else(|| plain("no such curve"))
 }

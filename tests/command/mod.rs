@@ -69,3 +69,81 @@ pub fn run_with_input(args: &[&str], input: Vec<u8>) -> Output {
     writer.join().unwrap();
     output
 }
+
+/// `onlinelearn ARGS` fails, and its error says `words`.
+pub fn assert_refused(args: &[&str], words: &str) {
+    let err = stderr(&run(args));
+    assert!(err.contains(words), "{err}");
+}
+
+/// `onlinelearn learn --help` documents each flag with its range and
+/// default: the line under the flag holds the words given.
+pub fn assert_help_documents(flags: &[(&str, &str)]) {
+    let help = stdout(&run(&["learn", "--help"]));
+    for (flag, words) in flags {
+        let at = help
+            .find(flag)
+            .unwrap_or_else(|| panic!("{flag} in --help"));
+        let line = help[at..].lines().nth(1).unwrap();
+        assert!(line.contains(words), "{flag}: {line}");
+    }
+}
+
+/// `compare --json` runs every one of `names` by name, in that order, on
+/// the noisy file (15% of the labels flipped): every one learns, none is
+/// perfect.
+pub fn assert_compare_learns_all(names: &[&str]) {
+    let data = fixture("libol_noisy.csv");
+    let algos = names.join(",");
+    let out = stdout(&run(&[
+        "compare", "--json", "--algos", &algos, "--train", &data,
+    ]));
+    let reports: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let reports = reports.as_array().unwrap();
+    let got: Vec<&str> = reports
+        .iter()
+        .map(|r| r["algo"].as_str().unwrap())
+        .collect();
+    assert_eq!(got, names);
+    for report in reports {
+        let rate = report["mistake_rate"].as_f64().unwrap();
+        assert!(rate > 0.15 && rate < 0.45, "{}: {rate}", report["algo"]);
+    }
+}
+
+/// Each of `got` equals the reference's number in `want` to 1e-9,
+/// relative (1e-12 absolute near 0): the tolerance of a NumPy
+/// transcription's float order against ours.
+pub fn assert_close_to_reference(got: &[(f64, f64)], context: &str) {
+    for &(g, w) in got {
+        assert!(
+            (g - w).abs() <= 1e-9 * g.abs().max(w.abs()) + 1e-12,
+            "{context}: {g} vs {w}"
+        );
+    }
+}
+
+/// `onlinelearn learn FLAGS --train FILE` fails, and its error says
+/// `words`. `flags` is split at spaces (flags and plain values), so that a
+/// refusal reads as the command line a user typed.
+pub fn assert_learn_refused(flags: &str, train: &str, words: &str) {
+    let mut args = vec!["learn"];
+    args.extend(flags.split_whitespace());
+    args.extend(["--train", train]);
+    assert_refused(&args, words);
+}
+
+/// A LIBSVM file of 40 two-class rows over 1500 features (each row a 1 on
+/// one of the first seven and 0.5 on feature 1500): too wide for a full
+/// covariance.
+pub fn wide_rows() -> String {
+    (0..40)
+        .map(|i| {
+            format!(
+                "{} {}:1 1500:0.5\n",
+                if i % 2 == 0 { "+1" } else { "-1" },
+                1 + i % 7
+            )
+        })
+        .collect()
+}

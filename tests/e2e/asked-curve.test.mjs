@@ -5,7 +5,7 @@
 // line for each asking learner only. Desktop and phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, chooseLearner, screenshot } from './harness.mjs';
+import { useBrowser, openPage, chooseLearner, screenshot, openLinearCompare, settle, openComparePair } from './harness.mjs';
 import { VIEWPORTS } from './explain-steps.mjs';
 
 const browser = useBrowser();
@@ -20,7 +20,6 @@ const shown = (page) => page.evaluate(() => {
   const canvas = document.getElementById('chart-asked');
   return Boolean(canvas && canvas.getClientRects().length);
 });
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 for (const [device, viewport] of VIEWPORTS) {
   test(`${device}: the selective perceptron's labels asked, drawn; hidden for PA-I; after Reset and a switch`, async () => {
@@ -29,7 +28,7 @@ for (const [device, viewport] of VIEWPORTS) {
     await page.waitForFunction(() => window.playground?.figures?.[0]?.pg.algorithm() === 'selective-perceptron' && !window.playground.replaying);
     await page.evaluate(() => window.playground.act((pg) => pg.stream(400)));
     await page.waitForFunction(() => window.playground.curves.asked && !window.playground.curves.asked.box.hidden);
-    await frames(page);
+    await settle(page);
     const asked = await page.evaluate(() => window.playground.curve(6));
     const samples = await page.evaluate(() => window.playground.curve(0));
     const drawn = await lines(page);
@@ -47,18 +46,18 @@ for (const [device, viewport] of VIEWPORTS) {
     // Reset: the count and the curve start again, still shown.
     await page.click('#reset');
     await page.evaluate(() => window.playground.act((pg) => pg.stream(20)));
-    await frames(page);
+    await settle(page);
     const again = await lines(page);
     assert.ok(again['0:asked'][2] <= 20 && again['0:asked'][1] <= 20, JSON.stringify(again));
 
     // Another learner sees every label: no chart; back, it is there again.
     await chooseLearner(page, 'pa1');
-    await frames(page);
+    await settle(page);
     assert.equal(await shown(page), false);
     assert.equal(await lines(page), null);
     await chooseLearner(page, 'selective-perceptron');
     await page.evaluate(() => window.playground.act((pg) => pg.stream(30)));
-    await frames(page);
+    await settle(page);
     assert.equal(await shown(page), true);
     assert.deepEqual(page.errors, []);
     await page.close();
@@ -66,11 +65,9 @@ for (const [device, viewport] of VIEWPORTS) {
 }
 
 test('Compare: one asked line for the selective perceptron, none for PA-I; PA-I alone has no chart', async () => {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=selective-perceptron&view=compare&algos=selective-perceptron,pa1&preset=overlapping&seed=2`);
-  await page.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
-  await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+  const page = await openComparePair(browser, 'algo=selective-perceptron&view=compare&algos=selective-perceptron,pa1&preset=overlapping&seed=2', 300);
   await page.waitForFunction(() => window.playground.curves.asked && !window.playground.curves.asked.box.hidden);
-  await frames(page);
+  await settle(page);
   const drawn = await lines(page);
   assert.deepEqual(Object.keys(drawn).sort(), ['0:asked', 'all']);
   assert.match(await page.textContent('#chart-asked-legend'), /Selective sampling perceptron: labels asked/);
@@ -79,10 +76,7 @@ test('Compare: one asked line for the selective perceptron, none for PA-I; PA-I 
   assert.deepEqual(page.errors, []);
   await page.close();
 
-  const plain = await openPage(browser.context, `${browser.server.url}/#algo=pa1&view=compare&algos=pa1,perceptron&preset=overlapping&seed=2`);
-  await plain.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
-  await plain.evaluate(() => window.playground.act((pg) => pg.stream(100)));
-  await frames(plain);
+  const plain = await openLinearCompare(browser);
   assert.equal(await shown(plain), false);
   assert.equal(await plain.evaluate(() => window.playground.curves.asked), undefined, 'its code loads with the first asking learner only');
   await plain.close();
@@ -93,7 +87,7 @@ test('three classes, one vs rest: the labels asked are the samples any class\'s 
   await page.waitForFunction(() => window.playground?.figures?.[0]?.pg.algorithm() === 'selective-perceptron' && !window.playground.replaying);
   await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
   await page.waitForFunction(() => window.playground.curves.asked && !window.playground.curves.asked.box.hidden);
-  await frames(page);
+  await settle(page);
   const seen = await page.evaluate(() => {
     const pg = window.playground.figures[0].pg;
     return { classes: pg.classes(), counts: pg.counts(), unseen: pg.unseen_len(), asked: window.playground.curve(6).at(-1), samples: window.playground.curve(0).at(-1) };

@@ -9,7 +9,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, useBrowser, openPage, chooseLearner, screenshot } from './harness.mjs';
+import { ROOT, useBrowser, openPage, chooseLearner, screenshot, openComparePair } from './harness.mjs';
 import { VIEWPORTS, verdict } from './explain-steps.mjs';
 
 before(() => {
@@ -178,9 +178,7 @@ test('on the post\'s points the page\'s search is onlinelearn batch-pocket\'s, d
 });
 
 test('Compare streams the batch pocket beside PA-I, and the embed opens it', async () => {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=batch-pocket&view=compare&algos=batch-pocket,pa1&preset=overlapping&seed=2`);
-  await page.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
-  await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+  const page = await openComparePair(browser, 'algo=batch-pocket&view=compare&algos=batch-pocket,pa1&preset=overlapping&seed=2', 300);
   const counts = await page.evaluate(() => window.playground.figures.map((f) => [f.pg.algorithm(), f.pg.counts().samples, f.pg.model().length]));
   assert.deepEqual(counts, [['batch-pocket', 300, 3], ['pa1', 300, 3]]);
   assert.equal(await page.isVisible('#iterations'), true);

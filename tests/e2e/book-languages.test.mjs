@@ -14,8 +14,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, launch, screenshot, serve } from './harness.mjs';
-import { BOOK, TRANSLATIONS, brokenLinks, inParallel, openBookPage, pages } from './book-pages.mjs';
+import { ROOT, screenshot } from './harness.mjs';
+import { BOOK, TRANSLATIONS, brokenLinks, pages, assertPagesOpen } from './book-pages.mjs';
 
 /** What tools/book reported for a language: each page's coverage, the stale messages. */
 function coverage(lang) {
@@ -95,36 +95,23 @@ async function checkFigures(page, failures, file) {
 
 test('every page of every translation opens in Chromium: no console error, no failed request, a switcher to pages that exist, figures that start in the page\'s language', async () => {
   const files = TRANSLATIONS.flatMap((lang) => pages(lang)).filter((file) => !file.endsWith('/404.html'));
-  const server = await serve(BOOK);
-  const context = await launch({ width: 1200, height: 900 });
-  try {
-    const failures = [];
-    await inParallel(files, 4, async (file) => {
-      const { page, problems } = await openBookPage(context, server.url, file);
-      const lang = file.split('/')[0];
-      const seen = await readPage(page);
-      if (seen.lang !== lang) failures.push(`${file}: <html lang="${seen.lang}">`);
-      // toc.html (the sidebar's frame for readers without script) has no
-      // menu bar; print.html holds every chapter, each under its own notice,
-      // and opens the print dialog: both are only opened.
-      if (!/(^|\/)(print|toc)\.html$/.test(file)) {
-        if (seen.noticeFirst === false) failures.push(`${file}: the notice is not at the top`);
-        if (seen.links.length !== 4) failures.push(`${file}: ${seen.links.length} languages in the switcher`);
-        const path = file.slice(lang.length + 1);
-        for (const [to, href] of seen.links) {
-          const target = decodeURIComponent(new URL(href).pathname).slice(1);
-          if (target !== (to === 'en' ? path : `${to}/${path}`) || !existsSync(join(BOOK, target))) failures.push(`${file}: the switcher's ${to} link is ${href}`);
-        }
-        await checkFigures(page, failures, file);
+  await assertPagesOpen(files, async (page, file, failures) => {
+    const lang = file.split('/')[0];
+    const seen = await readPage(page);
+    if (seen.lang !== lang) failures.push(`${file}: <html lang="${seen.lang}">`);
+    // toc.html (the sidebar's frame for readers without script) has no
+    // menu bar; print.html holds every chapter, each under its own notice,
+    // and opens the print dialog: both are only opened.
+    if (!/(^|\/)(print|toc)\.html$/.test(file)) {
+      if (seen.noticeFirst === false) failures.push(`${file}: the notice is not at the top`);
+      if (seen.links.length !== 4) failures.push(`${file}: ${seen.links.length} languages in the switcher`);
+      const path = file.slice(lang.length + 1);
+      for (const [to, href] of seen.links) {
+        const target = decodeURIComponent(new URL(href).pathname).slice(1);
+        if (target !== (to === 'en' ? path : `${to}/${path}`) || !existsSync(join(BOOK, target))) failures.push(`${file}: the switcher's ${to} link is ${href}`);
       }
-      if (file === `${lang}/lessons/perceptron.html`) await screenshot(page, `book-${lang}-perceptron`);
-      for (const problem of problems) failures.push(`${file}: ${problem}`);
-      await page.close();
-    });
-    failures.sort();
-    assert.deepEqual(failures, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
+      await checkFigures(page, failures, file);
+    }
+    if (file === `${lang}/lessons/perceptron.html`) await screenshot(page, `book-${lang}-perceptron`);
+  });
 });

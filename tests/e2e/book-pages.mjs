@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { ROOT } from './harness.mjs';
+import { ROOT, launch, serve } from './harness.mjs';
 
 export const BOOK = join(ROOT, 'target', 'book');
 /** The translations' folders in the built book (xtask/src/book_i18n.rs). */
@@ -85,4 +85,29 @@ export async function inParallel(items, width, job) {
   const queue = [...items];
   const worker = async () => { while (queue.length) await job(queue.shift()); };
   await Promise.all(Array.from({ length: width }, worker));
+}
+
+/**
+ * Opens every one of `files` in one Chromium, a few at once (each waits
+ * half a second of network quiet, networkidle, idle time that 60-odd
+ * pages one by one add up), runs `check(page, file, failures)` on each,
+ * and asserts that no page had a problem.
+ */
+export async function assertPagesOpen(files, check) {
+  const server = await serve(BOOK);
+  const context = await launch({ width: 1200, height: 900 });
+  try {
+    const failures = [];
+    await inParallel(files, 4, async (file) => {
+      const { page, problems } = await openBookPage(context, server.url, file);
+      await check(page, file, failures);
+      for (const problem of problems) failures.push(`${file}: ${problem}`);
+      await page.close();
+    });
+    failures.sort();
+    assert.deepEqual(failures, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, screenshot, serve } from './harness.mjs';
-import { BOOK, brokenLinks, inParallel, openBookPage, pages } from './book-pages.mjs';
+import { BOOK, brokenLinks, pages, assertPagesOpen } from './book-pages.mjs';
 
 /** The pages whose screenshots are kept: the first, the paper's, and one of each generated kind. */
 const SHOWN = ['index.html', 'paper.html', 'reference/learners/spa.html', 'reference/cli.html', 'reference/attributes.html'];
@@ -29,24 +29,9 @@ test('the link check finds a missing page and a missing anchor', () => {
 
 test('every page of the book opens in Chromium with no console error and no failed request', async () => {
   const files = pages().filter((file) => file !== '404.html'); // served for a missing page only
-  const server = await serve(BOOK);
-  const context = await launch({ width: 1200, height: 900 });
-  try {
-    const failures = [];
-    // A few pages at once: each waits half a second of network quiet
-    // (networkidle), idle time that 60-odd pages one by one add up.
-    await inParallel(files, 4, async (file) => {
-      const { page, problems } = await openBookPage(context, server.url, file);
-      if (SHOWN.includes(file)) await screenshot(page, `book-${file.replace('.html', '').replaceAll('/', '-')}`);
-      for (const problem of problems) failures.push(`${file}: ${problem}`);
-      await page.close();
-    });
-    failures.sort();
-    assert.deepEqual(failures, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
+  await assertPagesOpen(files, async (page, file) => {
+    if (SHOWN.includes(file)) await screenshot(page, `book-${file.replace('.html', '').replaceAll('/', '-')}`);
+  });
 });
 
 /**

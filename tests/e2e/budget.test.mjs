@@ -7,22 +7,14 @@
 // kernel learner (or a file), and is fetched then.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, chooseLearner, watchModules as watch } from './harness.mjs';
+import { chooseLearner, watchModules as watch, withFreshBrowser } from './harness.mjs';
 import { measure } from '../../benches/browser/bundle-size.mjs';
 import { LANGUAGES } from '../i18n/keys.mjs';
 
 const BUDGET = 150 * 1024;
 
 async function firstLoad(path) {
-  const server = await serve();
-  let context;
-  try {
-    context = await launch();
-    return await measure(context, `${server.url}/${path}`);
-  } finally {
-    await context?.close();
-    await server.close();
-  }
+  return withFreshBrowser(({ server, context }) => measure(context, `${server.url}/${path}`));
 }
 
 const kb = (files) => `${(files.reduce((sum, f) => sum + f.gzip, 0) / 1024).toFixed(1)} KB gzip: ${files.map((f) => f.url).join(', ')}`;
@@ -52,10 +44,7 @@ test('a link to a kernel learner fetches the full module, and only then', async 
 });
 
 test('a link to a learner of each family opens it, learning, from the first module or the full one, in one file', async () => {
-  const server = await serve();
-  let context;
-  try {
-    context = await launch();
+  await withFreshBrowser(async ({ server, context }) => {
     // One learner per family: the first module's (linear, multiclass over
     // it), and the full module's (second-order, kernel, LIBOL's, relatives,
     // the multiclass perceptron's updates and the Banditron, the Theory
@@ -78,17 +67,11 @@ test('a link to a learner of each family opens it, learning, from the first modu
       assert.deepEqual(fetched, modules, `${algo}${extra}: the wasm files fetched`);
       await page.close();
     }
-  } finally {
-    await context?.close();
-    await server.close();
-  }
+  });
 });
 
 test('a session in the full module switches to a learner of every family with nothing more to fetch, and keeps its handle', async () => {
-  const server = await serve();
-  let context;
-  try {
-    context = await launch();
+  await withFreshBrowser(async ({ server, context }) => {
     const page = await context.newPage();
     const { fetched, errors } = watch(page);
     // The Theory layer brings the full module.
@@ -111,8 +94,5 @@ test('a session in the full module switches to a learner of every family with no
       assert.deepEqual(fetched, modules, `after ${algo}`);
     }
     assert.deepEqual(errors, []);
-  } finally {
-    await context?.close();
-    await server.close();
-  }
+  });
 });

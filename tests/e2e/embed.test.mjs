@@ -5,24 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, screenshot, clickPlane } from './harness.mjs';
+import { recorded } from './package-pages.mjs';
 
 const browser = useBrowser({ width: 1200, height: 900 });
 
-/** Opens a page recording every request and every CSP violation. */
-async function openRecorded(path) {
-  const page = await browser.context.newPage();
-  page.errors = [];
-  page.requests = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('request', (r) => page.requests.push(r.url()));
-  await page.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`));
-  });
-  await page.goto(`${browser.server.url}${path}`);
-  return page;
-}
+/** Opens a page of the site recording every request and every CSP violation. */
+const openRecorded = (path) => recorded(browser.context, `${browser.server.url}${path}`);
 
 const figures = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('online-learner')].map((el) => [
   el.id, { started: el.started, frames: el.frames, playing: el.playing, samples: el.figure ? el.figure.pg.counts().samples : null },

@@ -1,8 +1,10 @@
-// The explanation tests' steps (explain.test.mjs, explain-kernel.test.mjs):
-// open a link on a viewport, step until an update of a kind, read the
-// panel and the page's own rendering of the numbers.
+// The explanation tests' steps (explain.test.mjs, explain-kernel.test.mjs,
+// and the families' tests libol.test.mjs, relatives.test.mjs): open a link
+// on a viewport, step until an update of a kind, read the panel and the
+// page's own rendering of the numbers, replay a link, run Compare.
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, screenshot, SCREENSHOTS } from './harness.mjs';
+import { chooseLearner, openPage, screenshot, SCREENSHOTS } from './harness.mjs';
 
 export const VIEWPORTS = [['desktop', null], ['phone', { width: 390, height: 844 }]];
 
@@ -51,4 +53,54 @@ export async function shot(page, name, device) {
   await page.locator('#explain').scrollIntoViewIfNeeded();
   await screenshot(page, `explain-${name}-${device}`);
   await page.locator('#explain').screenshot({ path: join(SCREENSHOTS, `explain-${name}-${device}-panel.png`) });
+}
+
+/** Asserts that `text` holds `part`, and shows the whole text when not. */
+export const has = (text, part) => assert.ok(text.includes(part), `${part}\n  not in\n${text}`);
+
+/** The wasm modules a page has fetched so far. */
+export function modules(page) {
+  return page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.wasm')));
+}
+
+/** Opens the playground at `#hash` once it shows a figure (whatever its learner). */
+export async function openPlayground(browser, hash) {
+  const page = await openPage(browser.context, `${browser.server.url}/#${hash}`);
+  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  return page;
+}
+
+/**
+ * Streams 150 samples on `page`, opens its link afresh with `open` (an
+ * `opener`), and asserts that the copy rebuilds the same weights; closes
+ * both pages, neither with an error.
+ */
+export async function assertLinkReplays(page, open, algorithm) {
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(150)));
+  await page.waitForFunction(() => !window.playground.replaying);
+  const shown = await page.evaluate(() => ({ hash: location.hash, model: Array.from(window.playground.figures[0].pg.model()) }));
+  const copy = await open(shown.hash.slice(1), null, algorithm);
+  await copy.waitForFunction(() => !window.playground.replaying);
+  const model = await copy.evaluate(() => Array.from(window.playground.figures[0].pg.model()));
+  assert.deepEqual(model, shown.model, 'the link rebuilds the same weights');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(copy.errors, []);
+  await copy.close();
+  await page.close();
+}
+
+/**
+ * Chooses `first`, streams 60 samples, and adds `others` in Compare:
+ * asserts that every panel learned the same 60 samples.
+ */
+export async function assertComparedTogether(page, first, others) {
+  await chooseLearner(page, first);
+  await page.evaluate(() => { window.playground.figures[0].pg.stream(60); window.playground.changed(); });
+  await page.click('[data-view="compare"]');
+  for (const name of others) await page.check(`#compare-algos input[value="${name}"]`);
+  await page.waitForFunction((names) => names.every((a) => window.playground.figures.some((f) => f.pg.algorithm() === a)) && !window.playground.replaying, others);
+  const shown = await page.evaluate(() => window.playground.figures.map((f) => ({ algorithm: f.pg.algorithm(), samples: f.pg.counts().samples })));
+  for (const name of [first, ...others]) {
+    assert.deepEqual(shown.find((p) => p.algorithm === name), { algorithm: name, samples: 60 }, JSON.stringify(shown));
+  }
 }

@@ -10,7 +10,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { useBrowser, openPage, screenshot, ROOT } from './harness.mjs';
+import { useBrowser, openPage, screenshot, ROOT, openLinearCompare, settle } from './harness.mjs';
 import { VIEWPORTS } from './explain-steps.mjs';
 
 const browser = useBrowser();
@@ -19,7 +19,6 @@ before(() => {
   execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'onlinelearn'], { cwd: ROOT, stdio: 'inherit' });
 });
 
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const LINK = 'algo=projectron&view=compare&algos=projectron,kernel-perceptron,pa1&preset=xor&seed=4&sigma=0.7';
 
 /** The chart's trajectories as { key: [last x, last y, points] }. */
@@ -34,7 +33,7 @@ async function openCompare(viewport, samples = 600) {
   await page.waitForFunction(() => window.playground?.figures?.length === 3 && !window.playground.replaying);
   await page.evaluate((n) => window.playground.act((pg) => pg.stream(n)), samples);
   await page.waitForFunction(() => window.playground.curves.frontier && !window.playground.curves.frontier.box.hidden);
-  await frames(page);
+  await settle(page);
   return page;
 }
 
@@ -86,7 +85,7 @@ for (const [device, viewport] of VIEWPORTS) {
     const swept = await page.evaluate(() => window.playground.figures.map((f) => f.frontier));
     assert.equal(swept[2], null, 'PA-I is not swept');
     assert.ok(swept[0].length >= 3 && swept[1].length >= 3, JSON.stringify(swept));
-    await frames(page);
+    await settle(page);
     assert.match(await page.textContent('#frontier-summary'), /Swept: /);
     await page.locator('#chart-frontier').scrollIntoViewIfNeeded();
     await screenshot(page, `frontier-${device}`);
@@ -114,7 +113,7 @@ test('after Reset, a learner switch and a language switch the chart starts again
   const page = await openCompare(null, 300);
   await page.click('#reset');
   await page.evaluate(() => window.playground.act((pg) => pg.stream(20)));
-  await frames(page);
+  await settle(page);
   const after = await trajectories(page);
   assert.ok(after['0:path'][2] <= 20 && after['1:path'][2] <= 20, `the trajectory starts again after Reset: ${JSON.stringify(after)}`);
 
@@ -122,7 +121,7 @@ test('after Reset, a learner switch and a language switch the chart starts again
   await page.click('#paper-eight');
   await page.waitForFunction(() => window.playground.figures.length === 8 && !window.playground.replaying);
   await page.evaluate(() => window.playground.act((pg) => pg.stream(200)));
-  await frames(page);
+  await settle(page);
   assert.equal(Object.keys(await trajectories(page)).length, 8, 'eight kernel learners, eight lines');
   assert.equal(await page.isVisible('#frontier-note'), false, 'no learner to say has no support set');
 
@@ -130,7 +129,7 @@ test('after Reset, a learner switch and a language switch the chart starts again
   await page.selectOption('#lang', 'ja');
   await page.waitForFunction(() => window.playground.figures.length === 8 && !window.playground.replaying && document.getElementById('frontier-sweep')?.textContent !== 'Sweep budgets');
   await page.evaluate(() => window.playground.act((pg) => pg.stream(50)));
-  await frames(page);
+  await settle(page);
   assert.equal(Object.keys(await trajectories(page)).length, 8);
   const words = await page.textContent('section.frontier');
   assert.doesNotMatch(words, /Sweep budgets|Budget frontier/, `in Japanese: ${words}`);
@@ -140,10 +139,7 @@ test('after Reset, a learner switch and a language switch the chart starts again
   assert.deepEqual(page.errors, []);
   await page.close();
 
-  const plain = await openPage(browser.context, `${browser.server.url}/#algo=pa1&view=compare&algos=pa1,perceptron&preset=overlapping&seed=2`);
-  await plain.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
-  await plain.evaluate(() => window.playground.act((pg) => pg.stream(100)));
-  await frames(plain);
+  const plain = await openLinearCompare(browser);
   assert.equal(await plain.evaluate(() => window.playground.curves.frontier), undefined, 'its code loads with a kernel learner only');
   await plain.close();
 });
@@ -152,7 +148,7 @@ test('the embed: `frontier` draws a kernel learner\'s path and sweeps; a linear 
   const page = await openPage(browser.context, `${browser.server.url}/embed.html#algo=projectron&preset=xor&seed=4&sigma=0.7&curves=1&frontier=1`);
   await page.waitForFunction(() => document.getElementById('figure')?.curves?.frontier && !document.getElementById('figure').curves.frontier.box.hidden);
   await page.evaluate(() => document.getElementById('figure').perform((pg) => pg.stream(300)));
-  await frames(page);
+  await settle(page);
   const last = await page.evaluate(() => {
     const el = document.getElementById('figure');
     const line = el.curves.frontier.chart.lines.get('0:path');
@@ -167,7 +163,7 @@ test('the embed: `frontier` draws a kernel learner\'s path and sweeps; a linear 
 
   const linear = await openPage(browser.context, `${browser.server.url}/embed.html#algo=pa1&preset=xor&seed=4&frontier=1`);
   await linear.waitForFunction(() => document.getElementById('figure')?.curves?.frontier);
-  await frames(linear);
+  await settle(linear);
   assert.match(await linear.textContent('#frontier-note'), /no support set/);
   assert.equal(await linear.isVisible('#frontier-sweep'), false);
   await linear.close();

@@ -6,7 +6,7 @@
 // further download.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, chooseLearner, watchModules } from './harness.mjs';
+import { chooseLearner, watchModules, withFreshBrowser } from './harness.mjs';
 
 /** The learners whose code the page's first module lacks (asked of that module). */
 function fullModuleLearners(page) {
@@ -17,10 +17,7 @@ function fullModuleLearners(page) {
 }
 
 test('a kernel learner from a link loads the full module once, in one file, and every learner of it runs there', async () => {
-  const server = await serve();
-  let context;
-  try {
-    context = await launch();
+  await withFreshBrowser(async ({ server, context }) => {
     const page = await context.newPage();
     const { fetched, errors } = watchModules(page);
     await page.goto(`${server.url}/#algo=kernel-perceptron&seed=5`);
@@ -51,8 +48,5 @@ test('a kernel learner from a link loads the full module once, in one file, and 
       assert.deepEqual(errors, [], algo);
       assert.deepEqual(fetched, modules, `${algo}: the wasm files fetched`);
     }
-  } finally {
-    await context?.close();
-    await server.close();
-  }
+  });
 });

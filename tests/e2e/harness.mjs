@@ -57,9 +57,10 @@ export async function launch({ width = 1400, height = 950, ...options } = {}) {
 
 /**
  * A new page that records console errors and uncaught exceptions. Each page
- * starts as a new visitor (no remembered session) unless `keepStorage`.
+ * starts as a new visitor (no remembered session) unless `keepStorage`;
+ * `watch(page)` runs before it loads (to record its requests).
  */
-export async function openPage(context, url, { keepStorage = false } = {}) {
+export async function openPage(context, url, { keepStorage = false, watch = () => {} } = {}) {
   const page = await context.newPage();
   if (!keepStorage) {
     await page.addInitScript(() => {
@@ -73,6 +74,7 @@ export async function openPage(context, url, { keepStorage = false } = {}) {
   page.errors = [];
   page.on('console', (message) => { if (message.type() === 'error') page.errors.push(message.text()); });
   page.on('pageerror', (error) => page.errors.push(String(error)));
+  watch(page);
   await page.goto(url);
   return page;
 }
@@ -83,6 +85,23 @@ export async function screenshot(page, name) {
   const path = join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * Runs `job({ server, context })` with a server of the built site and a
+ * fresh Chromium of its own (nothing cached), both closed after it
+ * whatever happens; resolves to what `job` does.
+ */
+export async function withFreshBrowser(job) {
+  const server = await serve();
+  let context;
+  try {
+    context = await launch();
+    return await job({ server, context });
+  } finally {
+    await context?.close();
+    await server.close();
+  }
 }
 
 /**
@@ -149,4 +168,29 @@ export function watchModules(page) {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   return { fetched, errors };
+}
+
+/** Two animation frames: what the page drew after an action is on screen. */
+export const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * The playground at `#hash`, a Compare of two learners, once both panels
+ * run and have learned `samples` samples of the stream. Close it when done.
+ */
+export async function openComparePair(browser, hash, samples) {
+  const page = await openPage(browser.context, `${browser.server.url}/#${hash}`);
+  await page.waitForFunction(() => window.playground?.figures?.length === 2 && !window.playground.replaying);
+  await page.evaluate((n) => window.playground.act((pg) => pg.stream(n)), samples);
+  return page;
+}
+
+/**
+ * Compare with two linear learners (PA-I and the perceptron) after 100
+ * samples, drawn: the page on which a chart only other learners have must
+ * not load. Close it when done.
+ */
+export async function openLinearCompare(browser) {
+  const page = await openComparePair(browser, 'algo=pa1&view=compare&algos=pa1,perceptron&preset=overlapping&seed=2', 100);
+  await settle(page);
+  return page;
 }

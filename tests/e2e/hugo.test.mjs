@@ -9,31 +9,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, launch, serve } from './harness.mjs';
-import { examplePostLearns } from './package-pages.mjs';
+import { launch, serve } from './harness.mjs';
+import { exampleSite as copyExampleSite, examplePostLearns, toolVersion } from './package-pages.mjs';
 
-function hugoVersion() {
-  try {
-    return execFileSync('hugo', ['version'], { encoding: 'utf8' }).trim();
-  } catch {
-    return null;
-  }
-}
+const hugoVersion = () => toolVersion('hugo', ['version']);
 
 /** A copy of the example site with the shortcode and the figure's files; returns its folder. */
-async function exampleSite() {
-  const package_ = join(ROOT, 'target', 'npm', 'package');
-  assert.ok(existsSync(join(package_, 'embed.js')), `${package_} is missing: run cargo xtask pack`);
-  const site = await mkdtemp(join(tmpdir(), 'onlinelearn-hugo-'));
-  await cp(join(ROOT, 'tests', 'hugo', 'site'), site, { recursive: true });
-  await cp(join(ROOT, 'docs', 'hugo', 'layouts'), join(site, 'layouts'), { recursive: true });
-  await cp(package_, join(site, 'static', 'playground'), { recursive: true });
-  return site;
-}
+const exampleSite = () => copyExampleSite('hugo', 'layouts', join('static', 'playground'));
 
 const build = (site) => execFileSync('hugo', ['--source', site, '--destination', join(site, 'public')], { encoding: 'utf8', stdio: 'pipe' });
 

@@ -9,31 +9,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, launch, serve } from './harness.mjs';
-import { examplePostLearns } from './package-pages.mjs';
+import { launch, serve } from './harness.mjs';
+import { exampleSite as copyExampleSite, examplePostLearns, toolVersion } from './package-pages.mjs';
 
-function jekyllVersion() {
-  try {
-    return execFileSync('jekyll', ['--version'], { encoding: 'utf8' }).trim();
-  } catch {
-    return null;
-  }
-}
+const jekyllVersion = () => toolVersion('jekyll', ['--version']);
 
 /** A copy of the example site with the include and the figure's files; returns its folder. */
-async function exampleSite() {
-  const package_ = join(ROOT, 'target', 'npm', 'package');
-  assert.ok(existsSync(join(package_, 'embed.js')), `${package_} is missing: run cargo xtask pack`);
-  const site = await mkdtemp(join(tmpdir(), 'onlinelearn-jekyll-'));
-  await cp(join(ROOT, 'tests', 'jekyll', 'site'), site, { recursive: true });
-  await cp(join(ROOT, 'docs', 'jekyll', '_includes'), join(site, '_includes'), { recursive: true });
-  await cp(package_, join(site, 'playground'), { recursive: true });
-  return site;
-}
+const exampleSite = () => copyExampleSite('jekyll', '_includes', 'playground');
 
 test('Jekyll builds a page with the include, and Chromium sees its figures learn', async (t) => {
   const version = jekyllVersion();

@@ -5,21 +5,14 @@
 // link to LIBOL's form replayed exactly, and another language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, chooseLearner, screenshot } from './harness.mjs';
-import { opener, stepUntil, verdict } from './explain-steps.mjs';
+import { useBrowser, chooseLearner, screenshot } from './harness.mjs';
+import { assertComparedTogether, assertLinkReplays, has, modules, openPlayground, opener, stepUntil, verdict } from './explain-steps.mjs';
 
 const browser = useBrowser();
 const open = opener(browser);
-const has = (text, part) => assert.ok(text.includes(part), `${part}\n  not in\n${text}`);
-
-/** The wasm modules a page has fetched so far. */
-function modules(page) {
-  return page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.wasm')));
-}
 
 test('CW, chosen from the menu, arrives with the full module, streams, and explains an update', async () => {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=3`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  const page = await openPlayground(browser, 'algo=pa1&preset=overlapping&seed=3');
   const group = (name) => page.$eval(`#algo option[value="${name}"]`, (o) => o.parentElement.label);
   assert.match(await group('cw'), /Second-order/);
   assert.match(await group('alma'), /Linear/);
@@ -49,17 +42,7 @@ test('a link to ALMA in LIBOL\'s form opens it, explains LIBOL\'s test, and repl
   has(text, 'w ← (w + ηₖ·y·x̂)/max(1, ‖w + ηₖ·y·x̂‖),  k ← k + 1');
   has(text, `γₖ = (1/α)/√k = ${n.gamma};  (1 − α)γₖ = ${n.bar}`);
   has(await verdict(page), `Aggressive: y w·x = ${n.mhat} < (1 − α)γₖ = ${n.bar} (LIBOL's form: the raw x, and <): w moved by ηₖ = C/√k = ${n.tau}`);
-  await page.evaluate(() => window.playground.act((pg) => pg.stream(150)));
-  await page.waitForFunction(() => !window.playground.replaying);
-  const shown = await page.evaluate(() => ({ hash: location.hash, model: Array.from(window.playground.figures[0].pg.model()) }));
-  const copy = await open(shown.hash.slice(1), null, 'alma');
-  await copy.waitForFunction(() => !window.playground.replaying);
-  const model = await copy.evaluate(() => Array.from(window.playground.figures[0].pg.model()));
-  assert.deepEqual(model, shown.model, 'the link rebuilds the same weights');
-  assert.deepEqual(page.errors, []);
-  assert.deepEqual(copy.errors, []);
-  await copy.close();
-  await page.close();
+  await assertLinkReplays(page, open, 'alma');
 });
 
 test('in Japanese, IELLIP\'s rule, update and verdict come from the full module\'s catalogue', async () => {
@@ -89,17 +72,8 @@ test('in Japanese, IELLIP\'s rule, update and verdict come from the full module\
 });
 
 test('Compare runs LIBOL\'s learners side by side on the same samples', async () => {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=3`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0);
-  await chooseLearner(page, 'alma');
-  await page.evaluate(() => { window.playground.figures[0].pg.stream(60); window.playground.changed(); });
-  await page.click('[data-view="compare"]');
-  for (const name of ['cw', 'nherd']) await page.check(`#compare-algos input[value="${name}"]`);
-  await page.waitForFunction(() => window.playground.figures.some((f) => f.pg.algorithm() === 'nherd') && !window.playground.replaying);
-  const shown = await page.evaluate(() => window.playground.figures.map((f) => ({ algorithm: f.pg.algorithm(), samples: f.pg.counts().samples })));
-  for (const name of ['alma', 'cw', 'nherd']) {
-    assert.deepEqual(shown.find((p) => p.algorithm === name), { algorithm: name, samples: 60 }, JSON.stringify(shown));
-  }
+  const page = await openPlayground(browser, 'algo=pa1&preset=overlapping&seed=3');
+  await assertComparedTogether(page, 'alma', ['cw', 'nherd']);
   await screenshot(page, 'libol-compare');
   assert.deepEqual(page.errors, []);
   await page.close();

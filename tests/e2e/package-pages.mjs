@@ -3,7 +3,12 @@
 // errors, requests and CSP violations, what a figure's plane shows, and
 // the site generators' example post seen learning.
 import assert from 'node:assert/strict';
-import { screenshot } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, screenshot } from './harness.mjs';
 
 /** Opens `url` in a new page of `context`, recording errors, requests and CSP violations. */
 export async function recorded(context, url, { before } = {}) {
@@ -67,4 +72,29 @@ export async function examplePostLearns(context, url, name) {
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   assert.deepEqual(page.errors, []);
   await screenshot(page, name);
+}
+
+/** A site generator's version line (`command args`), or null when it is not installed. */
+export function toolVersion(command, args) {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A scratch copy of tests/<generator>/site with the snippet the docs give
+ * (docs/<generator>/<snippet>, copied to the same folder name) and the
+ * figure's files (the npm package's folder) at `playground` inside it;
+ * returns its folder.
+ */
+export async function exampleSite(generator, snippet, playground) {
+  const package_ = join(ROOT, 'target', 'npm', 'package');
+  assert.ok(existsSync(join(package_, 'embed.js')), `${package_} is missing: run cargo xtask pack`);
+  const site = await mkdtemp(join(tmpdir(), `onlinelearn-${generator}-`));
+  await cp(join(ROOT, 'tests', generator, 'site'), site, { recursive: true });
+  await cp(join(ROOT, 'docs', generator, snippet), join(site, snippet), { recursive: true });
+  await cp(package_, join(site, playground), { recursive: true });
+  return site;
 }

@@ -15,6 +15,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, useBrowser, openPage, clickPlane } from './harness.mjs';
+import { act, openCatchingCopies, openWithFile } from './copying.mjs';
 
 const PYTHON = join(ROOT, 'target', 'py', 'bin', 'python');
 const browser = useBrowser({ width: 1280, height: 900 });
@@ -35,19 +36,7 @@ before(async () => {
 const skipLine = 'skipped: River and scikit-learn are not installed in target/py (cargo xtask test makes it, with scripts/reference/requirements.txt)';
 
 /** The page at `hash`, built; the clipboard caught. */
-async function open(hash) {
-  const page = await openPage(browser.context, `${browser.server.url}/#${hash}`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.intro && !window.playground.replaying);
-  await page.evaluate(() => {
-    window.copied = [];
-    navigator.clipboard.writeText = async (text) => { window.copied.push(text); };
-  });
-  return page;
-}
-
-function act(page, fn) {
-  return page.evaluate(`(() => { for (const figure of window.playground.figures) (${fn})(figure.pg); window.playground.writeHash(); })()`);
-}
+const open = (hash) => openCatchingCopies(browser, hash);
 
 /** Presses Copy as Python: { script (or null), message }. */
 async function copyPython(page) {
@@ -146,11 +135,7 @@ test('a file the plane standardised: the samples as the learner saw them, said i
   if (!ready) return t.skip(skipLine);
   const rows = ['x,y,label'];
   for (let i = 0; i < 120; i++) rows.push(`${(120 + Math.sin(i) * 30).toFixed(2)},${(Math.cos(i * 0.7) * 40).toFixed(2)},${Math.sin(i) + Math.cos(i * 0.7) > 0.2 ? 1 : -1}`);
-  const path = join(dir, 'wide values.csv');
-  await writeFile(path, `${rows.join('\n')}\n`);
-  const page = await open('v=3&algo=pa2&c=0.5');
-  await page.setInputFiles('#file-input', path);
-  await page.waitForFunction(() => window.playground.figures[0].pg.file_name() === 'wide values.csv' && !window.playground.replaying);
+  const { page } = await openWithFile(browser, 'v=3&algo=pa2&c=0.5', dir, 'wide values.csv', rows);
   await act(page, (pg) => pg.stream(200));
   const { script } = await assertSame(page, 'standardised file');
   assert.match(script, /# The samples are the file's values as the page standardised them to learn\n# \(x′ = \(x − /);

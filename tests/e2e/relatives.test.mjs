@@ -6,21 +6,14 @@
 // perceptron, the same labels asked), Compare, and Japanese.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, chooseLearner, screenshot } from './harness.mjs';
-import { opener, stepUntil, verdict } from './explain-steps.mjs';
+import { useBrowser, chooseLearner, screenshot } from './harness.mjs';
+import { assertComparedTogether, assertLinkReplays, has, modules, openPlayground, opener, stepUntil, verdict } from './explain-steps.mjs';
 
 const browser = useBrowser();
 const open = opener(browser);
-const has = (text, part) => assert.ok(text.includes(part), `${part}\n  not in\n${text}`);
-
-/** The wasm modules a page has fetched so far. */
-function modules(page) {
-  return page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.wasm')));
-}
 
 test('the Ballseptron, chosen from the menu, arrives with the full module, streams, and explains a ball update', async () => {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=3`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  const page = await openPlayground(browser, 'algo=pa1&preset=overlapping&seed=3');
   for (const name of ['ballseptron', 'paum', 'shifting-perceptron', 'pegasos', 'winnow', 'selective-perceptron']) {
     assert.match(await page.$eval(`#algo option[value="${name}"]`, (o) => o.parentElement.label), /Linear/, name);
   }
@@ -64,17 +57,7 @@ test('a link to Pegasos replays to the same weights, and its projection is told'
   const { text, n } = await stepUntil(page, (l) => l.branch1 === 1 && l.branch2 === 3);
   has(text, `ηₜ = 1/(λt) = 1/(0.5·${n.t}) = ${n.etat};  1/√λ = ${n.bound}`);
   has(await verdict(page), `‖w‖ = ${n.norm} > 1/√λ = ${n.bound}: w was scaled back onto the ball of radius 1/√λ`);
-  await page.evaluate(() => window.playground.act((pg) => pg.stream(150)));
-  await page.waitForFunction(() => !window.playground.replaying);
-  const shown = await page.evaluate(() => ({ hash: location.hash, model: Array.from(window.playground.figures[0].pg.model()) }));
-  const copy = await open(shown.hash.slice(1), null, 'pegasos');
-  await copy.waitForFunction(() => !window.playground.replaying);
-  const model = await copy.evaluate(() => Array.from(window.playground.figures[0].pg.model()));
-  assert.deepEqual(model, shown.model, 'the link rebuilds the same weights');
-  assert.deepEqual(page.errors, []);
-  assert.deepEqual(copy.errors, []);
-  await copy.close();
-  await page.close();
+  await assertLinkReplays(page, open, 'pegasos');
 });
 
 test('in Japanese, Pegasos\'s update line, verdict and help come from the full module\'s catalogue', async () => {
@@ -103,8 +86,7 @@ test('in Japanese, Pegasos\'s update line, verdict and help come from the full m
 });
 
 test('balanced Winnow, chosen from the menu, streams and explains a multiplicative update', async () => {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=5`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0);
+  const page = await openPlayground(browser, 'algo=pa1&preset=overlapping&seed=5');
   await chooseLearner(page, 'winnow');
   assert.equal(await page.isVisible('#winnow-alpha'), true);
   assert.equal(await page.isVisible('#winnow-theta'), true);
@@ -170,17 +152,8 @@ test('the selective perceptron, by link, tells an unasked label and an asked mis
 });
 
 test('Compare runs balanced Winnow and the selective perceptron beside the perceptron on the same samples', async () => {
-  const page = await openPage(browser.context, `${browser.server.url}/#algo=pa1&preset=overlapping&seed=3`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0);
-  await chooseLearner(page, 'winnow');
-  await page.evaluate(() => { window.playground.figures[0].pg.stream(60); window.playground.changed(); });
-  await page.click('[data-view="compare"]');
-  for (const name of ['selective-perceptron', 'perceptron']) await page.check(`#compare-algos input[value="${name}"]`);
-  await page.waitForFunction(() => ['selective-perceptron', 'perceptron'].every((a) => window.playground.figures.some((f) => f.pg.algorithm() === a)) && !window.playground.replaying);
-  const shown = await page.evaluate(() => window.playground.figures.map((f) => ({ algorithm: f.pg.algorithm(), samples: f.pg.counts().samples })));
-  for (const name of ['winnow', 'selective-perceptron', 'perceptron']) {
-    assert.deepEqual(shown.find((p) => p.algorithm === name), { algorithm: name, samples: 60 }, JSON.stringify(shown));
-  }
+  const page = await openPlayground(browser, 'algo=pa1&preset=overlapping&seed=3');
+  await assertComparedTogether(page, 'winnow', ['selective-perceptron', 'perceptron']);
   // The selective perceptron's panel counts the labels it asked for; the others' do not.
   const captions = await page.evaluate(() => window.playground.figures.map((f) => [f.pg.algorithm(), f.pg.counts().asked, f.plane.caption.textContent]));
   for (const [name, asked, caption] of captions) {

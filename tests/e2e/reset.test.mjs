@@ -11,47 +11,19 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, openPage, screenshot, serve, chooseLearner } from './harness.mjs';
+import { screenshot, chooseLearner, settle } from './harness.mjs';
+import { DEVICES, addPoint, counts, useDevices } from './devices.mjs';
 
-const DEVICES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
-};
-let server;
+const site = useDevices();
 let dir;
-const contexts = [];
 before(async () => {
-  server = await serve();
   dir = await mkdtemp(join(tmpdir(), 'onlinelearn-reset-'));
 });
-after(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-  await server.close();
-});
 
-async function open(device, hash = '') {
-  const context = await launch(DEVICES[device]);
-  contexts.push(context);
-  const page = await openPage(context, `${server.url}/${hash ? `#${hash}` : ''}`);
-  page.once('close', () => context.close());
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
-  return page;
-}
+/** A page of `device` at `hash`, ready; closes its context with the page. */
+const open = (device, hash = '') => site.open(device, hash);
 
-const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-const counts = (page) => page.evaluate(() => ({ ...window.playground.figures[0].pg.counts(), points: window.playground.figures[0].pg.points_len() / 3 }));
 const model = (page) => page.evaluate(() => Array.from(window.playground.figures[0].pg.model()));
-
-async function addPoint(page, device, fx, fy, shift = false) {
-  const overlay = page.locator('.plane .overlay').first();
-  await overlay.scrollIntoViewIfNeeded();
-  const box = await overlay.boundingBox();
-  const [x, y] = [box.x + fx * box.width, box.y + fy * box.height];
-  if (device === 'phone') return page.touchscreen.tap(x, y);
-  if (shift) await page.keyboard.down('Shift');
-  await page.mouse.click(x, y);
-  if (shift) await page.keyboard.up('Shift');
-}
 
 const SIX = [[0.3, 0.3, false], [0.7, 0.7, true], [0.25, 0.6, false], [0.8, 0.3, true], [0.6, 0.2, false], [0.4, 0.8, true]];
 

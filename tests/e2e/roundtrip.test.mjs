@@ -16,6 +16,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, useBrowser, openPage, clickPlane, chooseLearner } from './harness.mjs';
+import { act, openCatchingCopies, openWithFile } from './copying.mjs';
 
 const browser = useBrowser({ width: 1280, height: 900 });
 let dir;
@@ -32,21 +33,8 @@ function shell(command) {
   return execFileSync('sh', ['-c', command], { cwd: dir, env, encoding: 'utf8' });
 }
 
-/** The page at `hash`, built, after a first visit's intro; the clipboard caught. */
-async function open(hash) {
-  const page = await openPage(browser.context, `${browser.server.url}/#${hash}`);
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.intro && !window.playground.replaying);
-  await page.evaluate(() => {
-    window.copied = [];
-    navigator.clipboard.writeText = async (text) => { window.copied.push(text); };
-  });
-  return page;
-}
-
-/** Acts on every panel's session as the page's own handlers do (the same wasm calls). */
-function act(page, fn) {
-  return page.evaluate(`(() => { for (const figure of window.playground.figures) (${fn})(figure.pg); window.playground.writeHash(); })()`);
-}
+/** The page at `hash`, built; the clipboard caught. */
+const open = (hash) => openCatchingCopies(browser, hash);
 
 /** Clicks a Save button; the downloaded file's text. */
 async function saved(page, id) {
@@ -154,11 +142,7 @@ test('a fork on the timeline: the link holds the run before it, the command the 
 test('a session on a data file: the command names the file and checks it', async () => {
   const rows = ['x,y,label'];
   for (let i = 0; i < 150; i++) rows.push(`${(Math.sin(i) * 4).toFixed(3)},${(Math.cos(i * 0.7) * 3).toFixed(3)},${Math.sin(i) + Math.cos(i * 0.7) > 0 ? 1 : -1}`);
-  const path = join(dir, 'round trip.csv');
-  await writeFile(path, `${rows.join('\n')}\n`);
-  const page = await open('v=3&algo=pa1');
-  await page.setInputFiles('#file-input', path);
-  await page.waitForFunction(() => window.playground.figures[0].pg.file_name() === 'round trip.csv' && !window.playground.replaying);
+  const { page, path } = await openWithFile(browser, 'v=3&algo=pa1', dir, 'round trip.csv', rows);
   await act(page, (pg) => pg.stream(320));
   const { command, cliModel } = await assertSame(page, 'file');
   assert.match(command, / --data 'round trip\.csv'$/);

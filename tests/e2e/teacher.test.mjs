@@ -8,48 +8,18 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, openPage, screenshot, serve, chooseLearner } from './harness.mjs';
+import { openPage, screenshot, chooseLearner, settle } from './harness.mjs';
+import { DEVICES, addPoint, counts, useDevices } from './devices.mjs';
 
-const DEVICES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
-};
-let server;
+const site = useDevices();
 let dir;
-const contexts = []; // closed after the tests, whatever they left open (a failed test must not hang the run)
 before(async () => {
-  server = await serve();
   dir = await mkdtemp(join(tmpdir(), 'onlinelearn-teacher-'));
-});
-after(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-  await server.close();
 });
 
 /** A page of `device` at `hash`, ready; closes its context with the page. */
-async function open(device, hash = '') {
-  const context = await launch(DEVICES[device]);
-  contexts.push(context);
-  const page = await openPage(context, `${server.url}/${hash ? `#${hash}` : ''}`);
-  page.once('close', () => context.close());
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
-  return page;
-}
+const open = (device, hash = '') => site.open(device, hash);
 
-const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-const counts = (page) => page.evaluate(() => ({ ...window.playground.figures[0].pg.counts(), points: window.playground.figures[0].pg.points_len() / 3 }));
-
-/** Adds a point at a fraction of the plane: a click on a desktop, a tap on a phone. */
-async function addPoint(page, device, fx, fy, shift = false) {
-  const overlay = page.locator('.plane .overlay').first();
-  await overlay.scrollIntoViewIfNeeded();
-  const box = await overlay.boundingBox();
-  const [x, y] = [box.x + fx * box.width, box.y + fy * box.height];
-  if (device === 'phone') return page.touchscreen.tap(x, y);
-  if (shift) await page.keyboard.down('Shift');
-  await page.mouse.click(x, y);
-  if (shift) await page.keyboard.up('Shift');
-}
 
 for (const device of Object.keys(DEVICES)) {
   test(`${device}: a click (or tap, or Enter) on the Regress plane adds and learns a point`, async () => {
@@ -301,7 +271,7 @@ for (const device of Object.keys(DEVICES)) {
     // The embed: a frame's empty=1, and the element's empty attribute, leave a state's log out.
     const logged = await lesson.evaluate(() => window.playground.figures[0].pg.hash(''));
     const frame = await lesson.context().newPage();
-    await frame.goto(`${server.url}/embed.html#${logged.replace(/^#/, '')}&empty=1`);
+    await frame.goto(`${site.url}/embed.html#${logged.replace(/^#/, '')}&empty=1`);
     await frame.waitForFunction(() => document.getElementById('figure')?.figure && !document.getElementById('figure').replaying);
     assert.equal(await frame.evaluate(() => document.getElementById('figure').figure.pg.counts().samples), 0, 'the frame starts empty');
     await frame.evaluate((state) => {
@@ -324,9 +294,8 @@ test('a file the plane standardises says so, and shows and saves the numbers in 
   for (let i = 0; i <= 40; i++) text += `${i / 4},${2 * (i / 4) + 0.5}\n`;
   const path = join(dir, 'line.csv');
   await writeFile(path, text);
-  const context = await launch({ width: 1280, height: 800, acceptDownloads: true });
-  contexts.push(context);
-  const page = await openPage(context, `${server.url}/#algo=pa&eps=0`);
+  const context = await site.context({ width: 1280, height: 800, acceptDownloads: true });
+  const page = await openPage(context, `${site.url}/#algo=pa&eps=0`);
   await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
   await page.setInputFiles('#file-input', path);
   await page.waitForFunction(() => window.playground.figures[0].pg.file_name() === 'line.csv' && !window.playground.replaying, null, { timeout: 30000 });

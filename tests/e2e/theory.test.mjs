@@ -4,37 +4,21 @@
 // learner switch, survives Compare and a link, explains what it does not
 // cover, and works in the <online-learner> element. The screenshots go to
 // target/e2e-screenshots/theory-*.png.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, screenshot, serve, clickPlane } from './harness.mjs';
+import { screenshot, clickPlane } from './harness.mjs';
+import { DEVICES, useDevices } from './devices.mjs';
 
-const DEVICES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
-};
-let server;
-const contexts = [];
-before(async () => { server = await serve(); });
-after(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-  await server.close();
-});
+const site = useDevices();
 
 /** A page of `device` at `hash`, ready, recording the wasm modules it fetched and its errors. */
-async function open(device, hash = '') {
-  const context = await launch(DEVICES[device]);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.modules = [];
-  page.errors = [];
-  page.on('request', (r) => { if (r.url().endsWith('.wasm')) page.modules.push(r.url().split('/').pop()); });
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  await page.goto(`${server.url}/${hash ? `#${hash}` : ''}`);
-  page.once('close', () => context.close());
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
-  return page;
-}
+const open = (device, hash = '') => site.open(device, hash, {
+  keepStorage: true,
+  watch: (page) => {
+    page.modules = [];
+    page.on('request', (r) => { if (r.url().endsWith('.wasm')) page.modules.push(r.url().split('/').pop()); });
+  },
+});
 
 /** Waits for the layer's panel to show a report over at least `rounds` rounds (every figure). */
 const reportAt = (page, rounds) => page.waitForFunction((n) => {
@@ -200,13 +184,7 @@ test('what it does not cover is said, in the language shown: three classes, a re
 });
 
 test('the <online-learner> element: a theory attribute, and controls=theory to switch it', async () => {
-  const context = await launch({ width: 900, height: 900 });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}/embed.html#algo=perceptron&preset=separable&controls=play,step,theory`);
-  await page.waitForFunction(() => document.getElementById('figure')?.figure);
+  const page = await site.openEmbed('algo=perceptron&preset=separable&controls=play,step,theory');
   const figure = page.locator('#figure');
   await figure.locator('button', { hasText: 'Theory' }).click();
   await page.waitForFunction(() => document.getElementById('figure').theory);
@@ -218,7 +196,7 @@ test('the <online-learner> element: a theory attribute, and controls=theory to s
   await figure.locator('button', { hasText: 'Theory' }).click();
   await page.waitForFunction(() => !document.getElementById('figure').theory && document.getElementById('figure').figure);
   assert.equal(await figure.locator('.theory').count(), 0);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 

@@ -4,34 +4,15 @@
 // through the updates, acting there forks the session (its curves from t,
 // the original's faded), the link keeps the fork, and Compare moves every
 // panel. Screenshots: target/e2e-screenshots/timeline-*.png.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, screenshot, serve, clickPlane } from './harness.mjs';
+import { screenshot, clickPlane } from './harness.mjs';
+import { DEVICES, useDevices } from './devices.mjs';
 
-const DEVICES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
-};
-let server;
-const contexts = [];
-before(async () => { server = await serve(); });
-after(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-  await server.close();
-});
+const site = useDevices();
 
-async function open(device, hash) {
-  const context = await launch(DEVICES[device]);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  await page.goto(`${server.url}/#${hash}`);
-  page.once('close', () => context.close());
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
-  return page;
-}
+/** A page of `device` at `hash`, ready; it keeps a remembered session across reloads (a fresh profile starts with none). */
+const open = (device, hash) => site.open(device, hash, { keepStorage: true });
 
 const position = (page, i = 0) => page.evaluate((k) => Array.from(window.playground.figures[k].pg.position()), i);
 
@@ -130,13 +111,7 @@ test('Compare: every panel moves to sample t, each exact; a setting there forks 
 });
 
 test('the <online-learner> element: controls=timeline looks back, and Step there forks', async () => {
-  const context = await launch({ width: 900, height: 900 });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}/embed.html#algo=pa1&preset=overlapping&controls=play,step,timeline&curves=1`);
-  await page.waitForFunction(() => document.getElementById('figure')?.figure);
+  const page = await site.openEmbed('algo=pa1&preset=overlapping&controls=play,step,timeline&curves=1');
   await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(500)));
   const figure = page.locator('#figure');
   const slider = figure.locator('.timeline input');
@@ -152,6 +127,6 @@ test('the <online-learner> element: controls=timeline looks back, and Step there
   await page.waitForFunction((n) => document.getElementById('figure').figure.pg.position()[1] === n + 1, t);
   assert.equal(await page.evaluate(() => document.getElementById('figure').past), false);
   await page.screenshot({ path: `${process.cwd()}/target/e2e-screenshots/timeline-embed.png`, fullPage: true });
-  assert.deepEqual(errors, []);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -9,32 +9,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, screenshot, serve } from './harness.mjs';
+import { screenshot } from './harness.mjs';
+import { DEVICES, drag, useDevices } from './devices.mjs';
 
-const DEVICES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844, hasTouch: true, isMobile: true },
-};
-let server;
-const contexts = [];
-before(async () => { server = await serve(); });
-after(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-  await server.close();
-});
+const site = useDevices();
 
-async function open(device, hash) {
-  const context = await launch(DEVICES[device]);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  await page.goto(`${server.url}/#${hash}`);
-  page.once('close', () => context.close());
-  await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
-  return page;
-}
+/** A page of `device` at `hash`, ready; it keeps a remembered session across reloads (a fresh profile starts with none). */
+const open = (device, hash) => site.open(device, hash, { keepStorage: true });
 
 const truth = (page, i = 0) => page.evaluate((k) => Array.from(window.playground.figures[k].pg.truth_numbers()), i);
 const recoveries = (page, i = 0) => page.evaluate((k) => Array.from(window.playground.figures[k].pg.recovery_numbers()), i);
@@ -43,23 +24,6 @@ const centre = async (locator) => {
   const box = await locator.boundingBox();
   return [box.x + box.width / 2, box.y + box.height / 2];
 };
-
-/** A drag along `path` (page pixels): the mouse, or a finger through the touch events Chromium turns into pointer events. */
-async function drag(page, device, path) {
-  if (device === 'desktop') {
-    await page.mouse.move(...path[0]);
-    await page.mouse.down();
-    for (const p of path.slice(1)) await page.mouse.move(...p);
-    await page.mouse.up();
-    return;
-  }
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type, [x, y]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
-  await touch('touchStart', path[0]);
-  for (const p of path.slice(1)) await touch('touchMove', p);
-  await touch('touchEnd', path.at(-1));
-  await cdp.detach();
-}
 
 /** The turn handle carried a quarter turn around the move handle, in steps (`within`: a page or an element holding the plane). */
 async function quarterTurn(within, device, page = within) {
@@ -294,13 +258,7 @@ test('three classes: a centre dragged draws its class there; Regress: the line m
 });
 
 test('the <online-learner> element: truth=1 draws the concept, controls=truth toggles it, and a drag moves it', async () => {
-  const context = await launch({ width: 900, height: 900 });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}/embed.html#algo=perceptron&preset=separable&seed=3&truth=1&controls=play,step,truth&curves=1`);
-  await page.waitForFunction(() => document.getElementById('figure')?.figure);
+  const page = await site.openEmbed('algo=perceptron&preset=separable&seed=3&truth=1&controls=play,step,truth&curves=1');
   await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(400)));
   const figure = page.locator('#figure');
   await figure.locator('.truth-handle.turn').waitFor();
@@ -314,6 +272,6 @@ test('the <online-learner> element: truth=1 draws the concept, controls=truth to
   // The Truth control hides it (and the handles go).
   await figure.locator('button', { hasText: 'Truth' }).click();
   await page.waitForFunction(() => document.getElementById('figure').shadowRoot.querySelectorAll('.truth-handle').length === 0);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

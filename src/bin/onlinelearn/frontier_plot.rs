@@ -4,7 +4,6 @@
 //! figures' colours, the others dashed. The legend sits beside the chart,
 //! where seventeen names do not hide a line.
 
-use std::error::Error;
 use std::path::Path;
 
 use onlinelearn::paper::frontier::Point;
@@ -12,24 +11,8 @@ use onlinelearn::Algorithm;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use crate::paper_plots::{colour, tick};
-
-type Result = std::result::Result<(), Box<dyn Error>>;
-
-/// The learners beyond the paper's eight (Dark2, then two more far from
-/// it and from the paper's colours).
-const FIELD: [RGBColor; 10] = [
-    RGBColor(0x1b, 0x9e, 0x77),
-    RGBColor(0xd9, 0x5f, 0x02),
-    RGBColor(0x75, 0x70, 0xb3),
-    RGBColor(0xe7, 0x29, 0x8a),
-    RGBColor(0x66, 0xa6, 0x1e),
-    RGBColor(0xe6, 0xab, 0x02),
-    RGBColor(0xa6, 0x76, 0x1d),
-    RGBColor(0x66, 0x66, 0x66),
-    RGBColor(0x17, 0xbe, 0xcf),
-    RGBColor(0x1d, 0x23, 0x2b),
-];
+use crate::palette::{colour, field_colour, Result};
+use crate::paper_plots::tick;
 
 const WIDTH: u32 = 1100;
 const HEIGHT: u32 = 620;
@@ -42,7 +25,7 @@ fn style(algorithm: Algorithm, learners: &[Algorithm]) -> (RGBColor, bool) {
     }
     let others = learners.iter().filter(|a| !a.info().in_paper);
     let i = others.take_while(|&&a| a != algorithm).count();
-    (FIELD[i % FIELD.len()], false)
+    (field_colour(i), false)
 }
 
 /// A learner's points: (mean size, mean error, error's standard error), by size.

@@ -3,7 +3,6 @@
 //! seen, with a band of ± one standard error) and the sweep's test error
 //! against dictionary size.
 
-use std::error::Error;
 use std::path::Path;
 
 use onlinelearn::paper::{orderings, sweep, CurvePoint};
@@ -11,27 +10,7 @@ use onlinelearn::Algorithm;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-type Result = std::result::Result<(), Box<dyn Error>>;
-
-/// One colour per paper learner, in the registry's order (Tableau 10: far
-/// apart in hue and lightness, and readable by most colour-blind readers).
-const COLOURS: [RGBColor; 8] = [
-    RGBColor(0x4e, 0x79, 0xa7),
-    RGBColor(0xf2, 0x8e, 0x2b),
-    RGBColor(0x59, 0xa1, 0x4f),
-    RGBColor(0xb0, 0x7a, 0xa1),
-    RGBColor(0x9c, 0x75, 0x5f),
-    RGBColor(0x76, 0xb7, 0xb2),
-    RGBColor(0xed, 0xc9, 0x48),
-    RGBColor(0xe1, 0x57, 0x59),
-];
-
-pub fn colour(algorithm: Algorithm) -> RGBColor {
-    let i = Algorithm::in_paper()
-        .position(|a| a == algorithm)
-        .unwrap_or(0);
-    COLOURS[i % COLOURS.len()]
-}
+use crate::palette::{colour, Result};
 
 /// Two panels side by side: test error and dictionary size against samples.
 pub fn paper_figure(path: &Path, title: &str, outcomes: &[orderings::Outcome]) -> Result {

@@ -117,15 +117,7 @@ pub fn curves_csv(pages: &[Page]) -> String {
     };
     let mut out =
         format!("learner,samples,{online},recent_loss,{test},support_size,{recent},labels_asked\n");
-    let series = [
-        Series::Samples,
-        Series::Online,
-        Series::RecentLoss,
-        Series::Test,
-        Series::Support,
-        Series::Recent,
-        Series::Asked,
-    ];
+    let series = Series::ALL;
     for page in pages {
         let session = page.live();
         let curves = session.curves();

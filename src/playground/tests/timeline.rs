@@ -39,15 +39,7 @@ fn same(a: &Session, b: &Session, what: &str) {
     assert_eq!(a.progress(), b.progress(), "{what}: counts");
     assert_eq!(a.truth(), b.truth(), "{what}: the concept");
     assert_eq!(a.recoveries(), b.recoveries(), "{what}: recoveries");
-    for series in [
-        Series::Samples,
-        Series::Online,
-        Series::RecentLoss,
-        Series::Test,
-        Series::Support,
-        Series::Recent,
-        Series::Asked,
-    ] {
+    for series in Series::ALL {
         assert_eq!(
             a.curves().series(series),
             b.curves().series(series),
