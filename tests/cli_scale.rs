@@ -156,7 +156,7 @@ fn learn_help_lists_every_learner_by_family_with_its_rule() {
     for &algorithm in Algorithm::ALL {
         let line = help
             .lines()
-            .find(|l| l.trim_start().split_whitespace().next() == Some(algorithm.name()))
+            .find(|l| l.split_whitespace().next() == Some(algorithm.name()))
             .unwrap_or_else(|| panic!("{} is not listed", algorithm.name()));
         let rule: Vec<&str> = algorithm.info().rule.split_whitespace().take(4).collect();
         assert!(line.contains(&rule.join(" ")), "{line}");

@@ -175,6 +175,29 @@ pub(crate) mod check {
     }
 }
 
+/// The one of `all` whose name (`name_of`) is `got`, or
+/// [`Error::UnknownName`] that lists every name: how a learner, a preset,
+/// a task and a PA variant are read by name.
+pub(crate) fn by_name<T: Copy>(
+    all: &[T],
+    name_of: impl Fn(T) -> &'static str,
+    what: &'static str,
+    got: &str,
+) -> Result<T> {
+    all.iter()
+        .copied()
+        .find(|&t| name_of(t) == got)
+        .ok_or_else(|| Error::UnknownName {
+            what,
+            got: got.to_string(),
+            expected: all
+                .iter()
+                .map(|&t| name_of(t))
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,27 +223,4 @@ mod tests {
             "a3a.t:17:4: feature index 0 is not allowed (LIBSVM indices start at 1)"
         );
     }
-}
-
-/// The one of `all` whose name (`name_of`) is `got`, or
-/// [`Error::UnknownName`] that lists every name: how a learner, a preset,
-/// a task and a PA variant are read by name.
-pub(crate) fn by_name<T: Copy>(
-    all: &[T],
-    name_of: impl Fn(T) -> &'static str,
-    what: &'static str,
-    got: &str,
-) -> Result<T> {
-    all.iter()
-        .copied()
-        .find(|&t| name_of(t) == got)
-        .ok_or_else(|| Error::UnknownName {
-            what,
-            got: got.to_string(),
-            expected: all
-                .iter()
-                .map(|&t| name_of(t))
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
 }

@@ -6,7 +6,10 @@ fn data() -> (Dataset, Dataset) {
     (stream.take(400), stream.test_set(300))
 }
 
-fn without_time(points: &[Point]) -> Vec<(Algorithm, usize, f64, Vec<(u64, usize, f64, u64)>)> {
+/// A point without its clock: (learner, size, error, its runs' numbers).
+type Timeless = (Algorithm, usize, f64, Vec<(u64, usize, f64, u64)>);
+
+fn without_time(points: &[Point]) -> Vec<Timeless> {
     points
         .iter()
         .map(|p| {

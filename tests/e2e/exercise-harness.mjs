@@ -76,21 +76,8 @@ export function angle(a, b) {
   return (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI;
 }
 
-/** A drag along `path` (page pixels): the mouse, or a finger (Chromium turns touches into pointer events). */
-export async function drag(page, device, path) {
-  if (device === 'desktop') {
-    await page.mouse.move(...path[0]);
-    await page.mouse.down();
-    for (const p of path.slice(1)) await page.mouse.move(...p);
-    await page.mouse.up();
-    return;
-  }
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type, [x, y]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
-  await touch('touchStart', path[0]);
-  for (const p of path.slice(1)) await touch('touchMove', p);
-  await touch('touchEnd', path.at(-1));
-}
+/** A drag along `path` (page pixels): the mouse, or a finger (devices.mjs, shared with the other browser tests). */
+export { drag } from './devices.mjs';
 
 /** A click, or on the phone a tap, on `selector`. */
 export const press = (page, device, selector) => (device === 'phone' ? page.tap(selector) : page.click(selector));
