@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, screenshot } from './harness.mjs';
-import { asking, feedback, openExercise, openStrictPost, press, pressPrimary, replayed, revealed, useExerciseSite } from './exercise-harness.mjs';
+import { asking, elementAsking, feedback, openExercise, openStrictPost, press, pressPrimary, replayed, revealed, useExerciseSite } from './exercise-harness.mjs';
 
 const site = useExerciseSite();
 const open = (device, hash) => openExercise(site, device, hash);
@@ -222,10 +222,7 @@ test('Run it by hand refuses AROW and says why; "Use PA" starts it; in Japanese'
 
 test('<online-learner exercise="by-hand"> under a strict CSP: the event and el.exercise', async () => {
   const page = await openStrictPost(site, 'by-hand-post.html', `<online-learner id="bh" state="algo=pa&seed=6" exercise="by-hand" rounds="1"></online-learner>`);
-  await page.waitForFunction(() => {
-    const layer = document.getElementById('bh').exerciseLayer;
-    return layer?.state === 'asking' && !layer.preparing;
-  });
+  await elementAsking(page, 'bh');
   const q = await page.evaluate(() => {
     const { sample, before, boxes } = document.getElementById('bh').exerciseLayer.kind.question;
     return { sample, before, boxes: boxes.map((b) => b.id) };

@@ -56,6 +56,12 @@ export const asking = (page, round) => page.waitForFunction((k) => {
   return layer?.state === 'asking' && layer.round === k && !layer.preparing;
 }, round);
 
+/** Resolves once the exercise of the element `#id` (a post's figure) asks its first question. */
+export const elementAsking = (page, id) => page.waitForFunction((i) => {
+  const layer = document.getElementById(i).exerciseLayer;
+  return layer?.state === 'asking' && !layer.preparing;
+}, id);
+
 /** Resolves once the page's exercise shows its answer. */
 export const revealed = (page) => page.waitForFunction(() => window.playground.exerciseLayer.state === 'revealed');
 

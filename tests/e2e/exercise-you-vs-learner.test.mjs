@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from './harness.mjs';
-import { asking, feedback, nextUpdate, openExercise, press, pressPrimary, replayed, revealed, openStrictPost, useExerciseSite } from './exercise-harness.mjs';
+import { asking, elementAsking, feedback, nextUpdate, openExercise, openStrictPost, press, pressPrimary, replayed, revealed, useExerciseSite } from './exercise-harness.mjs';
 
 // Seed 4: the learner errs on the first two samples (w = 0 predicts +1 for a −1), so its count is tested.
 const LINK = 'algo=perceptron&preset=separable&seed=4&view=exercises&exercise=you-vs-learner&rounds=3';
@@ -165,10 +165,7 @@ test('You against PA on XOR: no separator, so no bound (Theorem 2 assumes one), 
 
 test('<online-learner exercise="you-vs-learner"> under a strict CSP: the event, el.exercise, the counts', async () => {
   const page = await openStrictPost(site, 'vs-post.html', `<online-learner id="vs" state="algo=perceptron&preset=separable&seed=4" exercise="you-vs-learner" rounds="1"></online-learner>`);
-  await page.waitForFunction(() => {
-    const layer = document.getElementById('vs').exerciseLayer;
-    return layer?.state === 'asking' && !layer.preparing;
-  });
+  await elementAsking(page, 'vs');
   assert.deepEqual(await page.evaluate(() => document.getElementById('vs').exercise), { kind: 'you-vs-learner', rounds: 1, done: 0, score: 0, results: [] });
   const next = await page.evaluate(() => {
     const pg = document.getElementById('vs').figure.pg;
