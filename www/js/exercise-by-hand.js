@@ -109,11 +109,10 @@ export class Exercise {
     const right = Object.fromEntries(boxes.map((b) => [b.id, read[b.id] !== null && Math.abs(read[b.id] - truth[b.id]) <= TOLERANCE]));
     const wrong = boxes.filter((b) => !right[b.id]);
     this.wrong = new Set(wrong.map((b) => b.id));
-    if (!giveUp) this.layer.render();
     return {
       right: wrong.length === 0 && !giveUp,
       read,
-      boxRight: right,
+      fields: right, // each box right or not, against the copy's update (the session's own, as the tests hold)
       hint: wrong.length ? t('Not right yet: {boxes}.', { boxes: wrong.map((b) => b.name).join(', ') }) : '',
     };
   }
@@ -128,7 +127,7 @@ export class Exercise {
     this.question.truth = truth;
     const { boxes, before, sample } = this.question;
     const answer = Object.fromEntries(boxes.map((b) => [b.id, judged.read[b.id]]));
-    const fields = Object.fromEntries(boxes.map((b) => [b.id, judged.read[b.id] !== null && Math.abs(judged.read[b.id] - truth[b.id]) <= TOLERANCE]));
+    const { fields } = judged;
     const right = Object.values(fields).filter(Boolean).length;
     this.revealed = { answer, fields };
     return {
