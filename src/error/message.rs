@@ -256,6 +256,8 @@ codes! {
     OlderLink "older-link" => "This link was made with an older version of the playground: {changes}. Its replay differs from what its author saw.",
     /// Two notices of one link, one after the other.
     Notices "notices" => "{first}. {then}",
+    /// A Compare panel's run leaves out setting changes its learner refuses.
+    PanelKept "panel-kept" => "{learner}'s panel kept its settings where the session changed one it refuses: {why}",
     SwitchedTask "switched-task" => "{learner} cannot learn {task}; switched to PA-I",
     SwitchedReduction "switched-reduction" => "{learner} cannot learn {k} classes by {reduction}; switched to {to}",
     ReplayedOnFile "replayed-on-file" => "replayed the shared session on {file}",

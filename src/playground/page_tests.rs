@@ -237,3 +237,66 @@ fn a_plan_is_not_made_on_a_session_that_changed_since() {
     );
     assert_eq!(page.session().classes(), 3);
 }
+
+#[test]
+fn a_compare_panel_leaves_out_the_setting_changes_its_learner_refuses() {
+    // Made on the page: PA-I learned with its bias decoupled, then the
+    // reader switched to IELLIP, which refuses that (the page set the bias
+    // back to augmented first). Compare's IELLIP panel runs IELLIP from the
+    // start: it stopped at the decoupled bias, and the page was left
+    // without figures.
+    let link = "v=4&algo=iellip&start=pa1&log=AQwHAwAAAAAAAPA_BwMAAAAAAAAAAAgZ";
+    let state = crate::playground::SharedState::parse(link).unwrap();
+    let iellip = state.pinned(Algorithm::Iellip);
+    // The switch and the refused change are left out; the rest is replayed.
+    assert_eq!(iellip.log.events().len(), state.log.events().len() - 2);
+    let notice = iellip
+        .notice
+        .clone()
+        .expect("the panel says what it left out")
+        .to_string();
+    assert!(
+        notice.starts_with("IELLIP's panel kept its settings") && notice.contains("decoupled"),
+        "{notice}"
+    );
+    let panel = Page::open(link, Some(Algorithm::Iellip)).unwrap();
+    assert_eq!(panel.session().algorithm(), Algorithm::Iellip);
+    assert_eq!(
+        panel.session().settings().bias,
+        crate::settings::BiasMode::Augmented
+    );
+    assert!(panel.hash("").contains("algo=iellip"));
+    // PA-I takes every change: nothing left out, no notice.
+    let pa1 = state.pinned(Algorithm::Pa1);
+    assert_eq!(pa1.log.events().len(), state.log.events().len() - 1);
+    assert!(pa1.notice.is_none());
+}
+
+#[test]
+fn a_compare_panel_gives_way_on_a_start_its_learner_refuses() {
+    // PA-I's bias made decoupled before any sample, then IELLIP ticked in
+    // Compare: its panel could not open, and the page lost every figure.
+    let link = "v=4&algo=pa1&bias=decoupled&log=ATI";
+    let state = crate::playground::SharedState::parse(link).unwrap();
+    let iellip = state.pinned(Algorithm::Iellip);
+    assert_eq!(
+        iellip.setup.settings.bias,
+        crate::settings::BiasMode::Augmented
+    );
+    assert_eq!(iellip.log, state.log, "the same samples");
+    let notice = iellip.notice.clone().unwrap().to_string();
+    assert!(
+        notice.contains("IELLIP's panel") && notice.contains("decoupled"),
+        "{notice}"
+    );
+    let panel = Page::open(link, Some(Algorithm::Iellip)).unwrap();
+    assert_eq!(
+        panel.session().settings().bias,
+        crate::settings::BiasMode::Augmented
+    );
+    // A learner that takes the start keeps it.
+    assert_eq!(
+        state.pinned(Algorithm::Pa).setup.settings.bias,
+        crate::settings::BiasMode::Decoupled
+    );
+}

@@ -22,6 +22,7 @@
 //! starts a session: it gets today's defaults.
 
 mod legacy;
+mod pinned;
 
 use super::log::{Event, EventLog};
 use crate::data::Preset;
@@ -260,23 +261,6 @@ impl SharedState {
                 _ => None,
             })
             .unwrap_or(self.setup.algorithm)
-    }
-
-    /// The same session run by `algorithm` from the start: the log's data
-    /// (stream steps, points, erasures, setting changes) without its
-    /// learner switches. Compare's panels are built this way, so each runs
-    /// the learner its title names on the very same samples.
-    pub fn pinned(&self, algorithm: Algorithm) -> SharedState {
-        let mut log = EventLog::default();
-        for event in self.log.events() {
-            if !matches!(event, Event::Algorithm(_)) {
-                log.push(event.clone());
-            }
-        }
-        let mut pinned = self.clone();
-        pinned.setup.algorithm = algorithm;
-        pinned.log = log;
-        pinned
     }
 
     /// Whether the link (with `also`, a learner about to be chosen) needs

@@ -17,6 +17,17 @@ import { show } from './page-language.js';
 const $ = (id) => document.getElementById(id);
 
 /** App's methods that build the figures (mixed into App.prototype by app.js). */
+/**
+ * The part of a Compare panel's notice that is its own (SharedState::pinned:
+ * the setting changes its learner refuses, left out of its run), or null;
+ * the link's own notice is shown once, from the link opened unpinned.
+ */
+function keptBy(notice) {
+  if (notice?.code === 'panel-kept') return notice;
+  const then = notice?.code === 'notices' ? notice.args?.then?.message : null;
+  return then?.code === 'panel-kept' ? then : null;
+}
+
 export const building = {
   /** Builds the page from a link; a link that cannot be opened falls back to the defaults. */
   load(hash) {
@@ -79,17 +90,31 @@ export const building = {
     else if (page.view === 'regress') page.view = 'classify';
     this.page = page;
     for (const figure of this.figures) figure.destroy();
+    // Gone: a panel that cannot be opened below must not leave them to be freed twice.
+    this.figures = [];
     const compare = page.view === 'compare';
     $('planes').classList.toggle('many', compare);
     const algos = compare ? page.algos : [null];
     // Each Compare panel runs its own learner on the link's samples.
-    this.figures = algos.map((algo, i) => this.addFigure($('planes'), hash, {
-      learner: algo ?? undefined,
-      title: algo ? label(algo) : '',
-      color: PALETTE[i % PALETTE.length],
-      // Many small planes: a coarser shading grid keeps the frame short.
-      gridSize: algos.length > 2 ? 100 : 200,
-    }));
+    const figures = [];
+    try {
+      for (const [i, algo] of algos.entries()) {
+        figures.push(this.addFigure($('planes'), hash, {
+          learner: algo ?? undefined,
+          title: algo ? label(algo) : '',
+          color: PALETTE[i % PALETTE.length],
+          // Many small planes: a coarser shading grid keeps the frame short.
+          gridSize: algos.length > 2 ? 100 : 200,
+        }));
+      }
+    } catch (error) {
+      for (const figure of figures) figure.destroy();
+      this.replaying = null;
+      throw error;
+    }
+    this.figures = figures;
+    // Each panel's own notice (the setting changes its learner refused), after the link's.
+    if (compare) run.problems = [...(run.problems ?? []), ...figures.map((f) => keptBy(f.pg.notice())).filter(Boolean)];
     this.attachData(wantedFile);
     this.setPlaying(false);
     this.sync();

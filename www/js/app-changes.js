@@ -132,8 +132,17 @@ export const changing = {
   },
 
   setCompared(algos) {
+    const session = this.figure.pg.hash('');
+    const before = this.page.algos;
     this.page.algos = algos;
-    this.build(`${this.figure.pg.hash('')}&${state.pageExtras(this.page)}`);
+    try {
+      this.build(`${session}&${state.pageExtras(this.page)}`);
+    } catch (error) {
+      // A panel that cannot open: the learners compared before come back, with why.
+      this.page.algos = before;
+      this.build(`${session}&${state.pageExtras(this.page)}`);
+      this.showError(message(error));
+    }
   },
 
   togglePlay() {
