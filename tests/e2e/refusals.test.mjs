@@ -98,4 +98,38 @@ for (const [device, options] of [['desktop', null], ['phone', PHONE]]) {
       if (options) await context.close();
     }
   });
+
+  test(`${device}: with a learner of two classes only, classes 3 to 6 are greyed out with why beside them, and come back with one that learns more`, async () => {
+    const context = options ? await launch(options) : browser.context;
+    try {
+      const page = await open(context, 'algo=kernel-pa1&preset=moons');
+      const more = ['3', '4', '5', '6'];
+      const disabled = () => page.$$eval('[data-tool]', (bs) => Object.fromEntries(bs.map((b) => [b.dataset.tool, b.disabled])));
+      assert.deepEqual(await disabled(), { 1: false, '-1': false, 3: true, 4: true, 5: true, 6: true, erase: false });
+      const why = await page.textContent('#tools-why');
+      assert.equal(why, 'Classes 3 to 6 are greyed out: Kernel PA-I cannot learn more than two classes by one-vs-rest.');
+      assert.ok(await page.isVisible('#tools-why'));
+      await screenshot(page, `refusals-classes-greyed-${device}`);
+      // The key refuses too, with the same words; a click still adds class +1, and nothing is refused.
+      await page.locator('.plane .overlay').first().focus();
+      await page.keyboard.press('3');
+      assert.equal(await page.evaluate(() => window.playground.tool), '1');
+      assert.match(await page.textContent('#error-banner'), /Classes 3 to 6 are greyed out/);
+      await page.evaluate(() => { document.getElementById('error-banner').hidden = true; });
+      const box = await page.locator('.plane .overlay').first().boundingBox();
+      if (options) await page.touchscreen.tap(box.x + 60, box.y + 60);
+      else await page.mouse.click(box.x + 60, box.y + 60);
+      await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 3);
+      assert.equal(await page.isHidden('#error-banner'), true);
+      // PA-I learns more classes: they are offered again, and the words go.
+      await page.selectOption('#algo', 'pa1');
+      await page.waitForFunction(() => window.playground.figures[0].pg.algorithm() === 'pa1');
+      assert.ok(Object.entries(await disabled()).every(([tool, off]) => !off || !more.includes(tool)));
+      assert.equal(await page.textContent('#tools-why'), '');
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    } finally {
+      if (options) await context.close();
+    }
+  });
 }

@@ -1,7 +1,7 @@
 // The page's own controls: the views, the learner menu and Compare's
 // checklist (both from the catalogue), the run buttons and speed, and the
 // tool a click uses. The settings' controls are settings-panel.js's.
-import { FAMILIES, learnersFor, paperLearners } from './catalogue.js';
+import { FAMILIES, label, learner, learnersFor, paperLearners } from './catalogue.js';
 import { MAX_COMPARED, MAX_SPEED } from './state.js';
 import { count, message, t } from './i18n.js';
 
@@ -84,8 +84,13 @@ export class Controls {
     $('draw-mode').setAttribute('aria-pressed', String(drawing));
   }
 
-  /** Which class a click adds ("1", "-1") or "erase". */
+  /** Which class a click adds ("1", "-1") or "erase"; a class greyed out is refused with why. */
   setTool(tool) {
+    const button = document.querySelector(`[data-tool="${tool}"]`);
+    if (button?.disabled) {
+      this.app.showError($('tools-why').textContent);
+      return;
+    }
     this.app.tool = tool;
     for (const button of document.querySelectorAll('[data-tool]')) {
       button.setAttribute('aria-checked', String(button.dataset.tool === tool));
@@ -106,12 +111,30 @@ export class Controls {
     $('paper-eight').title = why;
     $('paper-eight-why').textContent = why;
     this.syncClasses(settings.task === 'classification' ? settings.classes : 0);
+    this.syncMoreClasses(settings, page);
     $('algo').value = settings.algorithm;
     $('speed').value = String(Math.log10(page.speed));
     $('speed-out').value = formatSpeed(Math.round(page.speed));
     $('theory').setAttribute('aria-pressed', String(page.theory));
     $('truth').setAttribute('aria-pressed', String(page.truth));
     this.syncCompare(page, settings);
+  }
+
+  /**
+   * Classes 3 to 6 greyed out while a learner shown cannot learn them by
+   * the session's reduction (the kernel learners learn two classes only),
+   * with why beside them: a click on the plane would be refused.
+   */
+  syncMoreClasses(settings, page) {
+    const shown = page.view === 'compare' ? page.algos : [settings.algorithm];
+    const refuses = settings.task === 'classification' ? shown.find((name) => !(learner(name)?.multiclass ?? []).includes(settings.multiclass)) : undefined;
+    const why = refuses ? t('Classes 3 to 6 are greyed out: {learner} cannot learn more than two classes by {reduction}.', { learner: label(refuses), reduction: settings.multiclass }) : '';
+    for (const button of document.querySelectorAll('[data-tool]')) {
+      if (!['3', '4', '5', '6'].includes(button.dataset.tool)) continue;
+      button.disabled = Boolean(refuses);
+    }
+    $('tools-why').textContent = why;
+    if (refuses && ['3', '4', '5', '6'].includes(this.app.tool)) this.setTool('1');
   }
 
   /**
