@@ -30,6 +30,12 @@ pub fn bounds(covered: Covered, evidence: &Evidence<'_>) -> Vec<Bound> {
         Covered::Pa | Covered::Pa1 { .. } | Covered::Pa2 { .. } => {
             pa_bounds::evaluate(covered, evidence)
         }
+        Covered::KernelPerceptron | Covered::KernelPa1 { .. } | Covered::KernelPa2 { .. } => {
+            // Against lines a kernel learner has no theorem: its bounds
+            // are in its feature space (`theory::kernel`).
+            let why = untranscribed::statement(Algorithm::KernelPerceptron);
+            vec![Bound::new(why, evidence.mistakes as f64).refused(Reason::NotTranscribed)]
+        }
         Covered::Untranscribed { algorithm, .. } => {
             let why = untranscribed::statement(algorithm);
             vec![Bound::new(why, evidence.mistakes as f64).refused(Reason::NotTranscribed)]
@@ -79,6 +85,9 @@ pub fn statements(covered: Covered) -> Vec<&'static Statement> {
         Covered::Pa => pa_bounds::PA.iter().collect(),
         Covered::Pa1 { .. } => pa_bounds::PA1.iter().collect(),
         Covered::Pa2 { .. } => pa_bounds::PA2.iter().collect(),
+        Covered::KernelPerceptron | Covered::KernelPa1 { .. } | Covered::KernelPa2 { .. } => {
+            vec![untranscribed::statement(Algorithm::KernelPerceptron)]
+        }
         Covered::Untranscribed { algorithm, .. } => vec![untranscribed::statement(algorithm)],
     }
 }
