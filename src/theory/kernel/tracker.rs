@@ -236,8 +236,19 @@ impl KernelTheory {
             ),
             _ => None,
         };
+        // The bounds take the margin u*/‖u*‖ attains on every sample, min
+        // y u*·φ(x)/‖u*‖: Novikoff's theorem holds for any unit u and the
+        // γ it attains, so this is rigorous even for a solve stopped
+        // short (at the optimum it is γ* = 1/‖u*‖ to the tolerance).
+        let attained = match separation {
+            KernelSeparation::Separable {
+                margins, margin, ..
+            } => margins.iter().fold(f64::INFINITY, |m, &v| m.min(v)) * margin,
+            _ => 0.0,
+        };
         let margin = match separation {
-            KernelSeparation::Separable { margin, .. } => Ok(*margin),
+            KernelSeparation::Separable { .. } if !(attained > 0.0) => Err(Reason::Undecided),
+            KernelSeparation::Separable { .. } => Ok(attained),
             KernelSeparation::Empty => Err(Reason::NoSamples),
             KernelSeparation::NotSeparable { .. } => Err(Reason::NotSeparable),
             KernelSeparation::Undecided { .. } => Err(Reason::Undecided),
@@ -279,10 +290,10 @@ impl KernelTheory {
             samples: points.seen(),
             rounds: points.rounds(),
             radius,
-            separable: margin.is_ok(),
+            separable: separation.margin().is_some(),
             separability: report::separability(separation, radius),
             settled: report::settled(separation),
-            margin: margin.ok(),
+            margin: separation.margin(),
             hard_margin,
             hinge_best,
             squared_hinge_best: squared_best,
