@@ -126,7 +126,10 @@ fn the_other_kernel_learners_say_why_they_have_no_bound_and_linear_ones_are_sent
     kernel(&mut gaussian, 1);
     for algorithm in LEARNERS {
         let report = run(algorithm, &gaussian, presets()[0], 60, 2);
-        assert!(report.bounds.iter().all(|b| b.value.is_some()), "{report:?}");
+        assert!(
+            report.bounds.iter().all(|b| b.value.is_some()),
+            "{report:?}"
+        );
     }
     let projectron = run(Algorithm::Projectron, &settings, presets()[0], 10, 1);
     assert!(projectron.bounds[0]
