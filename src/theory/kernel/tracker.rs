@@ -250,7 +250,7 @@ impl KernelTheory {
             KernelSeparation::Separable { .. } if !(attained > 0.0) => Err(Reason::Undecided),
             KernelSeparation::Separable { .. } => Ok(attained),
             KernelSeparation::Empty => Err(Reason::NoSamples),
-            KernelSeparation::NotSeparable { .. } => Err(Reason::NotSeparable),
+            KernelSeparation::NotSeparable { .. } => Err(Reason::NotSeparableInFeatureSpace),
             KernelSeparation::Undecided { .. } => Err(Reason::Undecided),
         };
         let t = self.totals;
