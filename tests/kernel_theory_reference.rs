@@ -180,3 +180,56 @@ fn the_gram_cache_computes_fewer_kernel_values_for_the_same_answer() {
     );
     assert_eq!(cached.separable, uncached.separable);
 }
+
+/// The page solves in slices between frames: a solve run a few steps at a
+/// time, with rounds recorded meanwhile (they wait and join when it
+/// ends), gives the same report as one call over the same rounds.
+#[test]
+fn a_solve_in_slices_equals_one_call() {
+    let data = load("kernel_theory_xor.csv");
+    let s = settings(&serde_json::json!({"kind": "gaussian", "sigma": 0.5}), 1.0);
+    let mut sliced = KernelTheory::new(Algorithm::KernelPa2, &s).unwrap();
+    let mut whole = KernelTheory::new(Algorithm::KernelPa2, &s).unwrap();
+    let half = data.len() / 2;
+    for i in 0..half {
+        let (x, y) = (data.row(i), data.label(i));
+        sliced.learned(x, y, &Update::default()).unwrap();
+        whole.learned(x, y, &Update::default()).unwrap();
+    }
+    let (mut slices, mut report) = (0, None);
+    let mut next = half;
+    while report.is_none() {
+        report = sliced.solve_some(&mut 7);
+        slices += 1;
+        if next < data.len() && report.is_none() {
+            // A round recorded mid-solve waits for it.
+            sliced
+                .learned(data.row(next), data.label(next), &Update::default())
+                .unwrap();
+            next += 1;
+        }
+    }
+    assert!(slices > 10, "{slices} slices");
+    let report = report.unwrap();
+    assert_eq!(report, whole.report(), "the report over the first half");
+    // The waiting rounds joined: the next solve covers them too.
+    assert_eq!(sliced.rounds().0, next as u64);
+    for i in half..next {
+        whole
+            .learned(data.row(i), data.label(i), &Update::default())
+            .unwrap();
+    }
+    let (a, b) = (sliced.report(), whole.report());
+    assert_eq!(a.rounds, b.rounds);
+    close(
+        a.hinge_best.value,
+        b.hinge_best.value,
+        "warm and cold optima",
+    );
+    close(
+        a.squared_hinge_best.unwrap().value,
+        b.squared_hinge_best.unwrap().value,
+        "squared",
+    );
+    assert_eq!(a.separable, b.separable);
+}
