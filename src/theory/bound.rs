@@ -89,9 +89,10 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// The reasons the page words (its catalogue's theory part): the
-    /// kernel theory's own (`BudgetRemovals`, `NotSeparableInFeatureSpace`)
-    /// are not on the page yet.
+    /// The kernel theory's own reasons (`theory::kernel`).
+    pub const KERNEL: [Reason; 2] = [Reason::BudgetRemovals, Reason::NotSeparableInFeatureSpace];
+
+    /// The linear layer's reasons.
     pub const ALL: [Reason; 9] = [
         Reason::NoSamples,
         Reason::NotSeparable,

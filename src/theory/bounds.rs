@@ -61,6 +61,7 @@ pub fn texts() -> Vec<&'static str> {
             .iter()
             .filter_map(|s| s.unread),
         )
+        .chain(kernel_texts())
         .chain(Reason::ALL.iter().map(|r| r.text()))
         .chain(
             [BiasMode::Augmented, BiasMode::Decoupled, BiasMode::None]
@@ -70,6 +71,21 @@ pub fn texts() -> Vec<&'static str> {
     texts.sort_unstable();
     texts.dedup();
     texts
+}
+
+/// The kernel theory's own words (`theory::kernel`): its statements for
+/// the kernel learners (the transcribed ones are the linear layer's) and
+/// its reasons.
+fn kernel_texts() -> Vec<&'static str> {
+    let settings = Settings::default();
+    Algorithm::ALL
+        .iter()
+        .filter(|a| a.is_kernel())
+        .filter_map(|&a| Covered::of(a, &settings).ok())
+        .flat_map(super::kernel::bounds::statements)
+        .flat_map(|s| [s.text, s.title, s.source, s.counts])
+        .chain(Reason::KERNEL.iter().map(|r| r.text()))
+        .collect()
 }
 
 /// The statements a learner has, in the order `bounds` lists them.

@@ -18,6 +18,15 @@ pub struct KernelReport {
     pub space: String,
     /// The kernel, as `--kernel` and its parameters name it.
     pub kernel: String,
+    /// The same as data, for a page that words it in its own language:
+    /// "gaussian", "polynomial" or "linear", and the parameters that apply.
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sigma: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degree: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offset: Option<f64>,
     pub samples: usize,
     pub rounds: u64,
     /// R = max √k(x, x) over the samples seen.

@@ -287,6 +287,20 @@ impl KernelTheory {
         KernelReport {
             space: report::space(points.kernel()),
             kernel: points.kernel().to_string(),
+            kind: match points.kernel() {
+                KernelSpec::Gaussian { .. } => "gaussian",
+                KernelSpec::Polynomial { .. } => "polynomial",
+                KernelSpec::Linear => "linear",
+            },
+            sigma: points.kernel().gaussian_sigma(),
+            degree: match points.kernel() {
+                KernelSpec::Polynomial { degree, .. } => Some(degree),
+                _ => None,
+            },
+            offset: match points.kernel() {
+                KernelSpec::Polynomial { offset, .. } => Some(offset),
+                _ => None,
+            },
             samples: points.seen(),
             rounds: points.rounds(),
             radius,
