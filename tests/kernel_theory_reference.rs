@@ -233,3 +233,30 @@ fn a_solve_in_slices_equals_one_call() {
     );
     assert_eq!(a.separable, b.separable);
 }
+
+/// A copy (the page's timeline keeps copies of its session) starts with no
+/// Gram rows cached, and goes on to the same answer, exactly.
+#[test]
+fn a_copy_recomputes_its_gram_rows_to_the_same_answer() {
+    let data = load("kernel_theory_ring.csv");
+    let s = settings(
+        &serde_json::json!({"kind": "polynomial", "degree": 2, "offset": 1.0}),
+        1.0,
+    );
+    let mut original = KernelTheory::new(Algorithm::KernelPa1, &s).unwrap();
+    for i in 0..20 {
+        original
+            .learned(data.row(i), data.label(i), &Update::default())
+            .unwrap();
+    }
+    original.report();
+    let mut copy = original.clone();
+    assert_eq!(copy.kernel_values(), 0, "no rows copied");
+    for i in 20..data.len() {
+        for t in [&mut original, &mut copy] {
+            t.learned(data.row(i), data.label(i), &Update::default())
+                .unwrap();
+        }
+    }
+    assert_eq!(original.report(), copy.report());
+}

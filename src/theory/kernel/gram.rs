@@ -21,7 +21,7 @@ use super::points::Points;
 /// Entries kept in all: 8 Mi doubles, 64 MiB.
 pub const MAX_CACHED: usize = 1 << 23;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Gram {
     rows: Vec<Vec<f64>>,
     cached: usize,
@@ -30,6 +30,18 @@ pub struct Gram {
     scratch: Vec<f64>,
     /// Kernel values computed so far (a measure of the work).
     pub computed: u64,
+}
+
+/// A copy starts with no rows: they are a cache, recomputed from the same
+/// samples to the same values, and the page's timeline keeps copies of
+/// its session (up to 16 MiB of rows each would add up).
+impl Clone for Gram {
+    fn clone(&self) -> Self {
+        Self {
+            cap: self.cap,
+            ..Self::default()
+        }
+    }
 }
 
 impl Gram {
