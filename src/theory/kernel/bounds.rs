@@ -37,7 +37,8 @@ pub struct KernelEvidence {
     /// The hinge minimiser's objective value at the learner's C.
     pub hinge_value: f64,
     /// Its margins y u·φ(x) and counts, and ‖u‖ (Freund & Schapire's u).
-    pub hinge_margins: Vec<(f64, f64)>,
+    /// (None when the minimiser is u = 0, which has no direction.)
+    pub hinge_margins: Option<Vec<(f64, f64)>>,
     /// u*'s margins and counts, when separable.
     pub hard_margins: Option<Vec<(f64, f64)>>,
     /// The squared-hinge minimiser's objective (PA-II's).
@@ -122,7 +123,7 @@ fn freund_schapire(e: &KernelEvidence) -> Bound {
     let mut best: Option<(f64, f64, Comparator)> = None;
     let candidates = [
         (Comparator::HardMargin, e.hard_margins.as_ref()),
-        (Comparator::HingeMinimiser, Some(&e.hinge_margins)),
+        (Comparator::HingeMinimiser, e.hinge_margins.as_ref()),
     ];
     for (name, margins) in candidates {
         let Some(margins) = margins else { continue };

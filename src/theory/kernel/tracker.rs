@@ -215,13 +215,17 @@ impl KernelTheory {
         };
         let hinge_best = best(&self.hinge, *hinge_converged);
         let squared_best = self.squared.as_ref().map(|d| best(d, *squared_converged));
-        let unit = |dual: &KernelDual| -> Vec<(f64, f64)> {
+        // The margins of u's direction, with each sample's count (None
+        // for u = 0, which has no direction).
+        let unit = |dual: &KernelDual| -> Option<Vec<(f64, f64)>> {
             let norm = dual.squared_norm().max(0.0).sqrt();
-            dual.margins()
-                .iter()
-                .enumerate()
-                .map(|(p, &m)| (m / norm, points.weight(p) as f64))
-                .collect()
+            (norm > 0.0).then(|| {
+                dual.margins()
+                    .iter()
+                    .enumerate()
+                    .map(|(p, &m)| (m / norm, points.weight(p) as f64))
+                    .collect()
+            })
         };
         let hard_margins = match separation {
             KernelSeparation::Separable {
