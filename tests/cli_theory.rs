@@ -135,13 +135,19 @@ fn text_report_has_the_theory_section() {
 
 #[test]
 fn theory_is_refused_for_what_it_does_not_cover() {
-    // Every learner on two classes is covered: a kernel learner gets the
-    // comparators, the regret, and why no bound is given.
+    // Every learner on two classes is covered: a kernel learner without a
+    // transcribed bound gets the comparators of its feature space, the
+    // regret, and why no bound is given, naming its paper
+    // (tests/cli_kernel_theory.rs has the kernel learners with bounds).
     let train = fixture("theory_separable.csv");
     let out = learn_json(&["--algo", "projectron", "--train", &train, "--theory"]);
     let bounds = out["theory"]["bounds"].as_array().unwrap();
     assert_eq!(bounds.len(), 1, "{bounds:?}");
-    assert_eq!(bounds[0]["name"], "kernel-no-bound");
+    assert_eq!(bounds[0]["name"], "projectron-no-bound");
+    assert!(bounds[0]["statement"]
+        .as_str()
+        .unwrap()
+        .contains("Orabona, Keshet & Caputo"));
     assert!(bounds[0]["value"].is_null() && bounds[0]["reason"].is_string());
     assert!(out["theory"]["regret"]["hinge"].is_number());
     // Regression and more than two classes are refused.

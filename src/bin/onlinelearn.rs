@@ -45,6 +45,9 @@ mod frontier_plot;
 #[path = "onlinelearn/js_number.rs"]
 mod js_number;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/kernel_theory.rs"]
+mod kernel_theory;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/labels.rs"]
 mod labels;
 #[cfg(not(target_arch = "wasm32"))]

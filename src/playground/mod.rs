@@ -48,6 +48,8 @@ mod tape;
 #[cfg(feature = "theory")]
 mod theory_curves;
 #[cfg(feature = "theory")]
+mod theory_kernel;
+#[cfg(feature = "theory")]
 mod theory_live;
 #[cfg(feature = "theory")]
 mod theory_part;

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 
 use super::theory_curves::{TheoryCurves, KEPT, SEARCH_LIMIT};
+use super::theory_kernel::KernelSide;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
@@ -51,6 +52,8 @@ pub struct Live {
     digest: u32,
     /// The last line found: its rounds, their digest and the line.
     found: Option<(u64, u32, BestLine)>,
+    /// A kernel learner's theory in its feature space (`theory_kernel.rs`).
+    pub(super) kernel: Option<Box<KernelSide>>,
 }
 
 /// The samples kept, or past them, the frozen comparators.
@@ -79,7 +82,7 @@ struct Search {
 
 impl Live {
     /// The layer over `theory`, its rounds' digest starting at `digest`.
-    pub fn new(mut theory: Theory, digest: u32) -> Self {
+    pub fn new(mut theory: Theory, digest: u32, kernel: Option<KernelSide>) -> Self {
         Self {
             report: theory.report(ZeroOne::Last),
             watch: Watch::Keeping {
@@ -92,12 +95,16 @@ impl Live {
             search: None,
             digest,
             found: None,
+            kernel: kernel.map(Box::new),
         }
     }
 
     /// The learner's round on a sample: kept while fewer than `KEPT` are,
     /// else evaluated at the frozen comparators.
     pub fn learned(&mut self, x: Features<'_>, y: f64, update: &Update) -> Result<()> {
+        if let Some(kernel) = &mut self.kernel {
+            kernel.learned(x, y, update)?;
+        }
         let key = match x {
             Features::Dense(&[a, b]) => Some([a.to_bits(), b.to_bits(), y.to_bits()]),
             _ => None,
@@ -146,6 +153,9 @@ impl Live {
             return;
         }
         self.solve(CURVE_STEPS, Some(samples));
+        if let Some(kernel) = &mut self.kernel {
+            kernel.work(CURVE_STEPS);
+        }
         if let Watch::Keeping { theory, .. } = &self.watch {
             if theory.samples().len() <= SEARCH_NOW && !theory.solving() {
                 self.start_search();
@@ -161,7 +171,8 @@ impl Live {
         while more() {
             let solving = self.solve(SLICE_STEPS, None);
             let searching = self.search_step();
-            if !solving && !searching {
+            let kernel = self.kernel.as_mut().is_some_and(|k| k.work(SLICE_STEPS));
+            if !solving && !searching && !kernel {
                 break;
             }
         }
@@ -172,7 +183,12 @@ impl Live {
     /// alone (a Compare panel waiting for another panel's line); returns
     /// whether either has work left.
     pub fn solve_only(&mut self, mut more: impl FnMut() -> bool) -> bool {
-        while more() && self.solve(SLICE_STEPS, None) {}
+        while more() {
+            let kernel = self.kernel.as_mut().is_some_and(|k| k.work(SLICE_STEPS));
+            if !self.solve(SLICE_STEPS, None) && !kernel {
+                break;
+            }
+        }
         self.busy()
     }
 
@@ -184,7 +200,7 @@ impl Live {
             }
             Watch::Frozen(_) => false,
         };
-        behind || self.search.is_some()
+        behind || self.search.is_some() || self.kernel.as_ref().is_some_and(|k| k.busy())
     }
 
     /// The report the panel shows (past the samples kept, brought up to

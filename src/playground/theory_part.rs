@@ -21,11 +21,13 @@ use serde::Serialize;
 
 use super::share::Setup;
 pub use super::theory_curves::{TheoryCurves, KEPT, SEARCH_LIMIT};
+use super::theory_kernel::{KernelSide, KERNEL_KEPT};
 use super::theory_live::Live;
 use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
 use crate::theory::covered::has_bias;
+use crate::theory::kernel::KernelReport;
 use crate::theory::{BestLine, Report, Theory};
 
 /// The layer, on: its theory, or why the session has none.
@@ -55,6 +57,19 @@ pub struct TheoryView<'a> {
     pub solving: bool,
     /// The samples the layer keeps (past them the report has `kept`).
     pub kept_limit: usize,
+    /// A kernel learner's theory in its kernel's feature space: the last
+    /// finished solve's report, the rounds recorded (more while a solve
+    /// runs), the points it keeps and whether it stopped there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<KernelView>,
+}
+
+#[derive(Serialize)]
+pub struct KernelView {
+    pub report: Option<KernelReport>,
+    pub rounds: u64,
+    pub kept_limit: usize,
+    pub stopped: bool,
 }
 
 impl Clone for TheoryPart {
@@ -89,6 +104,7 @@ impl TheoryPart {
                 Ok(theory) => Self::Live(Box::new(Live::new(
                     theory,
                     has_bias(setup.settings.bias) as u32,
+                    KernelSide::new(setup.algorithm, &setup.learner_settings()),
                 ))),
                 // Only regression is refused (every learner on two classes is covered).
                 Err(why) => Self::Uncovered("regression", why.to_string()),
@@ -102,6 +118,9 @@ impl TheoryPart {
         let mut part = Self::new(setup, on_plane)?;
         if let Self::Live(live) = &mut part {
             live.warm_from = Some(samples);
+            if let Some(kernel) = &mut live.kernel {
+                kernel.warm = true;
+            }
         }
         Ok(part)
     }
@@ -180,11 +199,18 @@ impl TheoryPart {
                 rounds: 0,
                 solving: false,
                 kept_limit: KEPT,
+                kernel: None,
             },
             Self::Live(live) => {
                 let (rounds, solving) = live.rounds();
                 let search = live.search_progress();
                 let warm_from = live.warm_from;
+                let kernel = live.kernel.as_ref().map(|k| KernelView {
+                    report: k.report(),
+                    rounds: k.recorded(),
+                    kept_limit: KERNEL_KEPT,
+                    stopped: k.stopped,
+                });
                 TheoryView {
                     why_not: None,
                     why_code: None,
@@ -195,6 +221,7 @@ impl TheoryPart {
                     rounds,
                     solving,
                     kept_limit: KEPT,
+                    kernel,
                 }
             }
         }

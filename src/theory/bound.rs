@@ -80,9 +80,19 @@ pub enum Reason {
     /// Past the samples the page keeps, u* of those misclassifies a later
     /// round, and no other separator can be looked for.
     PastKept,
+    /// A kernel learner removed support vectors to keep its budget, and
+    /// the theorem is about the learner that keeps every one it adds.
+    BudgetRemovals,
+    /// The theorem needs a separator in the kernel's feature space and
+    /// there is none.
+    NotSeparableInFeatureSpace,
 }
 
 impl Reason {
+    /// The kernel theory's own reasons (`theory::kernel`).
+    pub const KERNEL: [Reason; 2] = [Reason::BudgetRemovals, Reason::NotSeparableInFeatureSpace];
+
+    /// The linear layer's reasons.
     pub const ALL: [Reason; 9] = [
         Reason::NoSamples,
         Reason::NotSeparable,
@@ -105,6 +115,8 @@ impl Reason {
             Reason::NoDirection => "the comparators computed are all u = 0, which gives no direction for a unit u",
             Reason::NotTranscribed => "no bound is transcribed for this learner (the statement below says why); its comparators and regret above do not depend on one",
             Reason::WarmStart => "the learner went on from the weights it had when it was switched or its setting changed mid-stream, and the theorem assumes it starts at w = 0 with one setting: Reset starts it afresh",
+            Reason::NotSeparableInFeatureSpace => "the samples are not separable in the kernel's feature space (no u has y u·φ(x) > 0 on every one), and the theorem assumes some u classifies every one with margin",
+            Reason::BudgetRemovals => "the learner removed support vectors to keep its budget, and the theorem is about the learner that keeps every support vector it adds (no budget): without --budget, or with a budget it never reaches, the bound applies",
             Reason::PastKept => "the hard-margin separator of the samples kept misclassifies a later round, and the rounds past those samples are not stored, so whether another u separates every round is not decided",
         }
     }

@@ -30,6 +30,12 @@ pub fn bounds(covered: Covered, evidence: &Evidence<'_>) -> Vec<Bound> {
         Covered::Pa | Covered::Pa1 { .. } | Covered::Pa2 { .. } => {
             pa_bounds::evaluate(covered, evidence)
         }
+        Covered::KernelPerceptron | Covered::KernelPa1 { .. } | Covered::KernelPa2 { .. } => {
+            // Against lines a kernel learner has no theorem: its bounds
+            // are in its feature space (`theory::kernel`).
+            let why = untranscribed::statement(Algorithm::KernelPerceptron);
+            vec![Bound::new(why, evidence.mistakes as f64).refused(Reason::NotTranscribed)]
+        }
         Covered::Untranscribed { algorithm, .. } => {
             let why = untranscribed::statement(algorithm);
             vec![Bound::new(why, evidence.mistakes as f64).refused(Reason::NotTranscribed)]
@@ -55,6 +61,7 @@ pub fn texts() -> Vec<&'static str> {
             .iter()
             .filter_map(|s| s.unread),
         )
+        .chain(kernel_texts())
         .chain(Reason::ALL.iter().map(|r| r.text()))
         .chain(
             [BiasMode::Augmented, BiasMode::Decoupled, BiasMode::None]
@@ -64,6 +71,21 @@ pub fn texts() -> Vec<&'static str> {
     texts.sort_unstable();
     texts.dedup();
     texts
+}
+
+/// The kernel theory's own words (`theory::kernel`): its statements for
+/// the kernel learners (the transcribed ones are the linear layer's) and
+/// its reasons.
+fn kernel_texts() -> Vec<&'static str> {
+    let settings = Settings::default();
+    Algorithm::ALL
+        .iter()
+        .filter(|a| a.is_kernel())
+        .filter_map(|&a| Covered::of(a, &settings).ok())
+        .flat_map(super::kernel::bounds::statements)
+        .flat_map(|s| [s.text, s.title, s.source, s.counts])
+        .chain(Reason::KERNEL.iter().map(|r| r.text()))
+        .collect()
 }
 
 /// The statements a learner has, in the order `bounds` lists them.
@@ -79,6 +101,9 @@ pub fn statements(covered: Covered) -> Vec<&'static Statement> {
         Covered::Pa => pa_bounds::PA.iter().collect(),
         Covered::Pa1 { .. } => pa_bounds::PA1.iter().collect(),
         Covered::Pa2 { .. } => pa_bounds::PA2.iter().collect(),
+        Covered::KernelPerceptron | Covered::KernelPa1 { .. } | Covered::KernelPa2 { .. } => {
+            vec![untranscribed::statement(Algorithm::KernelPerceptron)]
+        }
         Covered::Untranscribed { algorithm, .. } => vec![untranscribed::statement(algorithm)],
     }
 }

@@ -25,6 +25,18 @@ pub enum Covered {
     Pa2 {
         c: f64,
     },
+    /// The kernel perceptron: Novikoff's and Freund & Schapire's bounds in
+    /// the feature space of its kernel (`theory::kernel`); its budget,
+    /// when one removed support vectors, takes it out of the theorems.
+    KernelPerceptron,
+    /// Kernel PA-I and PA-II: Crammer et al. 2006's Theorems 4 and 5 in
+    /// the feature space (their proofs use inner products only).
+    KernelPa1 {
+        c: f64,
+    },
+    KernelPa2 {
+        c: f64,
+    },
     /// Any other learner: the comparators (at its C, or 1 without one)
     /// and the regret, and the reason no bound is transcribed.
     Untranscribed {
@@ -51,6 +63,9 @@ impl Covered {
             Algorithm::Pa => Covered::Pa,
             Algorithm::Pa1 => Covered::Pa1 { c },
             Algorithm::Pa2 => Covered::Pa2 { c },
+            Algorithm::KernelPerceptron => Covered::KernelPerceptron,
+            Algorithm::KernelPa1 => Covered::KernelPa1 { c },
+            Algorithm::KernelPa2 => Covered::KernelPa2 { c },
             other => Covered::Untranscribed {
                 algorithm: other,
                 // The learner's C where it has one (SCW, the kernel PA), else 1.
@@ -67,7 +82,11 @@ impl Covered {
     /// learner without one.
     pub fn c(self) -> f64 {
         match self {
-            Covered::Pa1 { c } | Covered::Pa2 { c } | Covered::Untranscribed { c, .. } => c,
+            Covered::Pa1 { c }
+            | Covered::Pa2 { c }
+            | Covered::KernelPa1 { c }
+            | Covered::KernelPa2 { c }
+            | Covered::Untranscribed { c, .. } => c,
             _ => 1.0,
         }
     }
@@ -75,6 +94,19 @@ impl Covered {
     /// Whether the squared-hinge minimiser is needed (PA-II's bound).
     pub fn wants_squared_hinge(self) -> bool {
         matches!(self, Covered::Pa2 { .. })
+    }
+
+    /// The kernel learner it is, when it is one: the kernel theory
+    /// (`theory::kernel`) judges it in its kernel's feature space, the
+    /// linear layer only against lines (and with no bound).
+    pub fn kernel(self) -> Option<Algorithm> {
+        match self {
+            Covered::KernelPerceptron => Some(Algorithm::KernelPerceptron),
+            Covered::KernelPa1 { .. } => Some(Algorithm::KernelPa1),
+            Covered::KernelPa2 { .. } => Some(Algorithm::KernelPa2),
+            Covered::Untranscribed { algorithm, .. } if algorithm.is_kernel() => Some(algorithm),
+            _ => None,
+        }
     }
 
     /// Whether it is one of PA, PA-I, PA-II.

@@ -44,7 +44,7 @@ pub enum Problem {
 
 impl Problem {
     /// The box's upper end and the diagonal for a sample seen `count` times.
-    fn box_and_diagonal(self, count: u64) -> (f64, f64) {
+    pub(in crate::theory) fn box_and_diagonal(self, count: u64) -> (f64, f64) {
         let count = count as f64;
         match self {
             Problem::Hinge { c } => (c * count, 0.0),

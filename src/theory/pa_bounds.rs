@@ -151,12 +151,12 @@ pub fn evaluate(covered: Covered, e: &Evidence<'_>) -> Vec<Bound> {
             ]
         }
         Covered::Pa1 { c } => {
-            let value = r2.max(1.0 / c) * 2.0 * e.hinge.value;
+            let value = theorem_4(r2, c, e.hinge.value);
             vec![Bound::new(&PA1_THEOREM_4, mistakes).value(value, Comparator::HingeMinimiser)]
         }
         Covered::Pa2 { c } => {
             let objective = e.squared.map_or(f64::INFINITY, |m| m.value);
-            let value = (r2 + 0.5 / c) * 2.0 * objective;
+            let value = theorem_5(r2, c, objective);
             vec![
                 Bound::new(&PA2_THEOREM_5, squared).value(value, Comparator::SquaredHingeMinimiser),
                 Bound::new(&PA2_THEOREM_5_MISTAKES, mistakes)
@@ -165,6 +165,20 @@ pub fn evaluate(covered: Covered, e: &Evidence<'_>) -> Vec<Bound> {
         }
         _ => Vec::new(),
     }
+}
+
+/// Theorem 4's right-hand side at its best u, the hinge minimiser at C:
+/// max{R², 1/C} (‖u‖² + 2C Σ ℓ*_t) = max{R², 1/C} · 2 · (its objective
+/// ½‖u‖² + C Σ ℓ*_t). The kernel theory evaluates it in the feature
+/// space (`theory::kernel::bounds`).
+pub fn theorem_4(r2: f64, c: f64, hinge_objective: f64) -> f64 {
+    r2.max(1.0 / c) * 2.0 * hinge_objective
+}
+
+/// Theorem 5's right-hand side at its best u, the squared-hinge
+/// minimiser: (R² + 1/(2C)) · 2 · (½‖u‖² + C Σ (ℓ*_t)²).
+pub fn theorem_5(r2: f64, c: f64, squared_objective: f64) -> f64 {
+    (r2 + 0.5 / c) * 2.0 * squared_objective
 }
 
 /// Theorem 3 at the comparator that makes it smallest, when every sample

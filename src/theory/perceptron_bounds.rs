@@ -94,6 +94,13 @@ pub const FREUND_SCHAPIRE_ASKED: Statement = Statement {
     unread: Some(FREUND_SCHAPIRE_UNREAD),
 };
 
+/// Novikoff's (R/γ)², at the largest γ (γ*): in the input space here,
+/// in the feature space for the kernel perceptron (`theory::kernel`).
+pub fn novikoff_value(radius: f64, margin: f64) -> f64 {
+    let ratio = radius / margin;
+    ratio * ratio
+}
+
 pub const STATEMENTS: [Statement; 2] = [NOVIKOFF, FREUND_SCHAPIRE];
 pub const ASKED: [Statement; 2] = [NOVIKOFF_ASKED, FREUND_SCHAPIRE_ASKED];
 
@@ -104,10 +111,10 @@ pub fn evaluate(e: &Evidence<'_>, statements: &[Statement; 2]) -> Vec<Bound> {
     let updates = e.updates as f64;
     let novikoff = Bound::new(novikoff, updates);
     let novikoff = match (e.not_separable(), e.separation.margin()) {
-        (None, Some(margin)) => {
-            let ratio = e.over.radius() / margin;
-            novikoff.value(ratio * ratio, Comparator::HardMargin)
-        }
+        (None, Some(margin)) => novikoff.value(
+            novikoff_value(e.over.radius(), margin),
+            Comparator::HardMargin,
+        ),
         (reason, _) => novikoff.refused(reason.unwrap_or(Reason::NotSeparable)),
     };
     let mut best: Option<(f64, f64, Comparator)> = None;

@@ -15,7 +15,7 @@ use crate::features::Features;
 
 /// Refuses what the theory layer cannot cover: a sample with a value that
 /// is not finite (it has no margin), and a label other than ±1.
-pub(super) fn check_sample(x: Features<'_>, y: f64) -> Result<()> {
+pub(in crate::theory) fn check_sample(x: Features<'_>, y: f64) -> Result<()> {
     if !x.is_finite() {
         return Err(Error::BadSample(
             "a sample with NaN or infinite values has no margin".into(),

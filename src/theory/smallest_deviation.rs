@@ -15,8 +15,14 @@ pub fn smallest(samples: &Samples, u: &Vector) -> Option<(f64, f64)> {
         .seen()
         .map(|i| (samples.margin(i, u) / norm, samples.weight(i) as f64))
         .collect();
-    let radius = samples.radius();
-    let rounds = samples.rounds() as f64;
+    smallest_of(&margins, samples.radius(), samples.rounds())
+}
+
+/// The same from the margins of a unit u, each with its sample's count
+/// (m_t, c_t), R and the rounds: the kernel theory's form, where u is
+/// known only through its margins.
+pub fn smallest_of(margins: &[(f64, f64)], radius: f64, rounds: u64) -> Option<(f64, f64)> {
+    let rounds = rounds as f64;
     // √bound as a function of s = 1/γ.
     let root = |s: f64| {
         let deviation: f64 = margins

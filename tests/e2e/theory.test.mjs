@@ -299,7 +299,8 @@ test('Compare: the data once, a short block per learner, one search for all pane
   await reportAt(page, 40);
   await frames(page);
   const kernels = await place.innerText();
-  assert.equal(await page.locator('.theory-bounds details').count(), 1, 'one statement');
+  // (each kernel learner's own feature space, below its block, is tests/e2e/theory-kernel.test.mjs's)
+  assert.equal(await page.locator('.theory-block > .theory-bounds details').count(), 1, 'one statement');
   assert.equal(kernels.match(/as for Kernel perceptron above/g)?.length, 7, kernels);
   assert.doesNotMatch(kernels, /covers the linear learners/);
   assert.deepEqual(page.errors, []);

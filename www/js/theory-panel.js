@@ -73,7 +73,8 @@ function single(figure, open) {
   const r = view.report;
   const dl = facts(r, view, minimisers([figure]));
   regret(dl, r);
-  return element('div', { class: 'theory-block' }, dl, ...warm(view), ...bounded(r, view), bounds(r.bounds, open, { shown: new Map(), learner: label(figure.pg.algorithm()) }));
+  const learner = label(figure.pg.algorithm());
+  return element('div', { class: 'theory-block' }, dl, ...warm(view), ...bounded(r, view), bounds(r.bounds, open, { shown: new Map(), learner }), ...kernelSide(view, open, learner));
 }
 
 /** The samples a report covers: panels with the same key share the data's facts. */
@@ -108,6 +109,7 @@ function compare(figures, open) {
   row(data, t('hinge-loss regret'), REGRET()); // what each panel's is
   out.push(element('section', { class: 'theory-data' }, element('h3', {}, t('The samples, for every panel')), data));
   const shown = new Map(); // a no-bound line already explained, by name: the learner it was explained for
+  const kernelShown = new Map(); // the same in the kernels' feature spaces
   const blocks = figures.filter((f) => !f.theory?.why_code).map((f) => {
     const name = label(f.pg.algorithm());
     const head = element('h3', { class: 'theory-learner' }, element('i', { class: 'swatch' }), name);
@@ -118,7 +120,7 @@ function compare(figures, open) {
     const own = dataKey(r) !== key;
     const dl = own ? facts(r, f.theory, minimisers([f])) : element('dl', { class: 'theory-facts' });
     regret(dl, r, true);
-    return element('div', { class: 'theory-block' }, head, dl, ...warm(f.theory), ...bounded(r, f.theory), bounds(r.bounds, open, { shown, learner: name, compact: true }));
+    return element('div', { class: 'theory-block' }, head, dl, ...warm(f.theory), ...bounded(r, f.theory), bounds(r.bounds, open, { shown, learner: name, compact: true }), ...kernelSide(f.theory, open, name, kernelShown));
   });
   out.push(element('div', { class: 'theory-learners' }, ...blocks));
   return out;
@@ -241,4 +243,52 @@ function bounds(list, open, { shown, learner, compact = false }) {
     return element('li', {}, verdict, details);
   });
   return element('ul', { class: 'theory-bounds' }, ...items);
+}
+
+/** The kernel, as the report gives it (src/theory/kernel/report.rs). */
+const KERNEL = {
+  gaussian: (r) => t('the Gaussian kernel, σ = {sigma}: k(x, z) = exp(−‖x − z‖²/(2σ²))', { sigma: num(r.sigma) }),
+  polynomial: (r) => t('the polynomial kernel of degree {degree}, offset {offset}: k(x, z) = ({offset} + x·z)^{degree}', { degree: count(r.degree), offset: num(r.offset) }),
+  linear: () => t('the linear kernel: k(x, z) = x·z'),
+};
+
+const KERNEL_SETTLED = {
+  separable: () => t('separable in the feature space: some u classifies every sample with a margin'),
+  'not-separable': () => t('not separable in the feature space: no u classifies every sample'),
+  undecided: () => t('not decided yet: no separator found so far'),
+  'no-samples': () => t('no samples yet'),
+};
+
+/**
+ * A kernel learner's theory in the feature space of its kernel (`view.kernel`,
+ * src/playground/theory_kernel.rs): the facts above judge it against lines,
+ * these against the functions its kernel can draw, with its own bounds.
+ * `shown` (Compare): the no-bound lines already explained in another
+ * panel's feature space, which this one points to.
+ */
+function kernelSide(view, open, learner, shown = null) {
+  const side = view?.kernel;
+  if (!side) return [];
+  const head = element('h3', { class: 'theory-kernel-head' }, t('In the feature space of its kernel'));
+  const r = side.report;
+  if (!r || r.rounds === 0) return [element('section', { class: 'theory-kernel' }, head, hint(t('Loading…')))];
+  const dl = element('dl', { class: 'theory-facts' });
+  row(dl, t('kernel'), KERNEL[r.kind]?.(r) ?? r.kernel);
+  row(dl, t('rounds'), t('{rounds} rounds on {samples} distinct samples', { rounds: count(r.rounds), samples: count(r.samples) }));
+  row(dl, 'R = max √k(x,x)', num(r.radius));
+  row(dl, t('separable?'), KERNEL_SETTLED[r.settled]?.() ?? r.settled, ...(r.margin != null ? [`γ* = ${num(r.margin)}`] : []));
+  for (const [term, best, loss] of [[t('hinge-loss minimiser'), r.hinge_best, ''], [t('squared-hinge minimiser'), r.squared_hinge_best, '²']]) {
+    if (!best) continue;
+    row(dl, term, `min ½‖u‖² + C Σ max(0, 1 − y u·φ(x))${loss} = ${num(best.value)}`, `C = ${num(best.c)}`, t('{n} support vectors', { n: count(best.support) }));
+  }
+  row(dl, t('hinge-loss regret'), perRound(r.regret.hinge, r.regret.rounds));
+  const notes = [];
+  if (side.stopped) {
+    notes.push(t('The kernel side keeps the first {kept} distinct points; every number here is over the {rounds} rounds up to them.', { kept: count(side.kept_limit), rounds: count(r.rounds) }));
+  } else if (side.rounds > r.rounds) {
+    notes.push(t('Every number here is over the first {rounds} of the {seen} rounds seen; the comparators of all of them are being solved, between frames.', { rounds: count(r.rounds), seen: count(side.rounds) }));
+  }
+  return [element('section', { class: 'theory-kernel' }, head, dl,
+    ...notes.map((note) => element('p', { class: 'hint theory-bounded' }, note)),
+    bounds(r.bounds, open, { shown: shown ?? new Map(), learner, compact: !!shown }))];
 }

@@ -63,7 +63,7 @@ struct Report<'a> {
     learn_seconds: f64,
     /// `--theory`: the best fixed classifiers, the bounds, the regret.
     #[serde(skip_serializing_if = "Option::is_none")]
-    theory: Option<&'a onlinelearn::theory::Report>,
+    theory: Option<&'a crate::theory::Reported>,
     #[serde(skip_serializing_if = "Option::is_none")]
     theory_seconds: Option<f64>,
     /// Present when the run stopped early: where, and why. The rest of

@@ -2,25 +2,75 @@
 //! run. Every training sample is stored in file order; each round of each
 //! pass is recorded against the sample it was (a second pass counts every
 //! sample twice); the report comes once, at the end, and its solve is
-//! timed apart from learning.
+//! timed apart from learning. A kernel learner is judged in the feature
+//! space of its kernel (`onlinelearn::theory::kernel`, printed by
+//! `kernel_theory.rs`), every other learner in the space of its x.
 
 use std::ops::Range;
 use std::time::Instant;
 
 use onlinelearn::eval::Progress;
+use onlinelearn::theory::kernel::{KernelReport, KernelTheory};
 use onlinelearn::theory::{Report, Theory, ZeroOne};
-use onlinelearn::{Algorithm, AnyLearner, Dataset, Learner, Settings};
+use onlinelearn::{Algorithm, AnyLearner, Dataset, Features, Learner, Settings, Update};
+use serde::Serialize;
 
 /// The theory of one run, and the seconds its report took.
 pub struct Outcome {
-    pub report: Report,
+    pub report: Reported,
     pub seconds: f64,
+}
+
+/// A report of either layer (the JSON's `"theory"` object is the one of
+/// the learner's layer: a kernel learner's names its `"space"`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Reported {
+    Linear(Report),
+    Kernel(KernelReport),
+}
+
+/// The layer that judges a learner.
+enum Layer {
+    Linear(Box<Theory>),
+    Kernel(Box<KernelTheory>),
+}
+
+impl Layer {
+    fn new(algorithm: Algorithm, settings: &Settings) -> onlinelearn::Result<Self> {
+        Ok(if algorithm.is_kernel() {
+            Layer::Kernel(Box::new(KernelTheory::new(algorithm, settings)?))
+        } else {
+            Layer::Linear(Box::new(Theory::new(algorithm, settings)?))
+        })
+    }
+
+    fn add(&mut self, x: Features<'_>, y: f64) -> onlinelearn::Result<usize> {
+        match self {
+            Layer::Linear(t) => t.add(x, y),
+            Layer::Kernel(t) => t.add(x, y),
+        }
+    }
+
+    fn record(&mut self, i: usize, update: &Update) -> onlinelearn::Result<()> {
+        match self {
+            Layer::Linear(t) => t.record(i, update),
+            Layer::Kernel(t) => t.record(i, update),
+        }
+    }
+
+    fn report(&mut self) -> Reported {
+        match self {
+            Layer::Linear(t) => Reported::Linear(t.report(ZeroOne::Compute)),
+            Layer::Kernel(t) => Reported::Kernel(t.report()),
+        }
+    }
 }
 
 /// Refuses `--theory` for what it does not cover, before any file is read.
 pub fn check(algorithms: &[Algorithm], settings: &Settings) -> Result<(), String> {
     for &a in algorithms {
-        Theory::new(a, settings).map_err(|e| format!("--theory: {e}"))?;
+        Layer::new(a, settings).map_err(|e| format!("--theory: {e}"))?;
     }
     Ok(())
 }
@@ -36,13 +86,13 @@ pub fn refuse_classes(file: &str, classes: usize) -> String {
 /// learned (row r of the pass is training sample `order[r]`; none: file
 /// order).
 pub struct Tracker {
-    theory: Theory,
+    theory: Layer,
     pub order: Option<Vec<usize>>,
 }
 
 /// A theory holding every training sample, none learned yet.
 pub fn start(algorithm: Algorithm, settings: &Settings, data: &Dataset) -> Result<Tracker, String> {
-    let mut theory = Theory::new(algorithm, settings).map_err(|e| e.to_string())?;
+    let mut theory = Layer::new(algorithm, settings).map_err(|e| e.to_string())?;
     for i in 0..data.len() {
         theory
             .add(data.row(i), data.label(i))
@@ -81,14 +131,14 @@ impl Tracker {
 pub fn finish(tracker: Tracker) -> Outcome {
     let mut theory = tracker.theory;
     let clock = Instant::now();
-    let report = theory.report(ZeroOne::Compute);
+    let report = theory.report();
     Outcome {
         report,
         seconds: clock.elapsed().as_secs_f64(),
     }
 }
 
-fn number(v: f64) -> String {
+pub(crate) fn number(v: f64) -> String {
     if v == 0.0 || (1e-3..1e6).contains(&v.abs()) {
         format!("{v:.4}")
     } else {
@@ -107,7 +157,10 @@ fn vector(u: &[f64]) -> String {
 
 /// The text report's theory section.
 pub fn print(o: &Outcome) {
-    let r = &o.report;
+    let r = match &o.report {
+        Reported::Linear(r) => r,
+        Reported::Kernel(r) => return crate::kernel_theory::print(r, o.seconds),
+    };
     println!(
         "  theory                over {} samples, {} rounds",
         r.samples, r.rounds
@@ -146,7 +199,33 @@ pub fn print(o: &Outcome) {
         ),
         None => println!("    fewest mistakes     - (computed for two features only)"),
     }
-    for b in &r.bounds {
+    print_bounds(&r.bounds);
+    let g = &r.regret;
+    let zero_one = g.zero_one.map_or("-".to_string(), |z| {
+        format!("{z} ({:.4} a round)", g.zero_one_per_round.unwrap_or(0.0))
+    });
+    println!(
+        "    regret              hinge {} ({} a round) against the hinge best; mistakes {} against the best line",
+        number(g.hinge),
+        number(g.hinge_per_round),
+        zero_one
+    );
+    println!("    solved in           {:.3} s", o.seconds);
+}
+
+fn comparator_name(c: onlinelearn::theory::Comparator) -> &'static str {
+    use onlinelearn::theory::Comparator;
+    match c {
+        Comparator::HardMargin => "u = u*",
+        Comparator::HingeMinimiser => "u = the hinge best",
+        Comparator::SquaredHingeMinimiser => "u = the squared hinge best",
+    }
+}
+
+/// Each bound: its value against the learner's count, or why none; and
+/// the theorem's statement.
+pub(crate) fn print_bounds(bounds: &[onlinelearn::theory::Bound]) {
+    for b in bounds {
         let actual = if b.counts == "Σℓ_t²" {
             number(b.actual)
         } else {
@@ -174,25 +253,5 @@ pub fn print(o: &Outcome) {
             ),
         }
         println!("      theorem: {}", b.statement);
-    }
-    let g = &r.regret;
-    let zero_one = g.zero_one.map_or("-".to_string(), |z| {
-        format!("{z} ({:.4} a round)", g.zero_one_per_round.unwrap_or(0.0))
-    });
-    println!(
-        "    regret              hinge {} ({} a round) against the hinge best; mistakes {} against the best line",
-        number(g.hinge),
-        number(g.hinge_per_round),
-        zero_one
-    );
-    println!("    solved in           {:.3} s", o.seconds);
-}
-
-fn comparator_name(c: onlinelearn::theory::Comparator) -> &'static str {
-    use onlinelearn::theory::Comparator;
-    match c {
-        Comparator::HardMargin => "u = u*",
-        Comparator::HingeMinimiser => "u = the hinge best",
-        Comparator::SquaredHingeMinimiser => "u = the squared hinge best",
     }
 }

@@ -21,6 +21,8 @@ mod reductions;
 mod reset;
 #[cfg(feature = "theory")]
 mod theory;
+#[cfg(all(feature = "theory", feature = "kernel"))]
+mod theory_kernel;
 #[cfg(feature = "timeline")]
 mod timeline;
 
