@@ -177,7 +177,7 @@ test('the help overlay lists the shortcuts and closes with Escape', async () => 
   const page = await open();
   await page.keyboard.press('?');
   const help = page.locator('#help');
-  assert.ok(await help.isVisible());
+  await help.waitFor(); // its code and words load when first asked for
   const text = await help.textContent();
   for (const key of ['Space', 'Play / pause', 'step', 'Reset', 'class −1', 'Enter', 'Delete']) assert.ok(text.includes(key), key);
   // Keys do not reach the page while it is open.
@@ -188,8 +188,26 @@ test('the help overlay lists the shortcuts and closes with Escape', async () => 
   await page.keyboard.press('Escape');
   assert.ok(await help.isHidden());
   await page.click('#help-open');
+  await help.waitFor();
   assert.ok(await help.isVisible());
   await page.click('#help-close');
   assert.ok(await help.isHidden());
+  await page.close();
+});
+
+test('the help opens in the language shown, its words and the book link in it, after a language switch too', async () => {
+  const page = await open('lang=ja');
+  await page.click('#help-open');
+  const help = page.locator('#help');
+  await help.waitFor(); // its code and its words (the catalogue's help part) load when first asked for
+  assert.match(await help.textContent(), /キーボードショートカット[^]*再生 \/ 一時停止[^]*閉じる/);
+  assert.equal(await page.getAttribute('#book-link', 'href'), 'book/ja/');
+  await page.keyboard.press('Escape');
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => document.documentElement.lang === 'it' && !window.playground.replaying);
+  await page.click('#help-open');
+  await page.waitForFunction(() => document.getElementById('help')?.open && document.getElementById('help').textContent.includes('Scorciatoie da tastiera'));
+  assert.equal(await page.getAttribute('#book-link', 'href'), 'book/it/');
+  assert.deepEqual(page.errors, []);
   await page.close();
 });

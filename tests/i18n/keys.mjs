@@ -111,7 +111,10 @@ export async function browserKeys(context, url) {
     const theory = wasm.Playground.theory_texts();
     // The core's messages: [code, English template] each.
     const messages = wasm.Playground.message_codes();
-    return { pages, full, core, theory, messages };
+    // The keyboard shortcuts' help, made when asked for (its markup is in its module).
+    const { MARKUP } = await import('./js/help-dialog.js');
+    const help = units(new DOMParser().parseFromString(`<dialog>${MARKUP}</dialog>`, 'text/html').body).map((u) => u.text);
+    return { pages, full, core, theory, messages, help };
   }, PAGES);
   await page.close();
   const wordy = (keys) => keys.filter((k) => /\p{L}{2}/u.test(k ?? ''));
@@ -121,6 +124,7 @@ export async function browserKeys(context, url) {
     core: wordy(found.core),
     theory: wordy(found.theory),
     messages: found.messages,
+    help: wordy(found.help),
   };
 }
 
@@ -132,14 +136,15 @@ export async function browserKeys(context, url) {
  * teacher's hand), 'python' (with Copy as Python), 'data' (with a file:
  * data-in.js's texts and the file readers' messages), 'save' (with the
  * first Save: save-buttons.js's and gif-export.js's texts), 'classes'
- * (with the first explanation of a class step) or '' (the first
- * load's catalogue).
+ * (with the first explanation of a class step), 'help' (the keyboard
+ * shortcuts' help, help-dialog.js's markup) or '' (the first load's
+ * catalogue).
  */
 export async function keyParts() {
   const server = await serve();
   const context = await launch();
   try {
-    const { pages, full, core, theory, messages } = await browserKeys(context, server.url);
+    const { pages, full, core, theory, messages, help } = await browserKeys(context, server.url);
     const first = new Set([...pages['index.html'], ...pages['embed.html'], ...core, ...await allCodeKeys(), ...messages.map(([code]) => code).filter((code) => !DATA_CODES.test(code))]);
     const parts = new Map([...first].map((k) => [k, '']));
     for (const k of [...messages.map(([code]) => code).filter((code) => DATA_CODES.test(code)), ...await allCodeKeys({ part: 'data' })]) if (!parts.has(k)) parts.set(k, 'data');
@@ -148,6 +153,8 @@ export async function keyParts() {
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');
     for (const part of ['save', 'classes', 'compare', 'exercise']) for (const k of await allCodeKeys({ part })) if (!parts.has(k)) parts.set(k, part);
+    // The help's words; one another lazy part has too (Close) stays in the first load, where both find it.
+    for (const k of help) parts.set(k, parts.has(k) && parts.get(k) !== 'help' ? '' : 'help');
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
     const sorted = new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     sorted.templates = new Map(messages);
@@ -173,7 +180,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'full', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'compare', 'exercise', 'blog'];
+export const PARTS = ['', 'full', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'compare', 'exercise', 'help', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

@@ -18,6 +18,7 @@ import { DataPanel } from './data-panel.js';
 import * as state from './state.js';
 import { bindLanguageMenu, startLanguage } from './page-language.js';
 import { building } from './app-build.js';
+import { usePart } from './i18n.js';
 import { changing } from './app-changes.js';
 
 const $ = (id) => document.getElementById(id);
@@ -171,8 +172,11 @@ export class App extends Controller(Object) {
     return this.figures[i].curve(series);
   }
 
+  /** The keyboard shortcuts' help: its code and words load when first asked for (help-dialog.js). */
   showHelp() {
-    if (!$('help').open) $('help').showModal();
+    if ($('help')?.open) return;
+    const opener = document.activeElement;
+    Promise.all([import('./help-dialog.js'), usePart('help').catch(() => {})]).then(([m]) => m.openHelp(opener)).catch((e) => this.fail(e));
   }
 }
 

@@ -74,7 +74,6 @@ export class Controls {
     }
     on('error-close', 'click', () => app.clearError());
     on('help-open', 'click', () => app.showHelp());
-    on('help-close', 'click', () => $('help').close());
   }
 
   /** Draw mode (touch): every touch on the plane adds a point instead of scrolling. */

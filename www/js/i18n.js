@@ -18,7 +18,8 @@ let asked = 0; // use() calls so far: the last one decides, whichever catalogue 
 // LIBOL's, the second-order learners' and the perceptron's relatives,
 // fetched with it), 'data' (with a file: data-in.js's texts
 // and the file readers' messages), 'save' (with the first Save), 'classes'
-// (with the first explanation of a class step), 'blog' (the example post's
+// (with the first explanation of a class step), 'help' (with the
+// keyboard shortcuts' help, help-dialog.js), 'blog' (the example post's
 // prose). Each is fetched for the language shown.
 const parts = [];
 

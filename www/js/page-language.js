@@ -9,8 +9,6 @@ const menu = () => document.getElementById('lang');
 export async function show(tag) {
   await showDocument(tag);
   menu().value = language();
-  // The help's link to the book in the page's language (dist/: book/<lang>/).
-  document.getElementById('book-link').href = language() === 'en' ? 'book/' : `book/${language()}/`;
 }
 
 /** Before the app starts: the language of `hash` (the link, or the last session's), else the browser's. */
