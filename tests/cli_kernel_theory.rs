@@ -171,3 +171,18 @@ fn bad_input_to_the_kernel_theory_is_explained_never_nan() {
         }
     }
 }
+
+#[test]
+fn a_kernel_learner_without_a_transcribed_bound_says_why_and_names_no_empty_paper() {
+    let train = fixture("kernel_theory_noisy.csv");
+    for algo in ["apsm", "projectron"] {
+        let text = stdout(&run(&[
+            "learn", "--algo", algo, "--train", &train, "--theory",
+        ]));
+        assert!(text.contains("no bound: "), "{algo}:\n{text}");
+        assert!(
+            !text.contains("()"),
+            "an empty source printed as (): {algo}:\n{text}"
+        );
+    }
+}

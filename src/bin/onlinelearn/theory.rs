@@ -244,12 +244,17 @@ pub(crate) fn print_bounds(bounds: &[onlinelearn::theory::Bound]) {
                     .map_or(String::new(), |g| format!(", γ = {}", number(g)))
             ),
             None => println!(
-                "    {:<28}{} = {}; no bound: {} ({})",
+                "    {:<28}{} = {}; no bound: {}{}",
                 b.name,
                 b.counts,
                 actual,
                 b.reason.map_or("-", |r| r.text()),
-                b.source
+                // A line without a paper (no bound transcribed) names none.
+                if b.source.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", b.source)
+                }
             ),
         }
         println!("      theorem: {}", b.statement);
