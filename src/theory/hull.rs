@@ -149,19 +149,11 @@ impl Hull {
             if high <= ORIGIN * radius {
                 return Some(Verdict::NotSeparable { distance: high });
             }
-            // The toward vertex (least z·p) and the away vertex (most z·p
-            // among those with weight).
-            let (mut toward, mut low_g) = (usize::MAX, f64::INFINITY);
-            let (mut away, mut high_g) = (usize::MAX, f64::NEG_INFINITY);
-            for i in samples.seen() {
-                let g = samples.margin(i, &self.p);
-                if g < low_g {
-                    (toward, low_g) = (i, g);
-                }
-                if self.lambda[i] > 0.0 && g > high_g {
-                    (away, high_g) = (i, g);
-                }
-            }
+            let ((toward, low_g), (away, high_g)) = toward_and_away(
+                samples
+                    .seen()
+                    .map(|i| (i, samples.margin(i, &self.p), self.lambda[i] > 0.0)),
+            );
             // p gives every sample a positive margin: separable, proven.
             // γ* itself is left to the hard-margin dual, which gets there
             // faster than these steps would.
@@ -249,4 +241,23 @@ mod tests {
             Verdict::NotSeparable { .. }
         ));
     }
+}
+
+/// A Frank-Wolfe step's two vertices, from each vertex's (index, z·p,
+/// whether it has weight): the toward one (least z·p) and the away one
+/// (most z·p among those with weight), each with its z·p. The kernel
+/// feature space's hull (`kernel/hull.rs`) steps the same way.
+pub(crate) fn toward_and_away(
+    vertices: impl Iterator<Item = (usize, f64, bool)>,
+) -> ((usize, f64), (usize, f64)) {
+    let (mut toward, mut away) = ((usize::MAX, f64::INFINITY), (usize::MAX, f64::NEG_INFINITY));
+    for (i, g, weighted) in vertices {
+        if g < toward.1 {
+            toward = (i, g);
+        }
+        if weighted && g > away.1 {
+            away = (i, g);
+        }
+    }
+    (toward, away)
 }

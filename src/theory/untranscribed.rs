@@ -12,8 +12,9 @@
 use super::bound::Statement;
 use crate::registry::Algorithm;
 
-/// A learner's line: no number, and why.
-const fn why(name: &'static str, source: &'static str, text: &'static str) -> Statement {
+/// A learner's line: no number, and why (the kernel learners' too,
+/// `kernel/untranscribed.rs`).
+pub(crate) const fn why(name: &'static str, source: &'static str, text: &'static str) -> Statement {
     Statement {
         name,
         title: "No bound transcribed",

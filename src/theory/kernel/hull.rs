@@ -15,7 +15,7 @@
 
 use super::gram::Gram;
 use super::points::Points;
-use crate::theory::hull::{Verdict, ORIGIN};
+use crate::theory::hull::{toward_and_away, Verdict, ORIGIN};
 
 /// Steps one solve may take before it says it is undecided.
 const MAX_STEPS: usize = 200_000;
@@ -95,16 +95,12 @@ impl KernelHull {
             if high <= ORIGIN * radius {
                 return Some(Verdict::NotSeparable { distance: high });
             }
-            let (mut toward, mut low_g) = (usize::MAX, f64::INFINITY);
-            let (mut away, mut high_g) = (usize::MAX, f64::NEG_INFINITY);
-            for (p, &g) in self.g.iter().enumerate() {
-                if g < low_g {
-                    (toward, low_g) = (p, g);
-                }
-                if self.lambda[p] > 0.0 && g > high_g {
-                    (away, high_g) = (p, g);
-                }
-            }
+            let ((toward, low_g), (away, high_g)) = toward_and_away(
+                self.g
+                    .iter()
+                    .enumerate()
+                    .map(|(p, &g)| (p, g, self.lambda[p] > 0.0)),
+            );
             if low_g > 0.0 {
                 return Some(Verdict::Separable {
                     low: low_g / norm2.sqrt(),

@@ -7,18 +7,7 @@
 
 use crate::registry::Algorithm;
 use crate::theory::bound::Statement;
-
-const fn why(name: &'static str, source: &'static str, text: &'static str) -> Statement {
-    Statement {
-        name,
-        title: "No bound transcribed",
-        text,
-        source,
-        counts: "mistakes",
-        checked: false,
-        unread: None,
-    }
-}
+use crate::theory::untranscribed::why;
 
 const PROJECTRON: Statement = why(
     "projectron-no-bound",
