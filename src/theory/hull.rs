@@ -202,6 +202,25 @@ impl Hull {
     }
 }
 
+/// A Frank-Wolfe step's two vertices, from each vertex's (index, z·p,
+/// whether it has weight): the toward one (least z·p) and the away one
+/// (most z·p among those with weight), each with its z·p. The kernel
+/// feature space's hull (`kernel/hull.rs`) steps the same way.
+pub(crate) fn toward_and_away(
+    vertices: impl Iterator<Item = (usize, f64, bool)>,
+) -> ((usize, f64), (usize, f64)) {
+    let (mut toward, mut away) = ((usize::MAX, f64::INFINITY), (usize::MAX, f64::NEG_INFINITY));
+    for (i, g, weighted) in vertices {
+        if g < toward.1 {
+            toward = (i, g);
+        }
+        if weighted && g > away.1 {
+            away = (i, g);
+        }
+    }
+    (toward, away)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,23 +260,4 @@ mod tests {
             Verdict::NotSeparable { .. }
         ));
     }
-}
-
-/// A Frank-Wolfe step's two vertices, from each vertex's (index, z·p,
-/// whether it has weight): the toward one (least z·p) and the away one
-/// (most z·p among those with weight), each with its z·p. The kernel
-/// feature space's hull (`kernel/hull.rs`) steps the same way.
-pub(crate) fn toward_and_away(
-    vertices: impl Iterator<Item = (usize, f64, bool)>,
-) -> ((usize, f64), (usize, f64)) {
-    let (mut toward, mut away) = ((usize::MAX, f64::INFINITY), (usize::MAX, f64::NEG_INFINITY));
-    for (i, g, weighted) in vertices {
-        if g < toward.1 {
-            toward = (i, g);
-        }
-        if weighted && g > away.1 {
-            away = (i, g);
-        }
-    }
-    (toward, away)
 }
