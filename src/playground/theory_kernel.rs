@@ -16,6 +16,7 @@ use crate::features::Features;
 use crate::learner::Update;
 use crate::registry::Algorithm;
 use crate::settings::Settings;
+use crate::theory::bound::refuse_all;
 use crate::theory::kernel::{KernelReport, KernelTheory};
 use crate::theory::Reason;
 
@@ -101,16 +102,7 @@ impl KernelSide {
     pub fn report(&self) -> Option<KernelReport> {
         let mut report = self.report.clone()?;
         if self.warm {
-            for bound in report
-                .bounds
-                .iter_mut()
-                .filter(|b| b.reason != Some(Reason::NotTranscribed))
-            {
-                bound.value = None;
-                bound.at = None;
-                bound.gamma = None;
-                bound.reason = Some(Reason::WarmStart);
-            }
+            refuse_all(&mut report.bounds, Reason::WarmStart);
         }
         Some(report)
     }

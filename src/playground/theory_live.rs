@@ -17,6 +17,7 @@ use crate::error::Result;
 use crate::features::Features;
 use crate::learner::Update;
 use crate::theory::best_line::LineSearch;
+use crate::theory::bound::refuse_all;
 use crate::theory::{BestLine, Frozen, Reason, Report, Theory, ZeroOne};
 
 /// Up to this many places the line is searched at every curve point, in
@@ -262,17 +263,7 @@ impl Live {
     /// its point at the curves' `x`.
     fn publish(&mut self, mut report: Report, x: Option<u64>) {
         if self.warm_from.is_some() {
-            // A learner without a transcribed bound keeps its own reason.
-            for bound in report
-                .bounds
-                .iter_mut()
-                .filter(|b| b.reason != Some(Reason::NotTranscribed))
-            {
-                bound.value = None;
-                bound.at = None;
-                bound.gamma = None;
-                bound.reason = Some(Reason::WarmStart);
-            }
+            refuse_all(&mut report.bounds, Reason::WarmStart);
         }
         if let Some(x) = x {
             self.curves.push(x, &report);

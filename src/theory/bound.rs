@@ -265,3 +265,18 @@ pub struct Statement {
     /// What could not be read, when `checked` is false.
     pub unread: Option<&'static str>,
 }
+
+/// Refuses each bound of `bounds` with `reason` (a learner that went on
+/// from another's weights: `Reason::WarmStart`), but a line without a
+/// transcribed bound, which keeps its own reason.
+pub fn refuse_all(bounds: &mut [Bound], reason: Reason) {
+    for bound in bounds
+        .iter_mut()
+        .filter(|b| b.reason != Some(Reason::NotTranscribed))
+    {
+        bound.value = None;
+        bound.at = None;
+        bound.gamma = None;
+        bound.reason = Some(reason);
+    }
+}
