@@ -16,7 +16,6 @@ import { show } from './page-language.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** App's methods that build the figures (mixed into App.prototype by app.js). */
 /**
  * The part of a Compare panel's notice that is its own (SharedState::pinned:
  * the setting changes its learner refuses, left out of its run), or null;
@@ -28,6 +27,7 @@ function keptBy(notice) {
   return then?.code === 'panel-kept' ? then : null;
 }
 
+/** App's methods that build the figures (mixed into App.prototype by app.js). */
 export const building = {
   /** Builds the page from a link; a link that cannot be opened falls back to the defaults. */
   load(hash) {
