@@ -292,16 +292,7 @@ impl Dual {
         if pg == 0.0 {
             return;
         }
-        let q = samples.squared_norm(i) + diagonal;
-        // A zero sample (x = 0 and no bias): its dual term is −α
-        // alone, so α goes to its upper end (never infinite here:
-        // such a set is not separable, so the hard margin is not
-        // asked, and the squared hinge has q = D_ii > 0).
-        let next = if q > 0.0 {
-            (a - g / q).clamp(0.0, upper)
-        } else {
-            upper
-        };
+        let next = coordinate_step(a, g, samples.squared_norm(i) + diagonal, upper);
         if next != a && next.is_finite() {
             samples.add_to(i, &mut self.u, next - a);
             self.alpha[i] = next;
@@ -323,6 +314,21 @@ impl Dual {
     /// The primal objective at the current u.
     pub fn primal_value(&self, samples: &Samples) -> f64 {
         self.problem.primal(samples, &self.u)
+    }
+}
+
+/// The exact minimiser of the dual along one coordinate, in its box
+/// [0, upper]: α − g/q, for the gradient g and the curvature q (the
+/// sample's squared norm plus the problem's diagonal). A zero sample
+/// (q = 0: x = 0 and no bias, or k(x, x) = 0) has the dual term −α alone,
+/// so α goes to its upper end (never infinite: such a set is not
+/// separable, so the hard margin is not asked, and the squared hinge has
+/// q ≥ D_ii > 0). The kernel duals (`kernel/dual.rs`) step the same way.
+pub(crate) fn coordinate_step(a: f64, g: f64, q: f64, upper: f64) -> f64 {
+    if q > 0.0 {
+        (a - g / q).clamp(0.0, upper)
+    } else {
+        upper
     }
 }
 

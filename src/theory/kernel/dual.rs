@@ -19,7 +19,7 @@
 use super::gram::Gram;
 use super::points::Points;
 use crate::data::rng::{derived, Rng};
-use crate::theory::dual::{Problem, Solved};
+use crate::theory::dual::{coordinate_step, Problem, Solved};
 use crate::theory::samples::{hinge, squared_hinge};
 use rand::seq::SliceRandom;
 
@@ -183,15 +183,7 @@ impl KernelDual {
         if pg == 0.0 {
             return pg;
         }
-        let q = points.diagonal(p) + diagonal;
-        // φ(x) = 0 (k(x, x) = 0): its dual term is −α alone, so α goes to
-        // its upper end (never infinite: such a set is not separable, and
-        // the squared hinge has D_pp > 0).
-        let next = if q > 0.0 {
-            (a - g / q).clamp(0.0, upper)
-        } else {
-            upper
-        };
+        let next = coordinate_step(a, g, points.diagonal(p) + diagonal, upper);
         if next != a && next.is_finite() {
             let change = next - a;
             let row = gram.row(points, p);
