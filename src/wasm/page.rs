@@ -48,6 +48,21 @@ pub(super) fn object(value: &impl Serialize) -> Result<JsValue, JsValue> {
 }
 
 impl Playground {
+    /// The handle of an opened page, with empty scratch buffers.
+    fn around(page: Page) -> Playground {
+        Playground {
+            page,
+            support: Vec::new(),
+            scores: Vec::new(),
+            pixels: Vec::new(),
+            ms_per_sample: None,
+            #[cfg(feature = "files")]
+            parts: None,
+            #[cfg(feature = "kernel")]
+            frontier: None,
+        }
+    }
+
     /// A step of learning, timed: the timeline keeps a checkpoint after
     /// `WORK_MS` of learning, so that looking back replays about that
     /// long; a step that would take longer is learned in pieces of about
@@ -88,34 +103,16 @@ impl Playground {
     #[wasm_bindgen(constructor)]
     pub fn new(hash: &str, learner: Option<String>) -> Result<Playground, JsValue> {
         let learner = learner.map(|name| name.parse()).transpose().map_err(js)?;
-        Ok(Playground {
-            page: Page::open(hash, learner).map_err(js)?,
-            support: Vec::new(),
-            scores: Vec::new(),
-            pixels: Vec::new(),
-            ms_per_sample: None,
-            #[cfg(feature = "files")]
-            parts: None,
-            #[cfg(feature = "kernel")]
-            frontier: None,
-        })
+        Ok(Playground::around(Page::open(hash, learner).map_err(js)?))
     }
 
     /// Opens a link without replaying its log: call [`Playground::replay`]
     /// until it returns 0 (the page does, a slice per frame, with progress).
     pub fn opening(hash: &str, learner: Option<String>) -> Result<Playground, JsValue> {
         let learner = learner.map(|name| name.parse()).transpose().map_err(js)?;
-        Ok(Playground {
-            page: Page::opening(hash, learner).map_err(js)?,
-            support: Vec::new(),
-            scores: Vec::new(),
-            pixels: Vec::new(),
-            ms_per_sample: None,
-            #[cfg(feature = "files")]
-            parts: None,
-            #[cfg(feature = "kernel")]
-            frontier: None,
-        })
+        Ok(Playground::around(
+            Page::opening(hash, learner).map_err(js)?,
+        ))
     }
 
     /// Whether the link (with `learner`, a learner about to be chosen)
