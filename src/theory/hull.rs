@@ -168,7 +168,7 @@ impl Hull {
                 - 2.0 * samples.cross(toward, away);
             if !(gain > 0.0) || !(distance2 > 0.0) {
                 // No pair improves p: it is the nearest point up to rounding.
-                return Some(self.settle(low_g, norm2, high, radius));
+                return Some(settle(low_g, norm2, high, radius));
             }
             let t = (gain / distance2).min(self.lambda[away]);
             self.lambda[toward] += t;
@@ -184,21 +184,22 @@ impl Hull {
             .seen()
             .map(|i| samples.margin(i, &self.p))
             .fold(f64::INFINITY, f64::min);
-        Some(self.settle(low_g, norm2, high, radius))
+        Some(settle(low_g, norm2, high, radius))
     }
+}
 
-    /// The verdict when the steps stop short of the gap test.
-    fn settle(&self, low_g: f64, norm2: f64, high: f64, radius: f64) -> Verdict {
-        if low_g > 0.0 {
-            Verdict::Separable {
-                low: low_g / norm2.sqrt(),
-                high,
-            }
-        } else if high <= ORIGIN * radius {
-            Verdict::NotSeparable { distance: high }
-        } else {
-            Verdict::Undecided { high }
+/// The verdict when the steps stop short of the gap test (the kernel
+/// feature space's hull, `kernel/hull.rs`, settles the same way).
+pub(crate) fn settle(low_g: f64, norm2: f64, high: f64, radius: f64) -> Verdict {
+    if low_g > 0.0 {
+        Verdict::Separable {
+            low: low_g / norm2.sqrt(),
+            high,
         }
+    } else if high <= ORIGIN * radius {
+        Verdict::NotSeparable { distance: high }
+    } else {
+        Verdict::Undecided { high }
     }
 }
 

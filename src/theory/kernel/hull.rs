@@ -15,7 +15,7 @@
 
 use super::gram::Gram;
 use super::points::Points;
-use crate::theory::hull::{toward_and_away, Verdict, ORIGIN};
+use crate::theory::hull::{settle, toward_and_away, Verdict, ORIGIN};
 
 /// Steps one solve may take before it says it is undecided.
 const MAX_STEPS: usize = 200_000;
@@ -129,18 +129,5 @@ impl KernelHull {
         let norm2 = self.squared_norm().max(0.0);
         let low_g = self.g.iter().copied().fold(f64::INFINITY, f64::min);
         Some(settle(low_g, norm2, high, radius))
-    }
-}
-
-fn settle(low_g: f64, norm2: f64, high: f64, radius: f64) -> Verdict {
-    if low_g > 0.0 {
-        Verdict::Separable {
-            low: low_g / norm2.sqrt(),
-            high,
-        }
-    } else if high <= ORIGIN * radius {
-        Verdict::NotSeparable { distance: high }
-    } else {
-        Verdict::Undecided { high }
     }
 }
