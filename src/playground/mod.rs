@@ -13,6 +13,7 @@ mod base64url;
 mod concept;
 mod curves;
 mod edits;
+#[cfg(feature = "model-export")]
 mod export;
 mod feed;
 mod files;
@@ -61,6 +62,7 @@ mod timeline;
 
 pub use curves::{Curves, Series, SERIES};
 pub use edits::{Change, Edit};
+#[cfg(feature = "model-export")]
 pub use export::{ModelExport, MODEL_FORMAT, MODEL_VERSION};
 pub use last_sample::{LastSample, Plane};
 #[cfg(feature = "timeline")]

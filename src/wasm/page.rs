@@ -10,7 +10,9 @@ use super::js;
 #[cfg(feature = "files")]
 use crate::data::FileParts;
 use crate::learner::Learner;
-use crate::playground::{Change, Event, ModelExport, Page};
+#[cfg(feature = "model-export")]
+use crate::playground::ModelExport;
+use crate::playground::{Change, Event, Page};
 use crate::registry::Catalogue;
 
 /// The playground session behind one canvas.
@@ -196,7 +198,12 @@ impl Playground {
     }
 
     /// The model as an object (weights, or support vectors and kernel; the
-    /// settings in force; the data's origin; the link as `state`).
+    /// settings in force; the data's origin; the link as `state`). In the
+    /// full module only: most visits never save a model, and its writer
+    /// (serde's for this document) is 4.8 KB gzip of the first module's
+    /// download (measured 2026-12-02); the page's Save model moves the
+    /// session to the full module first (www/js/save-buttons.js).
+    #[cfg(feature = "model-export")]
     pub fn model_export(&self, extras: &str) -> Result<JsValue, JsValue> {
         object(&ModelExport::new(
             self.page.session(),

@@ -4,7 +4,7 @@
 // margin with the number that broke the rule (and not learned), and
 // accepted ones learned by the session's perceptron: an update forced and
 // one not, checked against the learner itself (a copy of the session
-// predicting the point, its exported model); the (R/γ)² bound stated and
+// predicting the point, its weights in full); the (R/γ)² bound stated and
 // drawn; the `exercise-answered` events, el.exercise, the link replayed;
 // the refusal for another learner, and its remedy. Screenshots:
 // target/e2e-screenshots/exercises-adversary-*.png.
@@ -55,7 +55,7 @@ const predicted = (page, hash, [x, y], label) => page.evaluate(([hash, x, y, lab
 
 const learned = (page) => page.evaluate(() => {
   const pg = window.playground.figure.pg;
-  return { samples: pg.counts().samples, points: pg.points_len(), model: Array.from(pg.model()), exported: pg.model_export('').model };
+  return { samples: pg.counts().samples, points: pg.points_len(), model: Array.from(pg.model()), weights: Array.from(pg.weights()) };
 });
 
 /** Whether two points are within a pixel or two of each other (a click lands on a pixel; the point is snapped to 1e-3). */
@@ -109,7 +109,7 @@ for (const device of ['desktop', 'phone']) {
       const now = await learned(page);
       assert.equal(now.samples, round);
       assert.deepEqual(now.model, copy.model);
-      assert.deepEqual([...now.exported.weights, now.exported.bias], copy.model);
+      assert.deepEqual(now.weights, copy.model);
       assert.match(await feedback(page), copy.update ? /^Forced: the perceptron updated/ : /^Not forced: the perceptron had it right/);
       assert.match(await feedback(page), new RegExp(`${forced} forced in ${round} points; the bound is 22\\.22\\.`));
     }

@@ -98,9 +98,9 @@ for (const device of ['desktop', 'phone']) {
     assert.deepEqual({ right: first.score.right, boxes: first.score.boxes }, { right: 5, boxes: 5 });
     assert.equal(first.answer.tau, 0.1);
     for (const box of q.boxes) assert.ok(Math.abs(first.truth[box] - want[box]) < 1e-12, `${box}: the learner's ${first.truth[box]}, the textbook's ${want[box]}`);
-    // The session learned the sample: its exported model is the truth revealed.
-    const exported = await page.evaluate(() => window.playground.figure.pg.model_export('').model);
-    assert.deepEqual([...exported.weights, exported.bias], [first.truth.w1, first.truth.w2, first.truth.b]);
+    // The session learned the sample: its weights in full (w, then b) are the truth revealed.
+    const weights = await page.evaluate(() => Array.from(window.playground.figure.pg.weights()));
+    assert.deepEqual(weights, [first.truth.w1, first.truth.w2, first.truth.b]);
     const lines = await page.locator('.exercise-worked').innerText();
     assert.match(lines, /τ = min\(C, ℓ \/ ‖x̃‖²\) = min\(0\.1, 1 \/ [\d.]+\) = 0\.1 ✓ yours: 0\.1/);
     // Held: a step waits for the exercise.

@@ -59,14 +59,14 @@ for (const device of ['desktop', 'phone']) {
     await screenshot(page, `exercises-where-next-asking-${device}`);
     await pressPrimary(page, device); // Answer
     await page.waitForFunction(() => window.playground.exerciseLayer.state === 'revealed');
-    // The session itself learned the sample: its model is the copy's, and the page's Model (JSON).
+    // The session itself learned the sample: its model is the copy's, and so are its weights in full (w, then b).
     const shown = await page.evaluate(() => {
       const pg = window.playground.figure.pg;
-      return { model: Array.from(pg.model()), samples: pg.counts().samples, exported: pg.model_export('').model };
+      return { model: Array.from(pg.model()), samples: pg.counts().samples, weights: Array.from(pg.weights()) };
     });
     assert.equal(shown.samples, before + 1);
     assert.deepEqual(shown.model, truth.model, 'the truth revealed is the update a copy of the session predicted');
-    assert.deepEqual([...shown.exported.weights, shown.exported.bias], truth.model);
+    assert.deepEqual(shown.weights, truth.model);
     const [first] = await page.evaluate(() => window.answered);
     assert.equal(first.kind, 'where-next');
     assert.equal(first.round, 1);

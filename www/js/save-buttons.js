@@ -9,6 +9,7 @@
 import { label } from './catalogue.js';
 import * as state from './state.js';
 import { language, t, usePart } from './i18n.js';
+import { loadFull } from './wasm.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,7 +43,17 @@ export async function save(id, app) {
     download(new Blob([curvesCsv(app.figures, label, app.settings().task)], { type: 'text/csv' }), name);
     saved(name);
   });
-  on('save-model', ({ download, modelJson }) => {
+  on('save-model', async ({ download, modelJson }) => {
+    // The model's writer is in the full module only (src/wasm/page.rs says
+    // why): the session moves there first, as on the timeline's first use.
+    if (!app.figures[0].pg.model_export) {
+      $('save-msg').textContent = t('Loading the full learner core, which writes the model…');
+      await loadFull();
+      if (!(await app.withPast())) {
+        $('save-msg').textContent = '';
+        return;
+      }
+    }
     app.writeHash();
     const name = `${stem()}-model.json`;
     download(new Blob([modelJson(app.figures, state.pageExtras(app.page))], { type: 'application/json' }), name);
