@@ -16,7 +16,7 @@
 // tree and its panels (js/embed-panels.js), and its controls (js/embed-controls.js).
 import { loadWasm, needsFull, Playground } from './js/wasm.js';
 import { Controller, loadFullWithTexts } from './js/controller.js';
-import { browserLanguage, message, percent, pick, t, use } from './js/i18n.js';
+import { browserLanguage, message, percent, pick, t, use, usePart } from './js/i18n.js';
 import { element } from './js/dom.js';
 import { figureControls, fillLegend, showLayers } from './js/embed-controls.js';
 import { FigureCurves, FigureLines } from './js/embed-panels.js';
@@ -124,6 +124,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
    * last one asked.
    */
   speak() {
+    usePart('embed').catch(() => {}); // the element's own words, fetched with the first load's (the playground never shows them)
     return use(pick(this.closest('[lang]')?.lang) ?? browserLanguage()).catch(() => use('en'));
   }
 

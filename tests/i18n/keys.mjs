@@ -58,14 +58,14 @@ async function sources(dir) {
  * The modules loaded on first use, by the catalogue part their keys belong
  * to ('full': with the full module, whose reductions only they explain).
  */
-const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js'], classes: ['explain-classes.js'], full: ['explain-reductions.js', 'asked-curve.js', 'frontier-chart.js'], compare: ['compare-families.js'], exercise: ['exercise.js', 'exercise-settings.js', 'exercise-draw.js', 'exercise-view.js', 'exercise-where-next.js', 'exercise-you-vs-learner.js', 'exercise-adversary.js', 'exercise-by-hand.js', 'exercise-by-hand-rule.js'] };
+const LAZY_MODULES = { theory: ['theory.js', 'theory-panel.js'], truth: ['truth.js', 'truth-handles.js'], python: ['python.js'], data: ['data-in.js'], save: ['save-buttons.js', 'gif-export.js', 'export.js'], classes: ['explain-classes.js'], full: ['explain-reductions.js', 'asked-curve.js', 'frontier-chart.js'], compare: ['compare-families.js'], embed: ['embed.js', 'embed-controls.js', 'embed-panels.js'], exercise: ['exercise.js', 'exercise-settings.js', 'exercise-draw.js', 'exercise-view.js', 'exercise-where-next.js', 'exercise-you-vs-learner.js', 'exercise-adversary.js', 'exercise-by-hand.js', 'exercise-by-hand-rule.js'] };
 
 /**
  * The core's message codes that only a loaded file brings (its lines'
  * faults, its notes): shown once data-in.js is loaded, so in its part.
  */
 const DATA_CODES = /^(line|expected-pair|index-.*|field-count|training-width|too-few-fields|no-label-column|label-not-.*|value-not-.*|no-rows|no-valid-rows|no-data|file-classes|file-off-plane|replayed-on-file|not-the-file|switched-.*|io)$/;
-const partOf = (file) => Object.keys(LAZY_MODULES).find((part) => LAZY_MODULES[part].some((name) => file.endsWith(`/js/${name}`))) ?? '';
+const partOf = (file) => Object.keys(LAZY_MODULES).find((part) => LAZY_MODULES[part].some((name) => file.endsWith(`/js/${name}`) || file.endsWith(`/www/${name}`))) ?? '';
 
 /** Every key of the page's code (`part`: only that lazy part's modules; '' all the others). */
 export async function allCodeKeys({ part = '' } = {}) {
@@ -153,8 +153,10 @@ export async function keyParts() {
     for (const k of await allCodeKeys({ part: 'truth' })) if (!parts.has(k)) parts.set(k, 'truth');
     for (const k of await allCodeKeys({ part: 'python' })) if (!parts.has(k)) parts.set(k, 'python');
     for (const part of ['save', 'classes', 'compare', 'exercise']) for (const k of await allCodeKeys({ part })) if (!parts.has(k)) parts.set(k, part);
-    // The help's words; one another lazy part has too (Close) stays in the first load, where both find it.
+    // The help's words, and the <online-learner> element's (the playground never shows them); one
+    // another lazy part has too (Close) stays in the first load, where both find it.
     for (const k of help) parts.set(k, parts.has(k) && parts.get(k) !== 'help' ? '' : 'help');
+    for (const k of await allCodeKeys({ part: 'embed' })) parts.set(k, parts.has(k) && parts.get(k) !== 'embed' ? '' : 'embed');
     for (const k of pages['examples/blog.html']) if (!parts.has(k)) parts.set(k, 'blog');
     const sorted = new Map([...parts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     sorted.templates = new Map(messages);
@@ -180,7 +182,7 @@ export async function wholeCatalogue(tag) {
 }
 
 /** The parts of a catalogue: the first load's, then those fetched later. */
-export const PARTS = ['', 'full', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'compare', 'exercise', 'help', 'blog'];
+export const PARTS = ['', 'full', 'theory', 'truth', 'python', 'data', 'save', 'classes', 'compare', 'exercise', 'help', 'embed', 'blog'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = await keyParts();

@@ -100,9 +100,22 @@ export function useData(app, data) {
   app.build(hash);
 }
 
+/** The link to open from an exported model JSON (a clear error otherwise). */
+function stateFromModel(text) {
+  let doc;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new Error(t('not valid JSON ({why})', { why: error.message }));
+  }
+  if (!['onlinelearn-model', 'onlinelearn-models'].includes(doc?.format) || typeof doc.state !== 'string') {
+    throw new Error(t('not a model saved by this playground (no "format": "onlinelearn-model" and "state")'));
+  }
+  return { state: doc.state, models: doc.models ?? [doc] };
+}
+
 /** Opens a model JSON saved by the page: the session it holds the link to. */
 export async function openModel(app, text, name) {
-  const { stateFromModel } = await import('./export.js');
   const { state: hash, models } = stateFromModel(text);
   app.build(hash);
   const pg = app.figures[0].pg;

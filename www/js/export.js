@@ -109,20 +109,6 @@ export function modelJson(figures, extras) {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-/** The link to open from an exported model JSON (a clear error otherwise). */
-export function stateFromModel(text) {
-  let doc;
-  try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    throw new Error(t('not valid JSON ({why})', { why: error.message }));
-  }
-  if (!['onlinelearn-model', 'onlinelearn-models'].includes(doc?.format) || typeof doc.state !== 'string') {
-    throw new Error(t('not a model saved by this playground (no "format": "onlinelearn-model" and "state")'));
-  }
-  return { state: doc.state, models: doc.models ?? [doc] };
-}
-
 /** Records the plane(s) to WebM while the page runs. */
 export class Recorder {
   constructor() {
