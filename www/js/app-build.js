@@ -135,6 +135,19 @@ export const building = {
 
   /** The figures hold the whole link: draw them (and the Theory layer, on first use). `run.notice`: the link's own. */
   built(run) {
+    this.showLayers();
+    const problems = [...(run.problems ?? []), run.notice].filter(Boolean);
+    if (problems.length) this.showError(problems.map(message).join(' '));
+    this.changed();
+    run.resolve(true);
+  },
+
+  /**
+   * The layers and panels made of words, for the figures as they are: the
+   * Theory layer, the truth, an exercise, the curves (drawn again from the
+   * sessions), the controls. After a build, and after a language switch.
+   */
+  showLayers() {
     if (this.page.theory) import('./theory.js').then((m) => m.attachTheory(this, $('theory-place'))).catch((e) => this.fail(e));
     else this.theory?.detach();
     if (this.page.truth) this.showTruth();
@@ -143,10 +156,6 @@ export const building = {
     else this.exerciseLayer?.detach();
     this.curves.define();
     this.sync();
-    const problems = [...(run.problems ?? []), run.notice].filter(Boolean);
-    if (problems.length) this.showError(problems.map(message).join(' '));
-    this.changed();
-    run.resolve(true);
   },
 
   /**
@@ -160,6 +169,11 @@ export const building = {
     } else if (this.data) {
       for (const figure of this.figures) loadInto(figure.pg, this.data);
     }
+    this.syncDataPanel(wantedFile);
+  },
+
+  /** The Data panel for `wantedFile` (a link's file, or ''): asked for while not held, else described. */
+  syncDataPanel(wantedFile) {
     this.dataPanel.askFor(wantedFile && !this.data ? wantedFile : '');
     this.dataPanel.sync(this.data, this.dataNote, this.figure.pg);
     document.body.dataset.wide = String(!this.figure.pg.on_plane());
@@ -183,7 +197,7 @@ export const building = {
     this.changed();
   },
 
-  /** The same session rebuilt (in the full module, for the timeline); resolves whether it was. */
+  /** The same session rebuilt (in the full module, for the timeline and Save model); resolves whether it was. */
   withPast() {
     return this.build(this.figure.pg.hash(state.pageExtras(this.page)));
   }

@@ -15,7 +15,7 @@
 //   showError(text), showPlaying(playing): where an error and the play state show
 //   restore(hash): rebuild from a link after a trap
 //   finishReplay(run, pgs): a long replay, a slice per frame, with the host's progress
-//   withPast(): the timeline's first use (the session moves to the full module)
+//   withPast(): the timeline's first use and Save model's (the session moves to the full module)
 // and, if it needs them: acted() after every action, framed(now) after
 // every drawn frame, epochs (whether a step goes over the shown points
 // again rather than the stream: the page's Epochs view), its own

@@ -51,6 +51,12 @@ export class Figure {
     this.drawn = null;
   }
 
+  /** Its words in the language shown: the plane's, and its next drawing (a wide file's message). */
+  relabel() {
+    this.plane.relabel();
+    this.drawn = null;
+  }
+
   /** Replaces the session with a link replayed at once (a recovery). */
   rebuild(hash) {
     const next = new Playground(hash, this.learner);

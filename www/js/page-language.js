@@ -1,6 +1,7 @@
 // The playground's language: the link's lang=, else the browser's; the
-// header's menu switches it in place (the session is rebuilt from its
-// link), and the link keeps a language the reader chose or was sent.
+// header's menu switches it in place (every word written again, the
+// session going on), and the link keeps a language the reader chose or
+// was sent.
 import { browserLanguage, language, pick, showDocument } from './i18n.js';
 
 const menu = () => document.getElementById('lang');

@@ -31,7 +31,8 @@ export class Plane {
       return canvas;
     });
     this.overlay.setAttribute('role', 'img');
-    this.overlay.setAttribute('aria-label', title ? t('The plane ({title}): points, decision boundary and weight vector', { title }) : t('The plane: points, decision boundary and weight vector'));
+    this.title = title;
+    this.relabel();
     // Shown instead of the canvases when the data is wider than the plane.
     this.message = document.createElement('p');
     this.message.className = 'message';
@@ -68,6 +69,12 @@ export class Plane {
     this.size = 0;
     this.resize();
     new ResizeObserver(() => this.resize()).observe(this.root);
+  }
+
+  /** Its words in the language shown (the title is a learner's name, the same in every language). */
+  relabel() {
+    const { title } = this;
+    this.overlay.setAttribute('aria-label', title ? t('The plane ({title}): points, decision boundary and weight vector', { title }) : t('The plane: points, decision boundary and weight vector'));
   }
 
   /** The caption under a Compare panel's title ('' hides it). */

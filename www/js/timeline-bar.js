@@ -28,6 +28,11 @@ export class TimelineBar {
     this.go((m) => m.step(this.host, by));
   }
 
+  /** Its words in the language shown, on the next frame. */
+  relabel() {
+    this.shown = '';
+  }
+
   /** Shows the position: called every frame, touches the page only when it moved. */
   sync() {
     const [at, total] = this.host.figures[0].pg.position();
