@@ -38,6 +38,36 @@ function messages(tag, part) {
 
 const compiled = new Map();
 
+const warmed = new Set(); // the catalogue files whose words have been laid out once
+const SLICE = 800; // characters laid out per task
+
+/**
+ * Lays out the words of `tag`'s catalogue files fetched so far, off
+ * screen, a slice per task, before the page shows them. The first layout
+ * of a script's glyphs (Chinese and Japanese, in the system's fallback
+ * font) is slow: the first switch to Japanese was one frame of 53 to 101
+ * ms in headless Chromium, the whole page laid out at once; with its
+ * words laid out first in slices (a few ms each), no frame of the switch
+ * was over 50 ms (measured 2026-12-02, tests/e2e/responsive.test.mjs).
+ */
+export async function warm(tag) {
+  const files = [...loaded.keys()].filter((path) => (path === `${tag}.json` || path.endsWith(`/${tag}.json`)) && !warmed.has(path));
+  for (const path of files) warmed.add(path);
+  const words = (await Promise.all(files.map((path) => loaded.get(path).catch(() => ({}))))).flatMap(Object.values).join(' ');
+  const boxes = [];
+  for (let at = 0; at < words.length; at += SLICE) {
+    const box = document.createElement('div');
+    box.setAttribute('aria-hidden', 'true');
+    box.style.cssText = 'position:absolute;left:-9999px;top:0;width:600px;height:10px;visibility:hidden;contain:strict';
+    box.textContent = words.slice(at, at + SLICE);
+    document.body.append(box);
+    boxes.push(box);
+    void box.scrollHeight; // laid out now, in this task
+    await new Promise((done) => setTimeout(done));
+  }
+  for (const box of boxes) box.remove();
+}
+
 /**
  * A language's catalogue with `parts` (i18n.js): { lookup }. lookup(text)
  * finds a text (or the learner core's message code) by either key.

@@ -53,6 +53,7 @@ export function usePart(part) {
 }
 
 let walked = false; // whether the document's markup has been put into another language (and so may need putting back)
+let painted = false; // whether the document has been shown in a language yet (then a call is a switch)
 
 /**
  * Shows `tag` on the whole document (English if its catalogue cannot be
@@ -60,7 +61,11 @@ let walked = false; // whether the document's markup has been put into another l
  * attribute. The playground, the embed's frame and the example post call it.
  */
 export async function showDocument(tag) {
+  const switching = painted;
+  painted = true;
   await use(tag).catch(() => use('en'));
+  // A switch: the new words' glyphs laid out off screen first, in slices (i18n-load.js says why).
+  if (switching && lang !== 'en') await (await import('./i18n-load.js')).warm(lang);
   if (lang !== 'en' || walked) {
     walked = true;
     (await import('./i18n-load.js')).translate(document.documentElement, t);
