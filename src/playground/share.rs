@@ -277,6 +277,18 @@ impl SharedState {
                 .any(|(k, v)| k == "file" || k == "was" || (k == "theory" && v == "1"))
     }
 
+    /// Whether a link, read or not, names (`algo`, `start`) a learner
+    /// whose code this build leaves out.
+    pub fn names_absent_learner(hash: &str) -> bool {
+        hash.trim_start_matches('#').split('&').any(|pair| {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (key == "algo" || key == "start")
+                && value
+                    .parse::<Algorithm>()
+                    .is_ok_and(|a| !crate::registry::holds(a))
+        })
+    }
+
     /// Whether this build holds the code of every learner the link runs
     /// (see registry/families.rs), `also` included, and with more than two
     /// classes the code of its reduction with each (the multiclass

@@ -119,11 +119,17 @@ impl Playground {
 
     /// Whether the link (with `learner`, a learner about to be chosen)
     /// needs the page's full module: a learner whose code this module
-    /// leaves out. A link that cannot be read needs nothing more (opening
-    /// it reports why).
+    /// leaves out. A link that cannot be read needs it only if it names
+    /// such a learner (ALMA with its bias decoupled: the full module's
+    /// refusal says why, with the family's reasons and their translations);
+    /// otherwise opening it here reports why.
     pub fn needs_full(hash: &str, learner: Option<String>) -> bool {
+        use crate::playground::SharedState;
         let learner = learner.and_then(|name| name.parse().ok());
-        crate::playground::SharedState::parse(hash).is_ok_and(|state| state.needs_full(learner))
+        match SharedState::parse(hash) {
+            Ok(state) => state.needs_full(learner),
+            Err(_) => SharedState::names_absent_learner(hash),
+        }
     }
 
     /// The link to a fresh session with this one's learner and settings

@@ -107,6 +107,18 @@ export async function browserKeys(context, url) {
     const others = new Set(catalogue.learners.filter((l) => !fullOnly.has(l.name)).flatMap((l) => l.settings));
     for (const l of catalogue.learners) (fullOnly.has(l.name) ? full : core).push(l.rule, l.passive, l.note, l.step, l.update, l.source, ...l.branches);
     for (const s of catalogue.settings) (s.scope === 'learner' && !others.has(s.name) ? full : core).push(s.label, s.help);
+    // Why a learner refuses a choice (AROW's bias decoupled), where the core says it in a sentence of
+    // its own rather than a message code: asked of the module by opening the refused link.
+    const plainTexts = (m) => (m?.code === 'plain' ? [m.args.text.text] : Object.values(m?.args ?? {}).flatMap((a) => plainTexts(a.message)));
+    for (const l of catalogue.learners) {
+      for (const [key, word] of l.refused) {
+        try {
+          new wasm.Playground(`#algo=${l.name}&${key}=${encodeURIComponent(word)}`).free();
+        } catch (error) {
+          (fullOnly.has(l.name) ? full : core).push(...plainTexts(error));
+        }
+      }
+    }
     // The Theory layer's words from the core: its theorems, sources, counts and reasons.
     const theory = wasm.Playground.theory_texts();
     // The core's messages: [code, English template] each.
