@@ -305,20 +305,12 @@ pub(crate) fn coordinate_step(a: f64, g: f64, q: f64, upper: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::features::Features;
-
-    fn samples(points: &[([f64; 2], f64)], bias: bool) -> Samples {
-        let mut s = Samples::new(bias);
-        for (x, y) in points {
-            let i = s.push(Features::Dense(x), *y).unwrap();
-            s.count(i);
-        }
-        s
-    }
+    use crate::theory::samples::planar;
 
     #[test]
     fn two_points_have_the_textbook_hard_margin() {
         // z = ±(1, 0) through the origin: u = (1, 0), margin 1.
-        let s = samples(&[([1.0, 0.0], 1.0), ([-1.0, 0.0], -1.0)], false);
+        let s = planar(&[([1.0, 0.0], 1.0), ([-1.0, 0.0], -1.0)], false);
         let mut dual = Dual::new(Problem::HardMargin);
         assert!(dual.solve(&s, TOLERANCE, 100).converged);
         assert!((dual.u().w[0] - 1.0).abs() < 1e-12 && dual.u().w[1].abs() < 1e-12);
@@ -334,7 +326,7 @@ mod tests {
             ([-1.0, 0.4], -1.0),
         ];
         for problem in [Problem::Hinge { c: 1.0 }, Problem::SquaredHinge { c: 0.5 }] {
-            let mut s = samples(&points[..3], true);
+            let mut s = planar(&points[..3], true);
             let mut dual = Dual::new(problem);
             dual.solve(&s, TOLERANCE, MAX_EPOCHS);
             for (x, y) in &points[3..] {
