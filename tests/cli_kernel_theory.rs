@@ -6,7 +6,9 @@
 
 mod command;
 
-use command::{assert_theory_explains, fixture, learn_json, planar_csv, run, stdout};
+use command::{
+    assert_theory_explains, fixture, learn_json, planar_csv, reference_cases, run, stdout,
+};
 use serde_json::Value;
 
 fn number(v: &Value) -> f64 {
@@ -14,15 +16,10 @@ fn number(v: &Value) -> f64 {
 }
 
 fn reference_case(data: &str, kind: &str) -> Value {
-    let text = std::fs::read_to_string(fixture("kernel_theory_reference.json")).unwrap();
-    let reference: Value = serde_json::from_str(&text).unwrap();
-    reference["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
+    reference_cases("kernel_theory_reference.json")
+        .into_iter()
         .find(|c| c["data"] == data && c["kernel"]["kind"] == kind)
         .unwrap()
-        .clone()
 }
 
 #[test]

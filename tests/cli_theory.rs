@@ -4,7 +4,8 @@
 mod command;
 
 use command::{
-    assert_refused, assert_theory_explains, fixture, learn_json, planar_csv, run, stderr, stdout,
+    assert_refused, assert_theory_explains, fixture, learn_json, planar_csv, reference_cases, run,
+    stderr, stdout,
 };
 use serde_json::Value;
 
@@ -36,10 +37,7 @@ fn json_has_the_theory_object_and_it_agrees_with_the_fixture() {
         3,
         "w₁, w₂, bias last"
     );
-    let reference: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("theory_reference.json")).unwrap())
-            .unwrap();
-    let case = &reference["cases"][0];
+    let case = &reference_cases("theory_reference.json")[0];
     assert_eq!(case["bias"], "augmented");
     assert!((number(&theory["margin"]) - number(&case["margin"])).abs() < 1e-6);
     assert!(number(&theory["hinge_best"]["value"]) > 0.0);

@@ -41,6 +41,14 @@ pub fn temp_file(name: &str, contents: &str) -> PathBuf {
     path
 }
 
+/// The cases of a reference fixture (tests/fixtures/`name`, written by a
+/// script of scripts/reference).
+pub fn reference_cases(name: &str) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["cases"].as_array().unwrap().clone()
+}
+
 /// A CSV of planar rows (x1, x2, label) in a scratch file: its path.
 pub fn planar_csv(name: &str, rows: &[([f64; 2], i32)]) -> String {
     let mut text = String::from("x1,x2,y\n");
