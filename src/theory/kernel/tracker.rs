@@ -228,11 +228,9 @@ impl KernelTheory {
             })
         };
         let hard_margins = match separation {
-            KernelSeparation::Separable {
-                margins, margin, ..
-            } => Some(
+            KernelSeparation::Separable { u, margin, .. } => Some(
                 // u*'s margins over ‖u*‖ = 1/γ*: its unit direction's.
-                margins
+                u.margins
                     .iter()
                     .enumerate()
                     .map(|(p, &m)| (m * margin, points.weight(p) as f64))
@@ -245,9 +243,9 @@ impl KernelTheory {
         // γ it attains, so this is rigorous even for a solve stopped
         // short (at the optimum it is γ* = 1/‖u*‖ to the tolerance).
         let attained = match separation {
-            KernelSeparation::Separable {
-                margins, margin, ..
-            } => margins.iter().fold(f64::INFINITY, |m, &v| m.min(v)) * margin,
+            KernelSeparation::Separable { u, margin, .. } => {
+                u.margins.iter().fold(f64::INFINITY, |m, &v| m.min(v)) * margin
+            }
             _ => 0.0,
         };
         let margin = match separation {
@@ -255,7 +253,9 @@ impl KernelTheory {
             KernelSeparation::Separable { .. } => Ok(attained),
             KernelSeparation::Empty => Err(Reason::NoSamples),
             KernelSeparation::NotSeparable { .. } => Err(Reason::NotSeparableInFeatureSpace),
-            KernelSeparation::Undecided { .. } => Err(Reason::Undecided),
+            KernelSeparation::Undecided { .. } | KernelSeparation::PastKept => {
+                Err(Reason::Undecided)
+            }
         };
         let t = self.totals;
         let evidence = KernelEvidence {
@@ -274,15 +274,14 @@ impl KernelTheory {
         let comparator_hinge = self.hinge.total_loss(points, hinge);
         let hard_margin = match separation {
             KernelSeparation::Separable {
-                alpha,
+                u,
                 margin,
                 converged,
-                ..
             } => Some(KernelBest {
                 c: f64::INFINITY,
                 value: 0.5 / (margin * margin),
                 norm: 1.0 / margin,
-                support: alpha.iter().filter(|&&a| a != 0.0).count(),
+                support: u.alpha.iter().filter(|&&a| a != 0.0).count(),
                 duality_gap: 0.0,
                 converged: *converged,
             }),
@@ -310,7 +309,7 @@ impl KernelTheory {
             radius,
             separable: separation.margin().is_some(),
             separability: report::separability(separation, radius),
-            settled: report::settled(separation),
+            settled: separation.settled(),
             margin: separation.margin(),
             hard_margin,
             hinge_best,
