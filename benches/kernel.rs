@@ -13,13 +13,14 @@
 //! those (beside the kernel perceptron, the reference).
 
 use std::hint::black_box;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use onlinelearn::data::{read_libsvm, OnError};
+use common::bench_pass;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use onlinelearn::eval::Progress;
-use onlinelearn::{Algorithm, AnyLearner, Dataset, Key, Learner, Settings, Task};
+use onlinelearn::{Algorithm, AnyLearner, Dataset, Key, Learner, Settings};
+
+mod common;
 
 const SIZE: u64 = 200;
 const BOUND: f64 = 10.0;
@@ -94,12 +95,9 @@ fn median_seconds(algorithm: Algorithm, settings: &Settings, data: &Dataset) -> 
 }
 
 fn a9a(c: &mut Criterion) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/a9a");
-    let Ok(loaded) = read_libsvm(&path, Task::Classification, OnError::Fail) else {
-        eprintln!("skipping: {} not found", path.display());
+    let Some(data) = common::a9a() else {
         return;
     };
-    let data = loaded.data;
     let only = std::env::var("KERNEL_BENCH").unwrap_or_default();
     let kernel: Vec<Algorithm> = Algorithm::ALL
         .iter()
@@ -131,17 +129,12 @@ fn a9a(c: &mut Criterion) {
     let mut group = c.benchmark_group("a9a-kernel/about-200");
     group.throughput(Throughput::Elements(data.len() as u64));
     for &algorithm in &kernel {
-        group.bench_function(algorithm.name(), |b| {
-            b.iter_batched(
-                || AnyLearner::new(algorithm, &settings(algorithm, data.len())).unwrap(),
-                |mut learner| {
-                    let mut progress = Progress::default();
-                    learner.learn_batch(&data, 0..data.len(), &mut progress);
-                    black_box((learner, progress))
-                },
-                BatchSize::LargeInput,
-            )
-        });
+        bench_pass(
+            &mut group,
+            algorithm,
+            &settings(algorithm, data.len()),
+            &data,
+        );
     }
     group.finish();
 }

@@ -4,16 +4,13 @@
 //!
 //! cargo bench --bench throughput     (or: cargo xtask bench)
 
-use std::hint::black_box;
-use std::path::Path;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use onlinelearn::data::{read_libsvm, OnError};
-use onlinelearn::eval::Progress;
-use onlinelearn::{
-    Algorithm, AnyLearner, Dataset, Learner, Preset, Settings, Stream, StreamConfig, Task,
-};
+use common::bench_pass;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use onlinelearn::{Algorithm, Dataset, Preset, Settings, Stream, StreamConfig};
+
+mod common;
 
 const DENSE_SAMPLES: usize = 200_000;
 
@@ -29,17 +26,7 @@ fn one_pass(c: &mut Criterion, group_name: &str, data: &Dataset, hyper: &Setting
             data.clone()
         };
         group.throughput(Throughput::Elements(data.len() as u64));
-        group.bench_function(algorithm.name(), |b| {
-            b.iter_batched(
-                || AnyLearner::new(algorithm, hyper).unwrap(),
-                |mut learner| {
-                    let mut progress = Progress::default();
-                    learner.learn_batch(&data, 0..data.len(), &mut progress);
-                    black_box((learner, progress))
-                },
-                BatchSize::LargeInput,
-            )
-        });
+        bench_pass(&mut group, algorithm, hyper, &data);
     }
     group.finish();
 }
@@ -58,15 +45,13 @@ fn dense_2d(c: &mut Criterion) {
 }
 
 fn a9a(c: &mut Criterion) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/a9a");
-    let Ok(loaded) = read_libsvm(&path, Task::Classification, OnError::Fail) else {
-        eprintln!("skipping a9a: {} not found", path.display());
+    let Some(data) = common::a9a() else {
         return;
     };
     one_pass(
         c,
         "a9a",
-        &loaded.data,
+        &data,
         &Settings {
             c: 0.1,
             ..Settings::default()

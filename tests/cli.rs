@@ -4,7 +4,8 @@
 mod command;
 
 use command::{
-    assert_learn_refused, assert_refused, fixture, learn_json, run, stderr, stdout, temp_file,
+    assert_learn_refused, assert_refused, fixture, learn_json, reference_cases, run, stderr,
+    stdout, temp_file,
 };
 use onlinelearn::{Features, Preset, Stream, StreamConfig};
 use serde_json::Value;
@@ -42,12 +43,8 @@ fn learn_json_has_the_contract_fields_and_matches_river() {
     assert_eq!(out["task"], "classification");
     assert_eq!(out["n_train"], 3250);
     // The same case River ran (tests/fixtures/reference.json).
-    let reference: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("reference.json")).unwrap()).unwrap();
-    let river = reference["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let river = reference_cases("reference.json")
+        .into_iter()
         .find(|c| {
             c["library"].as_str().unwrap().starts_with("river")
                 && c["algo"] == "pa1"

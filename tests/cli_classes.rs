@@ -6,7 +6,8 @@
 mod command;
 
 use command::{
-    assert_learn_refused, fixture, learn_json, run, stderr, stdout, temp_file, wide_rows,
+    assert_learn_refused, fixture, learn_json, reference_cases, run, stderr, stdout, temp_file,
+    wide_rows,
 };
 use serde_json::Value;
 
@@ -115,15 +116,10 @@ fn more_than_two_classes_learn_by_either_reduction_and_report_a_confusion_matrix
 /// The fixture's case of `reduction` with these settings (see
 /// scripts/reference/multiclass.py).
 fn reference(reduction: &str, pick: impl Fn(&Value) -> bool) -> Value {
-    let text = std::fs::read_to_string(fixture("multiclass_reference.json")).unwrap();
-    let doc: Value = serde_json::from_str(&text).unwrap();
-    doc["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
+    reference_cases("multiclass_reference.json")
+        .into_iter()
         .find(|c| c["multiclass"] == reduction && c["algo"] == "perceptron" && pick(c))
         .unwrap_or_else(|| panic!("no case of {reduction}"))
-        .clone()
 }
 
 fn same_rows(report: &Value, case: &Value, what: &str) {

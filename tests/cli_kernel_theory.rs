@@ -6,7 +6,9 @@
 
 mod command;
 
-use command::{fixture, learn_json, run, stdout, temp_file};
+use command::{
+    assert_theory_explains, fixture, learn_json, planar_csv, reference_cases, run, stdout,
+};
 use serde_json::Value;
 
 fn number(v: &Value) -> f64 {
@@ -14,15 +16,10 @@ fn number(v: &Value) -> f64 {
 }
 
 fn reference_case(data: &str, kind: &str) -> Value {
-    let text = std::fs::read_to_string(fixture("kernel_theory_reference.json")).unwrap();
-    let reference: Value = serde_json::from_str(&text).unwrap();
-    reference["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
+    reference_cases("kernel_theory_reference.json")
+        .into_iter()
         .find(|c| c["data"] == data && c["kernel"]["kind"] == kind)
         .unwrap()
-        .clone()
 }
 
 #[test]
@@ -138,36 +135,17 @@ fn kernel_pa_prints_its_theorems_and_a_budget_that_removed_vectors_refuses_them(
 
 #[test]
 fn bad_input_to_the_kernel_theory_is_explained_never_nan() {
-    let file = |name: &str, rows: &[([f64; 2], i32)]| {
-        let mut text = String::from("x1,x2,y\n");
-        for (x, y) in rows {
-            text.push_str(&format!("{},{},{y}\n", x[0], x[1]));
-        }
-        temp_file(name, &text).display().to_string()
-    };
-    let one_class = file(
+    let one_class = planar_csv(
         "kernel_theory_one_class.csv",
         &[([0.5, 1.0], 1), ([1.0, 2.0], 1)],
     );
-    let same = file(
+    let same = planar_csv(
         "kernel_theory_same_point.csv",
         &[([0.5, 0.5], 1), ([0.5, 0.5], -1), ([0.5, 0.5], 1)],
     );
     for (data, separable) in [(&one_class, true), (&same, false)] {
         for algo in ["kernel-perceptron", "kernel-pa1", "kernel-pa2", "forgetron"] {
-            let output = run(&[
-                "learn", "--json", "--algo", algo, "--train", data, "--theory",
-            ]);
-            let text = stdout(&output);
-            assert!(!text.contains("NaN"), "{text}");
-            let out: Value = serde_json::from_str(&text).unwrap();
-            assert_eq!(
-                out["theory"]["separable"], separable,
-                "{algo} {data}: {text}"
-            );
-            for b in out["theory"]["bounds"].as_array().unwrap() {
-                assert!(b["value"].is_number() || b["reason"].is_string(), "{b}");
-            }
+            assert_theory_explains(algo, data, separable);
         }
     }
 }

@@ -8,7 +8,7 @@ mod command;
 
 use command::{
     assert_close_to_reference, assert_compare_learns_all, assert_help_documents,
-    assert_learn_refused, fixture, run, stdout,
+    assert_learn_refused, fixture, reference_cases, run, stdout,
 };
 use serde_json::Value;
 
@@ -18,12 +18,9 @@ const NAMES: [&str; 9] = [
 
 #[test]
 fn libols_forms_give_the_transcription_of_libols_files() {
-    let doc: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("libol_reference.json")).unwrap())
-            .unwrap();
     let data = fixture("libol_noisy.csv");
     let mut checked = 0;
-    for case in doc["cases"].as_array().unwrap() {
+    for case in &reference_cases("libol_reference.json") {
         let form_key = match case["algo"].as_str().unwrap() {
             "alma" => "--alma-form",
             "romma" | "aromma" => "--romma-form",

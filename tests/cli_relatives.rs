@@ -10,7 +10,7 @@ mod command;
 
 use command::{
     assert_close_to_reference, assert_compare_learns_all, assert_help_documents,
-    assert_learn_refused, fixture, run, stdout,
+    assert_learn_refused, fixture, reference_cases, run, stdout,
 };
 use serde_json::Value;
 
@@ -25,13 +25,9 @@ const NAMES: [&str; 6] = [
 
 #[test]
 fn each_gives_the_transcription_of_its_paper_by_its_flags() {
-    let doc: Value = serde_json::from_str(
-        &std::fs::read_to_string(fixture("relatives_reference.json")).unwrap(),
-    )
-    .unwrap();
     let data = fixture("libol_noisy.csv");
     let mut checked = 0;
-    for case in doc["cases"].as_array().unwrap() {
+    for case in &reference_cases("relatives_reference.json") {
         // `--seed` would shuffle the file: the default seed's cases only.
         if case["data"] != "libol_noisy" || case.get("seed").is_some_and(|s| s != 0) {
             continue;

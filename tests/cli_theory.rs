@@ -3,16 +3,11 @@
 
 mod command;
 
-use command::{assert_refused, fixture, learn_json, run, stderr, stdout, temp_file};
+use command::{
+    assert_refused, assert_theory_explains, fixture, learn_json, planar_csv, reference_cases, run,
+    stderr, stdout,
+};
 use serde_json::Value;
-
-fn csv(name: &str, rows: &[([f64; 2], i32)]) -> String {
-    let mut text = String::from("x1,x2,y\n");
-    for (x, y) in rows {
-        text.push_str(&format!("{},{},{y}\n", x[0], x[1]));
-    }
-    temp_file(name, &text).display().to_string()
-}
 
 fn number(v: &Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
@@ -42,10 +37,7 @@ fn json_has_the_theory_object_and_it_agrees_with_the_fixture() {
         3,
         "w₁, w₂, bias last"
     );
-    let reference: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("theory_reference.json")).unwrap())
-            .unwrap();
-    let case = &reference["cases"][0];
+    let case = &reference_cases("theory_reference.json")[0];
     assert_eq!(case["bias"], "augmented");
     assert!((number(&theory["margin"]) - number(&case["margin"])).abs() < 1e-6);
     assert!(number(&theory["hinge_best"]["value"]) > 0.0);
@@ -180,32 +172,18 @@ fn theory_is_refused_for_what_it_does_not_cover() {
 
 #[test]
 fn bad_input_is_explained_never_nan() {
-    let one_class = csv(
+    let one_class = planar_csv(
         "theory_one_class.csv",
         &[([0.5, 1.0], 1), ([1.0, 2.0], 1), ([-1.0, 0.5], 1)],
     );
-    let same = csv(
+    let same = planar_csv(
         "theory_same_point.csv",
         &[([0.5, 0.5], 1), ([0.5, 0.5], -1), ([0.5, 0.5], 1)],
     );
     for (file, separable) in [(&one_class, true), (&same, false)] {
         for algo in ["perceptron", "pa", "pa2", "arow"] {
-            let output = run(&[
-                "learn", "--json", "--algo", algo, "--train", file, "--theory",
-            ]);
-            let text = stdout(&output);
-            assert!(
-                !text.contains("NaN") && !text.contains("null,\n      \"actual\": null"),
-                "{text}"
-            );
-            let out: Value = serde_json::from_str(&text).unwrap();
-            assert_eq!(
-                out["theory"]["separable"], separable,
-                "{algo} {file}: {text}"
-            );
-            for b in out["theory"]["bounds"].as_array().unwrap() {
-                assert!(b["value"].is_number() || b["reason"].is_string(), "{b}");
-            }
+            let text = assert_theory_explains(algo, file, separable);
+            assert!(!text.contains("null,\n      \"actual\": null"), "{text}");
         }
     }
 }

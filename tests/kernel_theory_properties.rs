@@ -7,13 +7,11 @@
 
 use onlinelearn::theory::kernel::{KernelReport, KernelTheory};
 use onlinelearn::theory::Reason;
-use onlinelearn::{Algorithm, AnyLearner, Learner, Preset, Settings, Stream, StreamConfig};
+use onlinelearn::{Algorithm, Preset, Settings};
 use proptest::prelude::*;
+use theory_run::{learn_and_record, presets};
 
-/// The two-class presets (the first eight of `Preset::ALL`).
-fn presets() -> &'static [Preset] {
-    &Preset::ALL[..8]
-}
+mod theory_run;
 
 const LEARNERS: [Algorithm; 3] = [
     Algorithm::KernelPerceptron,
@@ -47,20 +45,9 @@ fn run(
     n: usize,
     passes: usize,
 ) -> KernelReport {
-    let data = Stream::new(StreamConfig::new(preset, settings.seed))
-        .unwrap()
-        .take(n);
-    let mut learner = AnyLearner::new(algorithm, settings).unwrap();
     let mut theory = KernelTheory::new(algorithm, settings).unwrap();
-    for i in 0..data.len() {
-        theory.add(data.row(i), data.label(i)).unwrap();
-    }
-    for _ in 0..passes {
-        for i in 0..data.len() {
-            let update = learner.learn_one(data.row(i), data.label(i));
-            theory.record(i, &update).unwrap();
-        }
-    }
+    let stream = (preset, settings.seed, n);
+    learn_and_record(&mut theory, algorithm, settings, stream, passes);
     theory.report()
 }
 

@@ -15,11 +15,11 @@
 use onlinelearn::theory::best_line::best_line;
 use onlinelearn::theory::samples::Samples;
 use onlinelearn::theory::{Report, Theory, ZeroOne};
-use onlinelearn::{
-    Algorithm, AnyLearner, BiasMode, Features, Learner, Preset, Settings, Stream, StreamConfig,
-    Update,
-};
+use onlinelearn::{Algorithm, AnyLearner, BiasMode, Features, Learner, Preset, Settings, Update};
 use proptest::prelude::*;
+use theory_run::{learn_and_record, presets};
+
+mod theory_run;
 
 /// Mistakes of sign(w·x + b), +1 at 0, as the learners predict.
 fn mistakes(points: &[([f64; 2], f64)], w: [f64; 2], b: f64) -> u64 {
@@ -148,12 +148,6 @@ fn ties_and_collinear_points_by_hand() {
     }
 }
 
-/// The two-class presets: the first eight of `Preset::ALL` (regression
-/// and the multiclass presets come after them).
-fn presets() -> &'static [Preset] {
-    &Preset::ALL[..8]
-}
-
 /// A learner's run over `passes` passes of a preset's stream, and its theory.
 fn run(
     algorithm: Algorithm,
@@ -163,21 +157,8 @@ fn run(
     settings: &Settings,
     passes: usize,
 ) -> Report {
-    let data = Stream::new(StreamConfig::new(preset, seed))
-        .unwrap()
-        .take(n);
-    let mut learner = AnyLearner::new(algorithm, settings).unwrap();
     let mut theory = Theory::new(algorithm, settings).unwrap();
-    // Streams start at w = 0: the bounds assume it.
-    for i in 0..data.len() {
-        theory.add(data.row(i), data.label(i)).unwrap();
-    }
-    for _ in 0..passes {
-        for i in 0..data.len() {
-            let update = learner.learn_one(data.row(i), data.label(i));
-            theory.record(i, &update).unwrap();
-        }
-    }
+    learn_and_record(&mut theory, algorithm, settings, (preset, seed, n), passes);
     theory.report(ZeroOne::Compute)
 }
 

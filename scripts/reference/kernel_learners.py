@@ -47,6 +47,20 @@ class KernelModel:
     def gram(self):
         return np.array([[self.k(a, b) for b in self.sv] for a in self.sv])
 
+    def hinge(self, x, y):
+        """The hinge loss max(0, 1 - y f(x))."""
+        return max(0.0, 1.0 - y * self.score(x))
+
+    def add(self, x, coefficient):
+        """x joins the support set with its coefficient."""
+        self.sv.append(x)
+        self.alpha.append(coefficient)
+
+    def drop(self, i):
+        """The i-th support vector leaves."""
+        self.sv.pop(i)
+        self.alpha.pop(i)
+
 
 class AldProjection(KernelModel):
     """Meng & Song 2023: APSM's concurrent projections without a bias,
@@ -70,8 +84,7 @@ class AldProjection(KernelModel):
             delta = kxx - kd @ a
             joins = delta > self.eta and delta > 1e-10 * kxx
         if joins:
-            self.sv.append(x)
-            self.alpha.append(0.0)
+            self.add(x, 0.0)
             self.window = deque((xj, yj, np.append(aj, 0.0)) for xj, yj, aj in self.window)
             a = np.zeros(len(self.sv))
             a[-1] = 1.0
@@ -165,8 +178,7 @@ class Projectron(KernelModel):
             if self.sv and np.sqrt(max(err, 0.0)) <= self.eta:
                 self.alpha = list(np.array(self.alpha) + y * coeff)
             else:
-                self.sv.append(x)
-                self.alpha.append(y)
+                self.add(x, y)
         elif self.plus and loss > 0:
             kn, coeff, err = self.projection(x)
             penalty = np.sqrt(max(err, 0.0)) / self.eta
@@ -184,16 +196,14 @@ class KernelPa(KernelModel):
         self.variant, self.c, self.budget = variant, c, budget
 
     def learn(self, x, y):
-        loss = max(0.0, 1.0 - y * self.score(x))
+        loss = self.hinge(x, y)
         if loss == 0:
             return
         kxx = self.k(x, x)
         tau = min(self.c, loss / kxx) if self.variant == 1 else loss / (kxx + 1 / (2 * self.c))
-        self.sv.append(x)
-        self.alpha.append(tau * y)
+        self.add(x, tau * y)
         if self.budget is not None and len(self.sv) > self.budget:
-            self.sv.pop(0)
-            self.alpha.pop(0)
+            self.drop(0)
 
 
 class RandomBudgetPerceptron(KernelModel):
@@ -204,12 +214,10 @@ class RandomBudgetPerceptron(KernelModel):
     def learn(self, x, y):
         if y * self.score(x) > 0:
             return
-        self.sv.append(x)
-        self.alpha.append(y)
+        self.add(x, y)
         if self.budget is not None and len(self.sv) > self.budget:
             i = self.rng.integers(len(self.sv) - 1)  # never the newest
-            self.sv.pop(i)
-            self.alpha.pop(i)
+            self.drop(i)
 
 
 class Spa(KernelModel):
@@ -221,7 +229,7 @@ class Spa(KernelModel):
         self.rng, self.form, self.a, self.b, self.c = rng, form, a, b, c
 
     def learn(self, x, y):
-        loss = max(0.0, 1.0 - y * self.score(x))
+        loss = self.hinge(x, y)
         if loss == 0:
             return
         if self.form == "paper":
@@ -230,8 +238,7 @@ class Spa(KernelModel):
         else:
             p, coefficient = min(loss, 1.0), loss
         if self.rng.random() < p:
-            self.sv.append(x)
-            self.alpha.append(coefficient * y)
+            self.add(x, coefficient * y)
 
 
 class Olru(KernelModel):
@@ -243,11 +250,10 @@ class Olru(KernelModel):
         self.p = min(1.0, c * horizon ** (-a))
 
     def learn(self, x, y):
-        loss = max(0.0, 1.0 - y * self.score(x))
+        loss = self.hinge(x, y)
         chosen = self.rng.random() < self.p
         if loss > 0 and chosen:
-            self.sv.append(x)
-            self.alpha.append(self.eta * loss * y)
+            self.add(x, self.eta * loss * y)
 
 
 class Olrd(KernelModel):
@@ -260,15 +266,13 @@ class Olrd(KernelModel):
         self.b = int(np.floor(1 + c * np.sqrt(horizon)))
 
     def learn(self, x, y):
-        loss = max(0.0, 1.0 - y * self.score(x))
+        loss = self.hinge(x, y)
         if loss == 0:
             return
-        self.sv.append(x)
-        self.alpha.append(self.eta * loss * y)
+        self.add(x, self.eta * loss * y)
         if len(self.sv) > self.b and self.rng.random() < 1.0 / self.b:
             i = self.rng.integers(self.b)
-            self.sv.pop(i)
-            self.alpha.pop(i)
+            self.drop(i)
 
 
 class OlrdBudget(KernelModel):
@@ -280,12 +284,10 @@ class OlrdBudget(KernelModel):
         self.rng, self.eta, self.budget = rng, eta, budget
 
     def learn(self, x, y):
-        loss = max(0.0, 1.0 - y * self.score(x))
+        loss = self.hinge(x, y)
         if loss == 0:
             return
-        self.sv.append(x)
-        self.alpha.append(self.eta * loss * y)
+        self.add(x, self.eta * loss * y)
         if len(self.sv) > self.budget:
             i = self.rng.integers(len(self.sv) - 1)  # never the newest
-            self.sv.pop(i)
-            self.alpha.pop(i)
+            self.drop(i)

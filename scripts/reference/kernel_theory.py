@@ -25,16 +25,13 @@ Each pair of solvers must agree to 1e-7, or the script stops.
 tests/kernel_theory_reference.rs compares onlinelearn to 1e-6.
 """
 
-import json
 import os
 import sys
 
 import numpy as np
-import scipy
-import sklearn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from theory import FIXTURES, hard_margin, is_separable, soft, write_csv  # noqa: E402
+from theory import solve_case, two_clouds, write_csv, write_reference  # noqa: E402
 
 
 def xor_set():
@@ -60,13 +57,7 @@ def ring_set():
 
 
 def noisy_set():
-    rng = np.random.default_rng(40)
-    a = rng.normal([0.5, 0.3], 0.6, (20, 2))
-    b = rng.normal([-0.3, -0.4], 0.6, (20, 2))
-    X = np.round(np.vstack([a, b]), 6)
-    y = np.array([1] * 20 + [-1] * 20)
-    order = rng.permutation(40)
-    return X[order], y[order]
+    return two_clouds(40, [0.5, 0.3], [-0.3, -0.4], 0.6, 20)
 
 
 def twins_set():
@@ -118,26 +109,9 @@ def main():
     for (name, X, y), kernel in cases():
         Phi = features(gram(X, kernel))
         Z = Phi * y[:, None]
-        case = {"data": name, "kernel": kernel, "separable": is_separable(Z)}
-        if case["separable"]:
-            u = hard_margin(Z)
-            case["margin"] = 1.0 / np.linalg.norm(u)
-        for loss, key in [("hinge", "hinge"), ("squared_hinge", "squared_hinge")]:
-            case[key] = []
-            for C in [1.0, 0.1]:
-                value, _ = soft(Phi, y.astype(float), False, C, loss)
-                case[key].append({"c": C, "value": value})
-        out.append(case)
-        print(name, kernel, "separable" if case["separable"] else "not separable",
-              "margin %.6g" % case.get("margin", float("nan")))
-    doc = {
-        "generator": "scripts/reference/kernel_theory.py",
-        "libraries": {"scikit-learn": sklearn.__version__, "scipy": scipy.__version__,
-                      "numpy": np.__version__},
-        "cases": out,
-    }
-    with open(os.path.join(FIXTURES, "kernel_theory_reference.json"), "w") as f:
-        json.dump(doc, f, indent=1)
+        out.append(solve_case(name, "kernel", kernel, Z, Phi, y.astype(float), False,
+                              keep_u=False))
+    write_reference("scripts/reference/kernel_theory.py", "kernel_theory_reference.json", out)
 
 
 if __name__ == "__main__":

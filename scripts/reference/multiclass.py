@@ -83,10 +83,17 @@ def ovr_case(X, y, Xt, yt, rate, C, intercept):
     }
 
 
-def crammer_singer_case(X, y, Xt, yt, algo, C):
+def zero_rows(X, y, bias):
+    """The classes (sorted: a label's row is its place), each label's row,
+    X with the bias column when `bias`, and W = 0, a row per class."""
     classes = np.unique(y)
     index = {c: k for k, c in enumerate(classes)}
-    W = np.zeros((len(classes), X.shape[1]))
+    Z = augment(X, bias)
+    return classes, index, Z, np.zeros((len(classes), Z.shape[1]))
+
+
+def crammer_singer_case(X, y, Xt, yt, algo, C):
+    classes, index, X, W = zero_rows(X, y, False)
     mistakes = 0
     for x, label in zip(X, y):
         F = W @ x
@@ -128,11 +135,8 @@ MULTICLASS = {"max": "crammer-singer", "uniform": "crammer-singer-uniform",
 
 
 def perceptron_case(X, y, Xt, yt, update, form, bias):
-    classes = np.unique(y)
-    index = {c: k for k, c in enumerate(classes)}
+    classes, index, Z, W = zero_rows(X, y, bias)
     k = len(classes)
-    Z = augment(X, bias)
-    W = np.zeros((k, Z.shape[1]))
     mistakes = updates = 0
     for x, label in zip(Z, y):
         F = W @ x
@@ -187,11 +191,8 @@ def perceptron_case(X, y, Xt, yt, update, form, bias):
 
 
 def banditron_case(X, y, Xt, yt, gamma, draws, seed, bias):
-    classes = np.unique(y)
-    index = {c: k for k, c in enumerate(classes)}
+    classes, index, Z, W = zero_rows(X, y, bias)
     k = len(classes)
-    Z = augment(X, bias)
-    W = np.zeros((k, Z.shape[1]))
     mistakes = top_mistakes = 0
     for t, (x, label) in enumerate(zip(Z, y)):
         F = W @ x

@@ -63,14 +63,21 @@ def separable_set():
     return X, y
 
 
-def overlapping_set():
-    rng = np.random.default_rng(22)
-    a = rng.normal([0.6, 0.3], 0.5, (40, 2))
-    b = rng.normal([-0.2, -0.4], 0.5, (40, 2))
+def two_clouds(seed, positive, negative, spread, n):
+    """n Gaussian points about each centre (labels +1 and -1), rounded to
+    six places and shuffled: the overlapping set here, the kernel
+    script's noisy one."""
+    rng = np.random.default_rng(seed)
+    a = rng.normal(positive, spread, (n, 2))
+    b = rng.normal(negative, spread, (n, 2))
     X = np.round(np.vstack([a, b]), 6)
-    y = np.array([1] * 40 + [-1] * 40)
-    order = rng.permutation(80)
+    y = np.array([1] * n + [-1] * n)
+    order = rng.permutation(2 * n)
     return X[order], y[order]
+
+
+def overlapping_set():
+    return two_clouds(22, [0.6, 0.3], [-0.2, -0.4], 0.5, 40)
 
 
 def sparse_set(rows=120):
@@ -176,33 +183,52 @@ def cases():
     yield sparse_set()
 
 
+def solve_case(name, key, form, Z, X, y, bias, keep_u):
+    """The case of data set `name` in `form` (its bias form or kernel,
+    under `key`): separability, gamma* (and u* when `keep_u`) and the
+    soft-margin minima at C = 1 and 0.1 of the samples Z = y x (X and y
+    as `soft` takes them), with a line printed. The kernel script solves
+    its cases with it too."""
+    case = {"data": name, key: form, "separable": is_separable(Z)}
+    if case["separable"]:
+        u = hard_margin(Z)
+        case["margin"] = 1.0 / np.linalg.norm(u)
+        if keep_u:
+            case["hard_margin_u"] = u.tolist()
+    for loss in ["hinge", "squared_hinge"]:
+        case[loss] = []
+        for C in [1.0, 0.1]:
+            value, u = soft(X, y, bias, C, loss)
+            minimum = {"c": C, "value": value}
+            if keep_u:
+                minimum["u"] = u.tolist()
+            case[loss].append(minimum)
+    print(name, form, "separable" if case["separable"] else "not separable",
+          "margin %.6g" % case.get("margin", float("nan")))
+    return case
+
+
+def write_reference(generator, fixture, cases):
+    """tests/fixtures/`fixture`: the cases, with the script and the
+    library versions that computed them."""
+    doc = {
+        "generator": generator,
+        "libraries": {"scikit-learn": sklearn.__version__, "scipy": scipy.__version__,
+                      "numpy": np.__version__},
+        "cases": cases,
+    }
+    with open(os.path.join(FIXTURES, fixture), "w") as f:
+        json.dump(doc, f, indent=1)
+
+
 def main():
     out = []
     for name, X, y in cases():
         for bias in ["augmented", "none"]:
             has_bias = bias == "augmented"
             Z = augment(X, has_bias) * y[:, None]
-            case = {"data": name, "bias": bias, "separable": is_separable(Z)}
-            if case["separable"]:
-                u = hard_margin(Z)
-                case["margin"] = 1.0 / np.linalg.norm(u)
-                case["hard_margin_u"] = u.tolist()
-            for loss, key in [("hinge", "hinge"), ("squared_hinge", "squared_hinge")]:
-                case[key] = []
-                for C in [1.0, 0.1]:
-                    value, u = soft(X, y, has_bias, C, loss)
-                    case[key].append({"c": C, "value": value, "u": u.tolist()})
-            out.append(case)
-            print(name, bias, "separable" if case["separable"] else "not separable",
-                  "margin %.6g" % case.get("margin", float("nan")))
-    doc = {
-        "generator": "scripts/reference/theory.py",
-        "libraries": {"scikit-learn": sklearn.__version__, "scipy": scipy.__version__,
-                      "numpy": np.__version__},
-        "cases": out,
-    }
-    with open(os.path.join(FIXTURES, "theory_reference.json"), "w") as f:
-        json.dump(doc, f, indent=1)
+            out.append(solve_case(name, "bias", bias, Z, X, y, has_bias, keep_u=True))
+    write_reference("scripts/reference/theory.py", "theory_reference.json", out)
 
 
 if __name__ == "__main__":

@@ -2,25 +2,15 @@
 //! comparison is in tests/theory_properties.rs).
 use super::*;
 use crate::features::Features;
+use crate::theory::samples::{planar, XOR};
 
 fn best(points: &[([f64; 2], f64)], bias: bool) -> BestLine {
-    let mut s = Samples::new(bias);
-    for (x, y) in points {
-        let i = s.push(Features::Dense(x), *y).unwrap();
-        s.count(i);
-    }
-    best_line(&s).unwrap()
+    best_line(&planar(points, bias)).unwrap()
 }
 
 #[test]
 fn xor_needs_one_mistake_and_a_separable_set_none() {
-    let xor = [
-        ([1.0, 1.0], 1.0),
-        ([-1.0, -1.0], 1.0),
-        ([1.0, -1.0], -1.0),
-        ([-1.0, 1.0], -1.0),
-    ];
-    assert_eq!(best(&xor, true).mistakes, 1);
+    assert_eq!(best(&XOR, true).mistakes, 1);
     let split = [([0.0, 1.0], 1.0), ([1.0, 2.0], 1.0), ([0.0, -1.0], -1.0)];
     let got = best(&split, true);
     assert_eq!(got.mistakes, 0);

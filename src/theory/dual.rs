@@ -26,6 +26,7 @@
 //! absent, never a free intercept: the free intercept adds the equality
 //! Σ α_i y_i = 0, which single-coordinate steps cannot keep.
 
+use super::epochs::{Coordinates, Epochs};
 use super::samples::{hinge, squared_hinge, Samples, Vector};
 use crate::data::rng::{derived, Rng};
 use rand::seq::SliceRandom;
@@ -82,28 +83,30 @@ pub struct Dual {
     u: Vector,
     rng: Rng,
     /// A solve stopped when its budget ran out, to resume where it was.
-    pass: Option<Pass>,
+    pass: Option<Epochs<Shrinking>>,
 }
 
-/// Where a solve is: its epoch, its place in the epoch, the active set
-/// and the shrinking thresholds. Valid for the samples it began on.
-#[derive(Clone, Debug)]
-struct Pass {
-    index: Vec<usize>,
-    all: usize,
-    active: usize,
+/// LIBLINEAR's shrinking thresholds: a coordinate at a bound whose
+/// gradient points out of the box by more than the last epoch's spread
+/// leaves the active set.
+#[derive(Clone, Copy, Debug)]
+struct Shrinking {
     high_old: f64,
     low_old: f64,
-    epoch: usize,
-    /// The next epoch has not begun (its shuffle is still to come: once
-    /// per epoch, however often the budget stops it).
-    fresh: bool,
-    /// The next place in `index` this epoch.
-    at: usize,
-    low: f64,
-    high: f64,
-    /// The rounds of the samples it began on (a check).
-    rounds: u64,
+}
+
+impl Shrinking {
+    /// None shrinks (every coordinate is checked).
+    const NONE: Self = Self {
+        high_old: f64::INFINITY,
+        low_old: f64::NEG_INFINITY,
+    };
+}
+
+/// The solver over its samples, as the epochs see it.
+struct Over<'a> {
+    dual: &'a mut Dual,
+    samples: &'a Samples,
 }
 
 /// Stop when max − min of the projected gradient is below this: every
@@ -176,127 +179,54 @@ impl Dual {
         max_epochs: usize,
         steps: &mut u64,
     ) -> Option<Solved> {
-        let mut pass = match self.pass.take() {
-            Some(pass) => {
-                debug_assert_eq!(
-                    pass.rounds,
-                    samples.rounds(),
-                    "the samples changed mid-solve"
-                );
-                pass
-            }
-            None => self.begin(samples),
+        let pass = Epochs::resumed(self.pass.take(), samples.rounds())
+            .unwrap_or_else(|| self.begin(samples));
+        let mut over = Over {
+            dual: self,
+            samples,
         };
-        if pass.all == 0 {
-            return Some(Solved {
-                converged: true,
-                epochs: 0,
-            });
-        }
-        while pass.epoch < max_epochs {
-            if pass.fresh {
-                pass.fresh = false;
-                (pass.low, pass.high) = (f64::INFINITY, f64::NEG_INFINITY);
-                pass.index[..pass.active].shuffle(&mut self.rng);
-            }
-            while pass.at < pass.active {
-                if *steps == 0 {
-                    self.pass = Some(pass);
-                    return None;
-                }
-                *steps -= 1;
-                self.step(samples, &mut pass);
-            }
-            pass.at = 0;
-            pass.fresh = true;
-            pass.epoch += 1;
-            if pass.high - pass.low <= tolerance || pass.active == 0 {
-                if pass.active == pass.all {
-                    return Some(Solved {
-                        converged: true,
-                        epochs: pass.epoch,
-                    });
-                }
-                // Converged on the active set: check everything again.
-                pass.active = pass.all;
-                (pass.high_old, pass.low_old) = (f64::INFINITY, f64::NEG_INFINITY);
-                continue;
-            }
-            pass.high_old = if pass.high <= 0.0 {
-                f64::INFINITY
-            } else {
-                pass.high
-            };
-            pass.low_old = if pass.low >= 0.0 {
-                f64::NEG_INFINITY
-            } else {
-                pass.low
-            };
-        }
-        Some(Solved {
-            converged: false,
-            epochs: max_epochs,
-        })
+        pass.run(&mut over, tolerance, max_epochs, steps)
+            .map_err(|stopped| self.pass = Some(stopped))
+            .ok()
     }
 
     /// A solve over the samples seen now, from the α it has (warm).
-    fn begin(&mut self, samples: &Samples) -> Pass {
+    fn begin(&mut self, samples: &Samples) -> Epochs<Shrinking> {
         self.alpha.resize(samples.len(), 0.0);
         if self.u.w.len() < samples.dim() {
             self.u.w.resize(samples.dim(), 0.0);
         }
-        let index: Vec<usize> = samples.seen().collect();
-        let all = index.len();
-        Pass {
-            index,
-            all,
-            active: all,
-            high_old: f64::INFINITY,
-            low_old: f64::NEG_INFINITY,
-            epoch: 0,
-            fresh: true,
-            at: 0,
-            low: f64::INFINITY,
-            high: f64::NEG_INFINITY,
-            rounds: samples.rounds(),
-        }
+        Epochs::new(samples.seen().collect(), samples.rounds(), Shrinking::NONE)
     }
 
-    /// One coordinate step, at `pass.at` (which it moves on, or shrinks
-    /// away by swapping the coordinate out of the active set).
-    fn step(&mut self, samples: &Samples, pass: &mut Pass) {
-        let i = pass.index[pass.at];
+    /// One coordinate step on sample `i`: its projected gradient, or None
+    /// when shrinking takes it out of the active set.
+    fn step(&mut self, samples: &Samples, i: usize, shrinking: &Shrinking) -> Option<f64> {
         let (upper, diagonal) = self.problem.box_and_diagonal(samples.weight(i));
         let a = self.alpha[i];
         let g = samples.margin(i, &self.u) - 1.0 + diagonal * a;
         let pg = if a <= 0.0 {
-            if g > pass.high_old {
-                pass.active -= 1;
-                pass.index.swap(pass.at, pass.active);
-                return;
+            if g > shrinking.high_old {
+                return None;
             }
             g.min(0.0)
         } else if a >= upper {
-            if g < pass.low_old {
-                pass.active -= 1;
-                pass.index.swap(pass.at, pass.active);
-                return;
+            if g < shrinking.low_old {
+                return None;
             }
             g.max(0.0)
         } else {
             g
         };
-        pass.at += 1;
-        pass.low = pass.low.min(pg);
-        pass.high = pass.high.max(pg);
         if pg == 0.0 {
-            return;
+            return Some(pg);
         }
         let next = coordinate_step(a, g, samples.squared_norm(i) + diagonal, upper);
         if next != a && next.is_finite() {
             samples.add_to(i, &mut self.u, next - a);
             self.alpha[i] = next;
         }
+        Some(pg)
     }
 
     /// The dual objective Σα − ½‖u‖² − ½ Σ D_ii α_i², a lower bound on the
@@ -314,6 +244,45 @@ impl Dual {
     /// The primal objective at the current u.
     pub fn primal_value(&self, samples: &Samples) -> f64 {
         self.problem.primal(samples, &self.u)
+    }
+}
+
+impl Coordinates for Over<'_> {
+    type Kept = Shrinking;
+
+    fn shuffle(&mut self, active: &mut [usize]) {
+        active.shuffle(&mut self.dual.rng);
+    }
+
+    fn step(&mut self, i: usize, shrinking: &Shrinking, _steps: &mut u64) -> Option<f64> {
+        self.dual.step(self.samples, i, shrinking)
+    }
+
+    /// Converged on the active set: done when it is every coordinate,
+    /// else every coordinate is checked again; not yet: the thresholds
+    /// follow the spread.
+    fn epoch_ended(&mut self, epochs: &mut Epochs<Shrinking>, settled: bool, _: &mut u64) -> bool {
+        if settled {
+            if epochs.active == epochs.order.len() {
+                return true;
+            }
+            epochs.active = epochs.order.len();
+            epochs.kept = Shrinking::NONE;
+            return false;
+        }
+        epochs.kept = Shrinking {
+            high_old: if epochs.high <= 0.0 {
+                f64::INFINITY
+            } else {
+                epochs.high
+            },
+            low_old: if epochs.low >= 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                epochs.low
+            },
+        };
+        false
     }
 }
 
@@ -336,20 +305,12 @@ pub(crate) fn coordinate_step(a: f64, g: f64, q: f64, upper: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::features::Features;
-
-    fn samples(points: &[([f64; 2], f64)], bias: bool) -> Samples {
-        let mut s = Samples::new(bias);
-        for (x, y) in points {
-            let i = s.push(Features::Dense(x), *y).unwrap();
-            s.count(i);
-        }
-        s
-    }
+    use crate::theory::samples::planar;
 
     #[test]
     fn two_points_have_the_textbook_hard_margin() {
         // z = ±(1, 0) through the origin: u = (1, 0), margin 1.
-        let s = samples(&[([1.0, 0.0], 1.0), ([-1.0, 0.0], -1.0)], false);
+        let s = planar(&[([1.0, 0.0], 1.0), ([-1.0, 0.0], -1.0)], false);
         let mut dual = Dual::new(Problem::HardMargin);
         assert!(dual.solve(&s, TOLERANCE, 100).converged);
         assert!((dual.u().w[0] - 1.0).abs() < 1e-12 && dual.u().w[1].abs() < 1e-12);
@@ -365,7 +326,7 @@ mod tests {
             ([-1.0, 0.4], -1.0),
         ];
         for problem in [Problem::Hinge { c: 1.0 }, Problem::SquaredHinge { c: 0.5 }] {
-            let mut s = samples(&points[..3], true);
+            let mut s = planar(&points[..3], true);
             let mut dual = Dual::new(problem);
             dual.solve(&s, TOLERANCE, MAX_EPOCHS);
             for (x, y) in &points[3..] {

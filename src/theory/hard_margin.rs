@@ -15,14 +15,16 @@ use super::dual::{unlimited, Dual, Problem, MAX_EPOCHS, TOLERANCE};
 use super::hull::{Hull, Verdict};
 use super::samples::{Samples, Vector};
 
-/// What is known of the hard-margin problem.
+/// What is known of the hard-margin problem, u* given as `U`: its
+/// coordinates here, its multipliers and margins in a kernel's feature
+/// space (`kernel::hard_margin::KernelSeparation`).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Separation {
+pub enum Separation<U = Vector> {
     /// No sample yet.
     Empty,
     /// Separable: u* and γ* = 1/‖u*‖.
     Separable {
-        u: Vector,
+        u: U,
         margin: f64,
         /// The dual's last solve met its tolerance.
         converged: bool,
@@ -32,13 +34,13 @@ pub enum Separation {
     NotSeparable { distance: f64 },
     /// The hull's steps ran out: any separator's margin is at most `high`.
     Undecided { high: f64 },
-    /// Past the samples the page keeps (`frozen.rs`): u* of those
-    /// misclassifies a later round, and the rounds since are not stored to
-    /// look for another separator.
+    /// Past the samples the page keeps (`frozen.rs`; the linear layer
+    /// only): u* of those misclassifies a later round, and the rounds since
+    /// are not stored to look for another separator.
     PastKept,
 }
 
-impl Separation {
+impl<U> Separation<U> {
     pub fn is_separable(&self) -> bool {
         matches!(self, Separation::Separable { .. })
     }
@@ -52,11 +54,45 @@ impl Separation {
     }
 
     /// u* when separable.
-    pub fn u(&self) -> Option<&Vector> {
+    pub fn u(&self) -> Option<&U> {
         match self {
             Separation::Separable { u, .. } => Some(u),
             _ => None,
         }
+    }
+
+    /// How it was settled, as an id for a page that words it in its own
+    /// language: "separable", "not-separable", "undecided", "past-kept"
+    /// or "no-samples".
+    pub fn settled(&self) -> &'static str {
+        match self {
+            Separation::Empty => "no-samples",
+            Separation::Separable { .. } => "separable",
+            Separation::NotSeparable { .. } => "not-separable",
+            Separation::Undecided { .. } => "undecided",
+            Separation::PastKept => "past-kept",
+        }
+    }
+
+    /// What the hull's verdict says: a separable set's u* and γ* are
+    /// `solve`'s, from the hard-margin dual it is given (None when its
+    /// budget ran out); a set found not separable drops the dual, never
+    /// needed again (the origin stays in a growing hull). Both layers'
+    /// hard margins go through here.
+    pub(crate) fn after_hull<D>(
+        verdict: Verdict,
+        dual: &mut Option<D>,
+        solve: impl FnOnce(&mut Option<D>) -> Option<Self>,
+    ) -> Option<Self> {
+        Some(match verdict {
+            Verdict::Empty => Separation::Empty,
+            Verdict::NotSeparable { distance } => {
+                *dual = None;
+                Separation::NotSeparable { distance }
+            }
+            Verdict::Undecided { high } => Separation::Undecided { high },
+            Verdict::Separable { .. } => return solve(dual),
+        })
     }
 }
 
@@ -77,30 +113,29 @@ impl HardMargin {
     /// [`HardMargin::solve`] within a budget of steps (see `Hull::run`,
     /// `Dual::run`): None when it ran out; the next call resumes.
     pub fn run(&mut self, samples: &Samples, steps: &mut u64) -> Option<Separation> {
-        Some(match self.hull.run(samples, steps)? {
-            Verdict::Empty => Separation::Empty,
-            Verdict::NotSeparable { distance } => {
-                self.dual = None;
-                Separation::NotSeparable { distance }
-            }
-            Verdict::Undecided { high } => Separation::Undecided { high },
-            Verdict::Separable { .. } => {
-                let dual = self.dual.get_or_insert_with(|| {
-                    let p2 = self.hull.point().squared_norm();
-                    let alpha = self.hull.weights().iter().map(|l| l / p2).collect();
-                    Dual::from_alpha(Problem::HardMargin, samples, alpha)
-                });
-                let solved = dual.run(samples, TOLERANCE, MAX_EPOCHS, steps)?;
-                let u = dual.u().clone();
-                let margin = 1.0 / u.squared_norm().sqrt();
-                Separation::Separable {
-                    u,
-                    margin,
-                    converged: solved.converged,
-                }
-            }
+        let verdict = self.hull.run(samples, steps)?;
+        let hull = &self.hull;
+        Separation::after_hull(verdict, &mut self.dual, |dual| {
+            let dual = dual.get_or_insert_with(|| {
+                let alpha = scaled(hull.weights(), hull.point().squared_norm());
+                Dual::from_alpha(Problem::HardMargin, samples, alpha)
+            });
+            let solved = dual.run(samples, TOLERANCE, MAX_EPOCHS, steps)?;
+            let u = dual.u().clone();
+            let margin = 1.0 / u.squared_norm().sqrt();
+            Some(Separation::Separable {
+                u,
+                margin,
+                converged: solved.converged,
+            })
         })
     }
+}
+
+/// The hard-margin dual's start from the hull's weights: α = λ/‖p‖²
+/// (α* = λ*/‖p*‖² at the optimum).
+pub(crate) fn scaled(weights: &[f64], p2: f64) -> Vec<f64> {
+    weights.iter().map(|l| l / p2).collect()
 }
 
 #[cfg(test)]

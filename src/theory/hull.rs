@@ -56,9 +56,7 @@ pub enum Verdict {
 pub struct Hull {
     lambda: Vec<f64>,
     p: Vector,
-    verdict: Option<Verdict>,
-    /// The rounds the verdict is for.
-    verdict_rounds: u64,
+    verdict: Remembered,
     /// Steps taken and the least ‖p‖ seen, by a search whose budget ran
     /// out (the next call resumes it).
     resume: Option<(usize, f64)>,
@@ -66,7 +64,7 @@ pub struct Hull {
 
 impl Hull {
     pub fn verdict(&self) -> Verdict {
-        self.verdict.unwrap_or(Verdict::Empty)
+        self.verdict.verdict.unwrap_or(Verdict::Empty)
     }
 
     /// The weights λ of the nearest point found (they sum to 1).
@@ -90,16 +88,13 @@ impl Hull {
     /// sample seen, the pass it makes): None when the budget ran out
     /// first; the next call, on the same samples, resumes.
     pub fn run(&mut self, samples: &Samples, steps: &mut u64) -> Option<Verdict> {
-        if let Some(Verdict::NotSeparable { .. }) = self.verdict {
-            return Some(self.verdict());
-        }
-        if self.verdict.is_some() && self.verdict_rounds == samples.rounds() {
-            return Some(self.verdict());
+        if let Some(verdict) = self.verdict.still(samples.rounds()) {
+            return Some(verdict);
         }
         if samples.has_opposed_pair() {
             // z_i + z_j = 0: the origin is the midpoint of two samples.
-            self.verdict = Some(Verdict::NotSeparable { distance: 0.0 });
-            return Some(self.verdict());
+            let opposed = Verdict::NotSeparable { distance: 0.0 };
+            return Some(self.verdict.set(opposed, samples.rounds()));
         }
         self.lambda.resize(samples.len(), 0.0);
         let radius = samples.radius();
@@ -116,9 +111,7 @@ impl Hull {
             self.refresh(samples);
         }
         let verdict = self.iterate(samples, radius, steps)?;
-        self.verdict = Some(verdict);
-        self.verdict_rounds = samples.rounds();
-        Some(verdict)
+        Some(self.verdict.set(verdict, samples.rounds()))
     }
 
     fn refresh(&mut self, samples: &Samples) {
@@ -163,19 +156,13 @@ impl Hull {
                     high,
                 });
             }
-            let gain = high_g - low_g;
             let distance2 = samples.squared_norm(toward) + samples.squared_norm(away)
                 - 2.0 * samples.cross(toward, away);
-            if !(gain > 0.0) || !(distance2 > 0.0) {
+            let pair = (toward, away);
+            let Some(t) = shift(&mut self.lambda, pair, high_g - low_g, distance2) else {
                 // No pair improves p: it is the nearest point up to rounding.
                 return Some(settle(low_g, norm2, high, radius));
-            }
-            let t = (gain / distance2).min(self.lambda[away]);
-            self.lambda[toward] += t;
-            self.lambda[away] -= t;
-            if self.lambda[away] < 1e-300 {
-                self.lambda[away] = 0.0;
-            }
+            };
             samples.add_to(toward, &mut self.p, t);
             samples.add_to(away, &mut self.p, -t);
         }
@@ -186,6 +173,54 @@ impl Hull {
             .fold(f64::INFINITY, f64::min);
         Some(settle(low_g, norm2, high, radius))
     }
+}
+
+/// A verdict and the rounds it is for: kept until rounds are added, and
+/// for good once not separable (the origin stays in a growing hull). The
+/// kernel feature space's hull keeps its own the same way.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Remembered {
+    verdict: Option<Verdict>,
+    rounds: u64,
+}
+
+impl Remembered {
+    /// The verdict, if it still holds over `rounds` rounds.
+    pub(crate) fn still(&self, rounds: u64) -> Option<Verdict> {
+        match self.verdict {
+            Some(Verdict::NotSeparable { .. }) => self.verdict,
+            Some(_) if self.rounds == rounds => self.verdict,
+            _ => None,
+        }
+    }
+
+    /// Keeps `verdict` over `rounds` rounds, and returns it.
+    pub(crate) fn set(&mut self, verdict: Verdict, rounds: u64) -> Verdict {
+        (self.verdict, self.rounds) = (Some(verdict), rounds);
+        verdict
+    }
+}
+
+/// The pairwise step's exact line search: moves t = min(gain/distance²,
+/// λ_away) of weight from the away vertex to the toward one, and returns
+/// t; None when no pair improves p (`gain` or `distance2` not positive).
+/// The kernel feature space's hull steps the same way.
+pub(crate) fn shift(
+    lambda: &mut [f64],
+    (toward, away): (usize, usize),
+    gain: f64,
+    distance2: f64,
+) -> Option<f64> {
+    if !(gain > 0.0) || !(distance2 > 0.0) {
+        return None;
+    }
+    let t = (gain / distance2).min(lambda[away]);
+    lambda[toward] += t;
+    lambda[away] -= t;
+    if lambda[away] < 1e-300 {
+        lambda[away] = 0.0;
+    }
+    Some(t)
 }
 
 /// The verdict when the steps stop short of the gap test (the kernel
@@ -225,15 +260,10 @@ pub(crate) fn toward_and_away(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::Features;
+    use crate::theory::samples::{planar, XOR};
 
     fn hull_of(points: &[([f64; 2], f64)], bias: bool) -> Verdict {
-        let mut s = Samples::new(bias);
-        for (x, y) in points {
-            let i = s.push(Features::Dense(x), *y).unwrap();
-            s.count(i);
-        }
-        Hull::default().solve(&s)
+        Hull::default().solve(&planar(points, bias))
     }
 
     #[test]
@@ -248,13 +278,7 @@ mod tests {
 
     #[test]
     fn xor_and_conflicting_duplicates_are_not_separable() {
-        let xor = [
-            ([1.0, 1.0], 1.0),
-            ([-1.0, -1.0], 1.0),
-            ([1.0, -1.0], -1.0),
-            ([-1.0, 1.0], -1.0),
-        ];
-        assert!(matches!(hull_of(&xor, true), Verdict::NotSeparable { .. }));
+        assert!(matches!(hull_of(&XOR, true), Verdict::NotSeparable { .. }));
         let twins = [([0.3, 0.4], 1.0), ([0.3, 0.4], -1.0)];
         assert!(matches!(
             hull_of(&twins, true),

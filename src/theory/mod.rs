@@ -41,6 +41,7 @@ pub mod bound;
 pub mod bounds;
 pub mod covered;
 pub mod dual;
+mod epochs;
 pub mod frozen;
 pub mod hard_margin;
 pub mod hull;

@@ -303,6 +303,26 @@ pub fn squared_hinge(margin: f64) -> f64 {
     h * h
 }
 
+/// Planar samples, each seen once: the unit tests' sets.
+#[cfg(test)]
+pub(crate) fn planar(points: &[([f64; 2], f64)], bias: bool) -> Samples {
+    let mut s = Samples::new(bias);
+    for (x, y) in points {
+        let i = s.push(Features::Dense(x), *y).unwrap();
+        s.count(i);
+    }
+    s
+}
+
+/// XOR's four corners: no line separates them.
+#[cfg(test)]
+pub(crate) const XOR: [([f64; 2], f64); 4] = [
+    ([1.0, 1.0], 1.0),
+    ([-1.0, -1.0], 1.0),
+    ([1.0, -1.0], -1.0),
+    ([-1.0, 1.0], -1.0),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

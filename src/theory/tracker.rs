@@ -25,10 +25,8 @@ use super::frozen::Frozen;
 use super::hard_margin::{HardMargin, Separation};
 use super::report::{Facts, Regret, Report};
 use super::samples::{hinge as hinge_loss, Samples};
-use super::totals::{Solved, Totals};
-use crate::error::{Error, Result};
-use crate::features::Features;
-use crate::learner::Update;
+use super::totals::{takes_rounds, Solved, Totals, Waiting};
+use crate::error::Result;
 use crate::registry::Algorithm;
 use crate::settings::{BiasMode, Settings};
 
@@ -48,8 +46,7 @@ struct Job {
     separation: Option<Separation>,
     hinge: Option<Minimiser>,
     squared: Option<Minimiser>,
-    waiting: Vec<usize>,
-    waiting_totals: Totals,
+    waiting: Waiting,
 }
 
 /// The theory layer for one learner on one sequence of samples.
@@ -104,45 +101,7 @@ impl Theory {
         &self.samples
     }
 
-    /// Stores a sample the learner will see (it counts from its first
-    /// `record`). Returns its index.
-    pub fn add(&mut self, x: Features<'_>, y: f64) -> Result<usize> {
-        self.samples.push(x, y)
-    }
-
-    /// The learner's round on sample `i`: `update` is what its
-    /// `learn_one` returned. Rounds must start from a learner at w = 0
-    /// (the bounds assume it). While a solve in slices is under way, the
-    /// round waits for it to end.
-    pub fn record(&mut self, i: usize, update: &Update) -> Result<()> {
-        if i >= self.samples.len() {
-            return Err(Error::BadSample(
-                format!(
-                    "no sample {i}: the theory layer holds {}",
-                    self.samples.len()
-                )
-                .into(),
-            ));
-        }
-        match &mut self.job {
-            Some(job) => {
-                job.waiting.push(i);
-                job.waiting_totals.add(update);
-            }
-            None => {
-                self.samples.count(i);
-                self.totals.add(update);
-            }
-        }
-        Ok(())
-    }
-
-    /// A new sample and the learner's round on it: `add` then `record`.
-    pub fn learned(&mut self, x: Features<'_>, y: f64, update: &Update) -> Result<usize> {
-        let i = self.add(x, y)?;
-        self.record(i, update)?;
-        Ok(i)
-    }
+    takes_rounds!(samples);
 
     /// Brings the comparators up to date (warm), if rounds were added.
     fn solve(&mut self) {
@@ -201,7 +160,7 @@ impl Theory {
             squared: job.squared,
         });
         let report = self.build();
-        self.join(&job.waiting, &job.waiting_totals);
+        self.join(&job.waiting);
         Some(report)
     }
 
@@ -217,11 +176,9 @@ impl Theory {
         }
     }
 
-    fn join(&mut self, waiting: &[usize], totals: &Totals) {
-        for &i in waiting {
-            self.samples.count(i);
-        }
-        self.totals.join(totals);
+    fn join(&mut self, waiting: &Waiting) {
+        let samples = &mut self.samples;
+        waiting.join(&mut self.totals, |i| samples.count(i));
     }
 
     /// From here on the page keeps no more samples: the comparators stay
@@ -233,7 +190,7 @@ impl Theory {
         if self.solved.is_none() {
             self.solve();
         } else if let Some(job) = self.job.take() {
-            self.join(&job.waiting, &job.waiting_totals);
+            self.join(&job.waiting);
         }
         let solved = self.solved.take().expect("solved above");
         let samples = std::mem::take(&mut self.samples);
@@ -284,7 +241,7 @@ impl Theory {
 
     /// Rounds recorded so far, counted or waiting.
     pub fn recorded(&self) -> u64 {
-        self.samples.rounds() + self.job.as_ref().map_or(0, |j| j.waiting.len() as u64)
+        self.samples.rounds() + self.job.as_ref().map_or(0, |j| j.waiting.rounds())
     }
 
     /// Everything the theory layer says about the rounds so far.

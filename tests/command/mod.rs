@@ -41,6 +41,43 @@ pub fn temp_file(name: &str, contents: &str) -> PathBuf {
     path
 }
 
+/// The cases of a reference fixture (tests/fixtures/`name`, written by a
+/// script of scripts/reference).
+pub fn reference_cases(name: &str) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["cases"].as_array().unwrap().clone()
+}
+
+/// A CSV of planar rows (x1, x2, label) in a scratch file: its path.
+pub fn planar_csv(name: &str, rows: &[([f64; 2], i32)]) -> String {
+    let mut text = String::from("x1,x2,y\n");
+    for (x, y) in rows {
+        text.push_str(&format!("{},{},{y}\n", x[0], x[1]));
+    }
+    temp_file(name, &text).display().to_string()
+}
+
+/// `learn --json --theory` of `algo` on a `file` the theory layer must
+/// explain rather than fail on (one class, one point twice labelled): no
+/// NaN, separability as `separable` says, every bound a number or a
+/// reason. Returns the output's text.
+pub fn assert_theory_explains(algo: &str, file: &str, separable: bool) -> String {
+    let text = stdout(&run(&[
+        "learn", "--json", "--algo", algo, "--train", file, "--theory",
+    ]));
+    assert!(!text.contains("NaN"), "{text}");
+    let out: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        out["theory"]["separable"], separable,
+        "{algo} {file}: {text}"
+    );
+    for b in out["theory"]["bounds"].as_array().unwrap() {
+        assert!(b["value"].is_number() || b["reason"].is_string(), "{b}");
+    }
+    text
+}
+
 /// `onlinelearn learn --json ARGS`, parsed.
 pub fn learn_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["learn", "--json"];

@@ -6,13 +6,7 @@ use crate::multiclass::Multiclass;
 use crate::playground::*;
 use crate::registry::Algorithm;
 
-fn session(algorithm: Algorithm, preset: Preset) -> Session {
-    let setup = Setup {
-        algorithm,
-        ..Setup::default()
-    };
-    Session::new(setup.with_preset(preset)).unwrap()
-}
+use super::opened as session;
 
 fn rows(s: &Session) -> Vec<Vec<f64>> {
     s.linear_models()

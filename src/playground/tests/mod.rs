@@ -46,6 +46,42 @@ pub(super) fn session(algorithm: Algorithm, preset: Preset) -> Session {
     Session::new(setup(algorithm, preset)).unwrap()
 }
 
+/// A session as the page opens `preset`: its classes too
+/// (`Setup::with_preset`).
+pub(super) fn opened(algorithm: Algorithm, preset: Preset) -> Session {
+    let setup = Setup {
+        algorithm,
+        ..Setup::default()
+    };
+    Session::new(setup.with_preset(preset)).unwrap()
+}
+
+/// An opened session with the theory layer on, `n` samples streamed.
+#[cfg(feature = "theory")]
+pub(super) fn watched(algorithm: Algorithm, preset: Preset, n: u64) -> Session {
+    let mut s = opened(algorithm, preset);
+    s.set_theory(true).unwrap();
+    s.apply(Event::Stream(n)).unwrap();
+    s
+}
+
+/// The same `n` samples streamed without the theory layer and with it:
+/// (plain, watched).
+#[cfg(feature = "theory")]
+pub(super) fn plain_and_watched(
+    algorithm: Algorithm,
+    preset: Preset,
+    n: u64,
+) -> (Session, Session) {
+    let mut plain = opened(algorithm, preset);
+    let mut watched = plain.clone();
+    watched.set_theory(true).unwrap();
+    for s in [&mut plain, &mut watched] {
+        s.apply(Event::Stream(n)).unwrap();
+    }
+    (plain, watched)
+}
+
 #[test]
 fn a_click_learns_at_once_and_is_snapped_to_the_log_grid() {
     let mut s = session(Algorithm::Pa, Preset::Overlapping);

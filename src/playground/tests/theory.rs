@@ -9,11 +9,7 @@ use crate::registry::Algorithm;
 use crate::settings::Key;
 use crate::theory::{best_line::best_line, Reason};
 
-fn session(algorithm: Algorithm, preset: Preset) -> Session {
-    let mut setup = Setup::default().with_preset(preset);
-    setup.algorithm = algorithm;
-    Session::new(setup).unwrap()
-}
+use super::{opened as session, plain_and_watched, watched};
 
 /// The report over every round so far: the solves in slices finished
 /// first, as the page's frames would.
@@ -25,12 +21,7 @@ fn report(s: &mut Session) -> crate::theory::Report {
 
 #[test]
 fn the_layer_watches_without_changing_the_learner() {
-    let mut plain = session(Algorithm::Perceptron, Preset::Separable);
-    let mut watched = plain.clone();
-    watched.set_theory(true).unwrap();
-    for s in [&mut plain, &mut watched] {
-        s.apply(Event::Stream(301)).unwrap();
-    }
+    let (plain, mut watched) = plain_and_watched(Algorithm::Perceptron, Preset::Separable, 301);
     assert_eq!(plain.model(), watched.model());
     assert_eq!(plain.progress(), watched.progress());
     let r = report(&mut watched);
@@ -45,9 +36,7 @@ fn the_layer_watches_without_changing_the_learner() {
 
 #[test]
 fn curves_follow_the_session_schedule_with_a_bound_over_its_count() {
-    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
-    s.set_theory(true).unwrap();
-    s.apply(Event::Stream(500)).unwrap();
+    let s = watched(Algorithm::Pa1, Preset::Overlapping, 500);
     let part = s.theory().unwrap();
     let curves = part.curves().unwrap();
     assert_eq!(curves.samples, s.curves().series(Series::Samples));
@@ -102,9 +91,7 @@ fn epochs_count_each_point_again_as_one_sample() {
 
 #[test]
 fn a_switch_mid_stream_refuses_the_bounds_until_reset() {
-    let mut s = session(Algorithm::Pa, Preset::NoisyLabels);
-    s.set_theory(true).unwrap();
-    s.apply(Event::Stream(100)).unwrap();
+    let mut s = watched(Algorithm::Pa, Preset::NoisyLabels, 100);
     assert!(report(&mut s)
         .bounds
         .iter()
@@ -137,9 +124,7 @@ fn what_it_does_not_cover_is_said_not_computed() {
         (Algorithm::Pa1, Preset::Regression1d, "regression"),
     ];
     for (algorithm, preset, said) in cases {
-        let mut s = session(algorithm, preset);
-        s.set_theory(true).unwrap();
-        s.apply(Event::Stream(20)).unwrap();
+        let mut s = watched(algorithm, preset, 20);
         let view = s.theory_mut().unwrap().view();
         let why = view.why_not.expect("not covered");
         assert!(why.contains(said), "{algorithm:?}: {why}");
@@ -147,9 +132,7 @@ fn what_it_does_not_cover_is_said_not_computed() {
     }
     // Every learner on two classes is covered: a kernel learner gets the
     // comparators and the regret, and why it has no bound.
-    let mut s = session(Algorithm::KernelPerceptron, Preset::Moons);
-    s.set_theory(true).unwrap();
-    s.apply(Event::Stream(40)).unwrap();
+    let mut s = watched(Algorithm::KernelPerceptron, Preset::Moons, 40);
     let r = report(&mut s);
     assert_eq!(r.rounds, 40);
     assert_eq!(r.bounds.len(), 1);
@@ -212,9 +195,7 @@ fn compare_searches_once_a_panel_takes_anothers_line_of_the_same_rounds() {
 
 #[test]
 fn the_line_searched_in_slices_is_the_line_of_its_rounds() {
-    let mut s = session(Algorithm::Perceptron, Preset::Xor);
-    s.set_theory(true).unwrap();
-    s.apply(Event::Stream(200)).unwrap();
+    let mut s = watched(Algorithm::Perceptron, Preset::Xor, 200);
     let part = s.theory_mut().unwrap();
     let search = part.view().search.expect("a search past 128 places");
     // Begun at the first curve point past 128 places (every 4th sample
@@ -250,9 +231,7 @@ fn the_line_searched_in_slices_is_the_line_of_its_rounds() {
 
 #[test]
 fn the_panel_reads_the_last_finished_solve_and_never_solves_itself() {
-    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
-    s.set_theory(true).unwrap();
-    s.apply(Event::Stream(3_000)).unwrap();
+    let mut s = watched(Algorithm::Pa1, Preset::Overlapping, 3_000);
     // Sample 3,001 is no curve point (every 64th is, from 2,048): no solve
     // began with it, and the panel's look does not solve either.
     s.click(0.3, -0.2, 1.0).unwrap();
@@ -266,9 +245,7 @@ fn the_panel_reads_the_last_finished_solve_and_never_solves_itself() {
 
 #[test]
 fn the_layer_keeps_at_most_its_samples_and_goes_on_past_them() {
-    let mut s = session(Algorithm::Pa1, Preset::Overlapping);
-    s.set_theory(true).unwrap();
-    s.apply(Event::Stream(4 * KEPT as u64)).unwrap();
+    let mut s = watched(Algorithm::Pa1, Preset::Overlapping, 4 * KEPT as u64);
     // Past the samples kept the report is the frozen comparators' now (no
     // solve to wait for), and the line over the samples kept is searched
     // on (4,000 sweeps of frames: not waited for here).

@@ -10,11 +10,7 @@ use crate::registry::Algorithm;
 use crate::theory::kernel::KernelReport;
 use crate::theory::Reason;
 
-fn session(algorithm: Algorithm, preset: Preset) -> Session {
-    let mut setup = Setup::default().with_preset(preset);
-    setup.algorithm = algorithm;
-    Session::new(setup).unwrap()
-}
+use super::{plain_and_watched, watched};
 
 /// The kernel side's report once every slice of its solve has run.
 fn kernel_report(s: &mut Session) -> KernelReport {
@@ -27,12 +23,7 @@ fn kernel_report(s: &mut Session) -> KernelReport {
 
 #[test]
 fn a_kernel_learner_is_judged_in_its_feature_space_without_being_changed() {
-    let mut plain = session(Algorithm::KernelPerceptron, Preset::Xor);
-    let mut watched = plain.clone();
-    watched.set_theory(true).unwrap();
-    for s in [&mut plain, &mut watched] {
-        s.apply(Event::Stream(150)).unwrap();
-    }
+    let (plain, mut watched) = plain_and_watched(Algorithm::KernelPerceptron, Preset::Xor, 150);
     assert_eq!(plain.progress(), watched.progress());
     let r = kernel_report(&mut watched);
     assert_eq!(r.rounds, 150);
@@ -54,9 +45,7 @@ fn a_kernel_learner_is_judged_in_its_feature_space_without_being_changed() {
 
 #[test]
 fn a_change_mid_stream_refuses_the_kernel_bounds_and_linear_learners_have_no_kernel_side() {
-    let mut s = session(Algorithm::KernelPa1, Preset::Moons);
-    s.set_theory(true).unwrap();
-    s.apply(Event::Stream(60)).unwrap();
+    let mut s = watched(Algorithm::KernelPa1, Preset::Moons, 60);
     assert!(kernel_report(&mut s).bounds[0].value.is_some());
     // C changed mid-stream: the learner goes on from its support set.
     s.apply(Event::Set(crate::settings::Key::C, 0.5)).unwrap();
@@ -68,8 +57,6 @@ fn a_change_mid_stream_refuses_the_kernel_bounds_and_linear_learners_have_no_ker
         .bounds
         .iter()
         .all(|b| b.value.is_none() && b.reason == Some(Reason::WarmStart)));
-    let mut linear = session(Algorithm::Pa1, Preset::Moons);
-    linear.set_theory(true).unwrap();
-    linear.apply(Event::Stream(20)).unwrap();
+    let mut linear = watched(Algorithm::Pa1, Preset::Moons, 20);
     assert!(linear.theory_mut().unwrap().view().kernel.is_none());
 }

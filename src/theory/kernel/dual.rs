@@ -9,7 +9,8 @@
 //! solver): G = f_p − 1 + D_pp α_p, α_p ← clip(α_p − G/(Q_pp + D_pp)), and
 //! when α_p moves f moves by the change times row p of Q (`gram.rs`).
 //! Epochs visit the positions in a random order, fixed by a seed, until
-//! the projected gradient's spread is below the tolerance; no shrinking
+//! the projected gradient's spread is below the tolerance (the linear
+//! solver's epochs, `theory/epochs.rs`, in this space); no shrinking
 //! (the sets here are the page's few thousand points at most). f is
 //! recomputed from α when a solve ends, so no rounding piles up.
 //!
@@ -20,22 +21,18 @@ use super::gram::Gram;
 use super::points::Points;
 use crate::data::rng::{derived, Rng};
 use crate::theory::dual::{coordinate_step, Problem, Solved};
+use crate::theory::epochs::{Coordinates, Epochs};
 use crate::theory::samples::{hinge, squared_hinge};
 use rand::seq::SliceRandom;
 
 /// Epochs between exact steps on the free multipliers (`polish.rs`).
 const POLISH_EVERY: usize = 50;
 
-/// Where a solve stopped when its budget ran out.
-#[derive(Clone, Debug)]
-struct Pass {
-    order: Vec<usize>,
-    at: usize,
-    epoch: usize,
-    fresh: bool,
-    low: f64,
-    high: f64,
-    rounds: u64,
+/// The solver over its samples, as the epochs see it.
+struct Over<'a> {
+    dual: &'a mut KernelDual,
+    points: &'a Points,
+    gram: &'a mut Gram,
 }
 
 /// A dual solution kept between calls (a warm start).
@@ -45,7 +42,8 @@ pub struct KernelDual {
     alpha: Vec<f64>,
     f: Vec<f64>,
     rng: Rng,
-    pass: Option<Pass>,
+    /// A solve stopped when its budget ran out, to resume where it was.
+    pass: Option<Epochs<()>>,
 }
 
 impl KernelDual {
@@ -99,72 +97,23 @@ impl KernelDual {
         max_epochs: usize,
         steps: &mut u64,
     ) -> Option<Solved> {
-        let mut pass = match self.pass.take() {
-            Some(pass) => {
-                debug_assert_eq!(pass.rounds, points.rounds(), "samples changed mid-solve");
-                pass
-            }
-            None => self.begin(points, gram),
+        let pass = Epochs::resumed(self.pass.take(), points.rounds())
+            .unwrap_or_else(|| self.begin(points, gram));
+        let mut over = Over {
+            dual: self,
+            points,
+            gram,
         };
-        let m = pass.order.len();
-        if m == 0 {
-            return Some(Solved {
-                converged: true,
-                epochs: 0,
-            });
-        }
-        while pass.epoch < max_epochs {
-            if pass.fresh {
-                pass.fresh = false;
-                (pass.low, pass.high) = (f64::INFINITY, f64::NEG_INFINITY);
-                pass.order.shuffle(&mut self.rng);
-            }
-            while pass.at < m {
-                if *steps == 0 {
-                    self.pass = Some(pass);
-                    return None;
-                }
-                *steps -= 1;
-                let p = pass.order[pass.at];
-                pass.at += 1;
-                let pg = self.step(points, gram, p, steps);
-                pass.low = pass.low.min(pg);
-                pass.high = pass.high.max(pg);
-            }
-            pass.at = 0;
-            pass.fresh = true;
-            pass.epoch += 1;
-            if pass.high - pass.low <= tolerance {
-                self.refresh(points, gram, steps);
-                return Some(Solved {
-                    converged: true,
-                    epochs: pass.epoch,
-                });
-            }
-            if pass.epoch % POLISH_EVERY == 0 {
-                self.polish(points, gram, steps);
-            }
-        }
-        self.refresh(points, gram, steps);
-        Some(Solved {
-            converged: false,
-            epochs: max_epochs,
-        })
+        pass.run(&mut over, tolerance, max_epochs, steps)
+            .map_err(|stopped| self.pass = Some(stopped))
+            .ok()
     }
 
-    fn begin(&mut self, points: &Points, gram: &mut Gram) -> Pass {
+    fn begin(&mut self, points: &Points, gram: &mut Gram) -> Epochs<()> {
         let m = points.seen();
         self.alpha.resize(m, 0.0);
         gram.extend_product(points, &self.alpha, &mut self.f);
-        Pass {
-            order: (0..m).collect(),
-            at: 0,
-            epoch: 0,
-            fresh: true,
-            low: f64::INFINITY,
-            high: f64::NEG_INFINITY,
-            rounds: points.rounds(),
-        }
+        Epochs::new((0..m).collect(), points.rounds(), ())
     }
 
     /// One exact coordinate step on position p; returns its projected
@@ -243,5 +192,31 @@ impl KernelDual {
             .enumerate()
             .map(|(p, &m)| points.weight(p) as f64 * loss(m))
             .sum()
+    }
+}
+
+impl Coordinates for Over<'_> {
+    type Kept = ();
+
+    fn shuffle(&mut self, active: &mut [usize]) {
+        active.shuffle(&mut self.dual.rng);
+    }
+
+    fn step(&mut self, p: usize, _: &(), steps: &mut u64) -> Option<f64> {
+        Some(self.dual.step(self.points, self.gram, p, steps))
+    }
+
+    /// No shrinking (every position stays active); the free multipliers
+    /// are polished every `POLISH_EVERY` epochs.
+    fn epoch_ended(&mut self, epochs: &mut Epochs<()>, settled: bool, steps: &mut u64) -> bool {
+        if !settled && epochs.epoch.is_multiple_of(POLISH_EVERY) {
+            self.dual.polish(self.points, self.gram, steps);
+        }
+        settled
+    }
+
+    /// f is recomputed from α, so no rounding piles up.
+    fn finish(&mut self, steps: &mut u64) {
+        self.dual.refresh(self.points, self.gram, steps);
     }
 }

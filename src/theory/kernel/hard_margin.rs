@@ -9,38 +9,21 @@ use super::dual::KernelDual;
 use super::gram::Gram;
 use super::points::Points;
 use crate::theory::dual::{Problem, MAX_EPOCHS, TOLERANCE};
-use crate::theory::hull::Verdict;
+use crate::theory::hard_margin::{scaled, Separation};
 
-/// What is known of the hard-margin problem in the feature space.
+/// u* = Σ α_p y_p φ(x_p) of the feature space, by its multipliers.
 #[derive(Clone, Debug, PartialEq)]
-pub enum KernelSeparation {
-    Empty,
-    /// u* = Σ α_p y_p φ(x_p) (α by position) and γ* = 1/‖u*‖.
-    Separable {
-        alpha: Vec<f64>,
-        /// y_p u*·φ(x_p) for every position (each ≥ 1 at the optimum).
-        margins: Vec<f64>,
-        margin: f64,
-        converged: bool,
-    },
-    /// The hull comes within `distance` of the origin.
-    NotSeparable {
-        distance: f64,
-    },
-    /// Undecided in the step limit: γ* ≤ high.
-    Undecided {
-        high: f64,
-    },
+pub struct KernelSeparator {
+    /// α by position.
+    pub alpha: Vec<f64>,
+    /// y_p u*·φ(x_p) for every position (each ≥ 1 at the optimum).
+    pub margins: Vec<f64>,
 }
 
-impl KernelSeparation {
-    pub fn margin(&self) -> Option<f64> {
-        match self {
-            KernelSeparation::Separable { margin, .. } => Some(*margin),
-            _ => None,
-        }
-    }
-}
+/// What is known of the hard-margin problem in the feature space: the
+/// linear layer's `Separation`, never `PastKept` (this layer keeps every
+/// sample).
+pub type KernelSeparation = Separation<KernelSeparator>;
 
 #[derive(Clone, Debug, Default)]
 pub struct KernelHardMargin {
@@ -56,33 +39,23 @@ impl KernelHardMargin {
         gram: &mut Gram,
         steps: &mut u64,
     ) -> Option<KernelSeparation> {
-        Some(match self.hull.run(points, gram, steps)? {
-            Verdict::Empty => KernelSeparation::Empty,
-            Verdict::NotSeparable { distance } => {
-                self.dual = None;
-                KernelSeparation::NotSeparable { distance }
-            }
-            Verdict::Undecided { high } => KernelSeparation::Undecided { high },
-            Verdict::Separable { .. } => {
-                if self.dual.is_none() {
-                    let p2 = self.hull.squared_norm();
-                    let alpha = self.hull.weights().iter().map(|l| l / p2).collect();
-                    self.dual = Some(KernelDual::from_alpha(
-                        Problem::HardMargin,
-                        points,
-                        gram,
-                        alpha,
-                    ));
-                }
-                let dual = self.dual.as_mut().expect("made above");
-                let solved = dual.run(points, gram, TOLERANCE, MAX_EPOCHS, steps)?;
-                KernelSeparation::Separable {
-                    alpha: dual.alpha().to_vec(),
-                    margins: dual.margins().to_vec(),
-                    margin: 1.0 / dual.squared_norm().sqrt(),
-                    converged: solved.converged,
-                }
-            }
+        let verdict = self.hull.run(points, gram, steps)?;
+        let hull = &self.hull;
+        Separation::after_hull(verdict, &mut self.dual, |dual| {
+            let dual = dual.get_or_insert_with(|| {
+                let alpha = scaled(hull.weights(), hull.squared_norm());
+                KernelDual::from_alpha(Problem::HardMargin, points, gram, alpha)
+            });
+            let solved = dual.run(points, gram, TOLERANCE, MAX_EPOCHS, steps)?;
+            let u = KernelSeparator {
+                alpha: dual.alpha().to_vec(),
+                margins: dual.margins().to_vec(),
+            };
+            Some(Separation::Separable {
+                u,
+                margin: 1.0 / dual.squared_norm().sqrt(),
+                converged: solved.converged,
+            })
         })
     }
 }

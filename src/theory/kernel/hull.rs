@@ -15,7 +15,7 @@
 
 use super::gram::Gram;
 use super::points::Points;
-use crate::theory::hull::{settle, toward_and_away, Verdict, ORIGIN};
+use crate::theory::hull::{settle, shift, toward_and_away, Remembered, Verdict, ORIGIN};
 
 /// Steps one solve may take before it says it is undecided.
 const MAX_STEPS: usize = 200_000;
@@ -27,8 +27,7 @@ const REFRESH: usize = 256;
 pub struct KernelHull {
     lambda: Vec<f64>,
     g: Vec<f64>,
-    verdict: Option<Verdict>,
-    verdict_rounds: u64,
+    verdict: Remembered,
     /// Steps taken and the least ‖p‖ seen by a search that ran out of budget.
     resume: Option<(usize, f64)>,
 }
@@ -47,19 +46,16 @@ impl KernelHull {
     /// The verdict over the samples seen, within a budget (a step costs
     /// the positions' count): None when it ran out; the next call resumes.
     pub fn run(&mut self, points: &Points, gram: &mut Gram, steps: &mut u64) -> Option<Verdict> {
-        if let Some(Verdict::NotSeparable { .. }) = self.verdict {
-            return self.verdict;
-        }
-        if self.verdict.is_some() && self.verdict_rounds == points.rounds() {
-            return self.verdict;
+        if let Some(verdict) = self.verdict.still(points.rounds()) {
+            return Some(verdict);
         }
         let m = points.seen();
         if m == 0 {
             return Some(Verdict::Empty);
         }
         if points.has_opposed_pair() {
-            self.verdict = Some(Verdict::NotSeparable { distance: 0.0 });
-            return self.verdict;
+            let opposed = Verdict::NotSeparable { distance: 0.0 };
+            return Some(self.verdict.set(opposed, points.rounds()));
         }
         self.lambda.resize(m, 0.0);
         if self.lambda.iter().all(|&l| l == 0.0) {
@@ -72,9 +68,7 @@ impl KernelHull {
             gram.extend_product(points, &self.lambda, &mut self.g);
         }
         let verdict = self.iterate(points, gram, steps)?;
-        self.verdict = Some(verdict);
-        self.verdict_rounds = points.rounds();
-        Some(verdict)
+        Some(self.verdict.set(verdict, points.rounds()))
     }
 
     fn iterate(&mut self, points: &Points, gram: &mut Gram, steps: &mut u64) -> Option<Verdict> {
@@ -107,18 +101,12 @@ impl KernelHull {
                     high,
                 });
             }
-            let gain = high_g - low_g;
             let cross = gram.entry(points, toward, away);
             let distance2 = points.diagonal(toward) + points.diagonal(away) - 2.0 * cross;
-            if !(gain > 0.0) || !(distance2 > 0.0) {
+            let pair = (toward, away);
+            let Some(t) = shift(&mut self.lambda, pair, high_g - low_g, distance2) else {
                 return Some(settle(low_g, norm2, high, radius));
-            }
-            let t = (gain / distance2).min(self.lambda[away]);
-            self.lambda[toward] += t;
-            self.lambda[away] -= t;
-            if self.lambda[away] < 1e-300 {
-                self.lambda[away] = 0.0;
-            }
+            };
             for (p, s) in [(toward, t), (away, -t)] {
                 let row = gram.row(points, p);
                 for (g, &v) in self.g.iter_mut().zip(row) {

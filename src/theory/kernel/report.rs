@@ -83,15 +83,6 @@ pub fn space(kernel: KernelSpec) -> String {
     }
 }
 
-pub fn settled(separation: &KernelSeparation) -> &'static str {
-    match separation {
-        KernelSeparation::Empty => "no-samples",
-        KernelSeparation::Separable { .. } => "separable",
-        KernelSeparation::NotSeparable { .. } => "not-separable",
-        KernelSeparation::Undecided { .. } => "undecided",
-    }
-}
-
 pub fn separability(separation: &KernelSeparation, radius: f64) -> String {
     match separation {
         KernelSeparation::Empty => "no samples yet".into(),
@@ -110,5 +101,7 @@ pub fn separability(separation: &KernelSeparation, radius: f64) -> String {
         KernelSeparation::Undecided { high } => format!(
             "undecided: no separator found in the feature space, and any separator's margin is at most {high:.3e}"
         ),
+        // This layer keeps every sample: not reached.
+        KernelSeparation::PastKept => "undecided: past the samples kept".into(),
     }
 }

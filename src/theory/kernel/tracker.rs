@@ -11,9 +11,7 @@ use super::hard_margin::{KernelHardMargin, KernelSeparation};
 use super::points::Points;
 use super::report::{self, KernelBest, KernelReport};
 use crate::error::{Error, Result};
-use crate::features::Features;
 use crate::kernel::KernelSpec;
-use crate::learner::Update;
 use crate::registry::Algorithm;
 use crate::settings::Settings;
 use crate::theory::bound::Reason;
@@ -21,7 +19,7 @@ use crate::theory::covered::Covered;
 use crate::theory::dual::{unlimited, Problem, MAX_EPOCHS, TOLERANCE};
 use crate::theory::report::Regret;
 use crate::theory::samples::hinge;
-use crate::theory::totals::Totals;
+use crate::theory::totals::{takes_rounds, Totals, Waiting};
 
 /// A solve in slices: what is done, and the rounds waiting for it.
 #[derive(Clone, Debug, Default)]
@@ -29,9 +27,7 @@ struct Job {
     separation: Option<KernelSeparation>,
     /// The hinge solve ended, and whether it converged.
     hinge: Option<bool>,
-    waiting: Vec<usize>,
-    waiting_totals: Totals,
-    waiting_removals: u64,
+    waiting: Waiting,
 }
 
 #[derive(Clone, Debug)]
@@ -40,7 +36,6 @@ pub struct KernelTheory {
     points: Points,
     gram: Gram,
     totals: Totals,
-    removals: u64,
     hard: KernelHardMargin,
     hinge: KernelDual,
     squared: Option<KernelDual>,
@@ -67,7 +62,6 @@ impl KernelTheory {
             points: Points::new(kernel),
             gram: Gram::default(),
             totals: Totals::default(),
-            removals: 0,
             hard: KernelHardMargin::default(),
             hinge: KernelDual::new(Problem::Hinge { c }),
             squared: matches!(covered, Covered::KernelPa2 { .. })
@@ -93,45 +87,7 @@ impl KernelTheory {
         self.gram.computed
     }
 
-    /// Stores a sample the learner will see; returns its index.
-    pub fn add(&mut self, x: Features<'_>, y: f64) -> Result<usize> {
-        self.points.push(x, y)
-    }
-
-    /// The learner's round on sample `i` (from a learner that started
-    /// empty); it waits while a solve in slices runs.
-    pub fn record(&mut self, i: usize, update: &Update) -> Result<()> {
-        if i >= self.points.len() {
-            return Err(Error::BadSample(
-                format!(
-                    "no sample {i}: the theory layer holds {}",
-                    self.points.len()
-                )
-                .into(),
-            ));
-        }
-        let removed = update.support.removed as u64;
-        match &mut self.job {
-            Some(job) => {
-                job.waiting.push(i);
-                job.waiting_totals.add(update);
-                job.waiting_removals += removed;
-            }
-            None => {
-                self.points.count(i);
-                self.totals.add(update);
-                self.removals += removed;
-            }
-        }
-        Ok(())
-    }
-
-    /// `add` then `record`.
-    pub fn learned(&mut self, x: Features<'_>, y: f64, update: &Update) -> Result<usize> {
-        let i = self.add(x, y)?;
-        self.record(i, update)?;
-        Ok(i)
-    }
+    takes_rounds!(points);
 
     /// Rounds counted, and the learner's mistakes on them.
     pub fn rounds(&self) -> (u64, u64) {
@@ -179,11 +135,8 @@ impl KernelTheory {
             squared_converged,
         ));
         let report = self.build();
-        for &i in &job.waiting {
-            self.points.count(i);
-        }
-        self.totals.join(&job.waiting_totals);
-        self.removals += job.waiting_removals;
+        let points = &mut self.points;
+        job.waiting.join(&mut self.totals, |i| points.count(i));
         Some(report)
     }
 
@@ -228,11 +181,9 @@ impl KernelTheory {
             })
         };
         let hard_margins = match separation {
-            KernelSeparation::Separable {
-                margins, margin, ..
-            } => Some(
+            KernelSeparation::Separable { u, margin, .. } => Some(
                 // u*'s margins over ‖u*‖ = 1/γ*: its unit direction's.
-                margins
+                u.margins
                     .iter()
                     .enumerate()
                     .map(|(p, &m)| (m * margin, points.weight(p) as f64))
@@ -245,9 +196,9 @@ impl KernelTheory {
         // γ it attains, so this is rigorous even for a solve stopped
         // short (at the optimum it is γ* = 1/‖u*‖ to the tolerance).
         let attained = match separation {
-            KernelSeparation::Separable {
-                margins, margin, ..
-            } => margins.iter().fold(f64::INFINITY, |m, &v| m.min(v)) * margin,
+            KernelSeparation::Separable { u, margin, .. } => {
+                u.margins.iter().fold(f64::INFINITY, |m, &v| m.min(v)) * margin
+            }
             _ => 0.0,
         };
         let margin = match separation {
@@ -255,7 +206,9 @@ impl KernelTheory {
             KernelSeparation::Separable { .. } => Ok(attained),
             KernelSeparation::Empty => Err(Reason::NoSamples),
             KernelSeparation::NotSeparable { .. } => Err(Reason::NotSeparableInFeatureSpace),
-            KernelSeparation::Undecided { .. } => Err(Reason::Undecided),
+            KernelSeparation::Undecided { .. } | KernelSeparation::PastKept => {
+                Err(Reason::Undecided)
+            }
         };
         let t = self.totals;
         let evidence = KernelEvidence {
@@ -269,20 +222,19 @@ impl KernelTheory {
             mistakes: t.mistakes,
             updates: t.updates,
             squared_loss: t.squared_hinge,
-            removals: self.removals,
+            removals: t.removals,
         };
         let comparator_hinge = self.hinge.total_loss(points, hinge);
         let hard_margin = match separation {
             KernelSeparation::Separable {
-                alpha,
+                u,
                 margin,
                 converged,
-                ..
             } => Some(KernelBest {
                 c: f64::INFINITY,
                 value: 0.5 / (margin * margin),
                 norm: 1.0 / margin,
-                support: alpha.iter().filter(|&&a| a != 0.0).count(),
+                support: u.alpha.iter().filter(|&&a| a != 0.0).count(),
                 duality_gap: 0.0,
                 converged: *converged,
             }),
@@ -310,14 +262,14 @@ impl KernelTheory {
             radius,
             separable: separation.margin().is_some(),
             separability: report::separability(separation, radius),
-            settled: report::settled(separation),
+            settled: separation.settled(),
             margin: separation.margin(),
             hard_margin,
             hinge_best,
             squared_hinge_best: squared_best,
             bounds: evaluate(self.covered, &evidence),
             regret: Regret::new(points.rounds(), t.hinge - comparator_hinge, None),
-            removals: self.removals,
+            removals: t.removals,
         }
     }
 }
