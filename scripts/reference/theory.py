@@ -151,7 +151,7 @@ def soft(Z_X, y, bias, C, loss):
     """LinearSVC, and L-BFGS-B on the dual as a check; returns (value, u)."""
     warnings.simplefilter("ignore")
     model = LinearSVC(loss=loss, dual=True, C=C, fit_intercept=bias, intercept_scaling=1.0,
-                      tol=1e-10, max_iter=10**6).fit(Z_X, y)
+                      tol=1e-10, max_iter=10**6, random_state=0).fit(Z_X, y)
     u = np.append(model.coef_.ravel(), model.intercept_) if bias else model.coef_.ravel()
     Z = augment(Z_X, bias) * y[:, None]
     Q = Z @ Z.T
