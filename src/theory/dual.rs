@@ -26,6 +26,7 @@
 //! absent, never a free intercept: the free intercept adds the equality
 //! Σ α_i y_i = 0, which single-coordinate steps cannot keep.
 
+pub use super::epochs::Solved;
 use super::epochs::{Coordinates, Epochs};
 use super::samples::{hinge, squared_hinge, Samples, Vector};
 use crate::data::rng::{derived, Rng};
@@ -63,15 +64,6 @@ impl Problem {
             Problem::HardMargin => half,
         }
     }
-}
-
-/// How a solve ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Solved {
-    /// The projected gradient's spread fell below the tolerance.
-    pub converged: bool,
-    /// Epochs this call ran (0 when the warm start was already optimal).
-    pub epochs: usize,
 }
 
 /// A dual solution kept between calls, so that adding samples resumes

@@ -8,7 +8,14 @@
 //! step and the end of an epoch: LIBLINEAR's shrinking in the linear one,
 //! exact polishing of the free multipliers in the kernel one.
 
-use super::dual::Solved;
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Solved {
+    /// The projected gradient's spread fell below the tolerance.
+    pub converged: bool,
+    /// Epochs this call ran (0 when the warm start was already optimal).
+    pub epochs: usize,
+}
 
 /// What a solver gives the epochs.
 pub(crate) trait Coordinates {
