@@ -15,7 +15,12 @@ export class TimelineBar {
     this.out = $('timeline-out');
     this.now = $('timeline-now');
     this.shown = '';
-    this.slider.addEventListener('input', () => this.go((m) => m.seek(host, Number(this.slider.value))));
+    this.slider.addEventListener('input', () => {
+      // The sample asked for, read now: a frame drawn while timeline.js
+      // loads sets the slider back to the position shown.
+      const t = Number(this.slider.value);
+      this.go((m) => m.seek(host, t));
+    });
     this.now.addEventListener('click', () => this.go((m) => m.toEnd(host)));
   }
 
