@@ -78,6 +78,7 @@ fn plain(text: &str) -> JsValue {
 /// gzip smaller (99.4 to 96.7; full 291.2 to 288.6, the worker's 75.3 to
 /// 72.7), and as fast (`node benches/browser/two-builds.mjs`, both builds in
 /// one process: after/before 0.99 to 1.03 over the first and full modules'
-/// learners, within the runs' spread). `disable-realloc-in-place` (Cargo.toml): 0.1 KB more, as fast.
+/// learners, within the runs' spread). `disable-realloc-in-place`
+/// (Cargo.toml): 0.1 KB more off, as fast.
 #[global_allocator]
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

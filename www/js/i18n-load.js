@@ -45,10 +45,11 @@ const SLICE = 800; // characters laid out per task
  * Lays out the words of `tag`'s catalogue files fetched so far, off
  * screen, a slice per task, before the page shows them. The first layout
  * of a script's glyphs (Chinese and Japanese, in the system's fallback
- * font) is slow: the first switch to Japanese was one frame of 53 to 101
- * ms in headless Chromium, the whole page laid out at once; with its
- * words laid out first in slices (a few ms each), no frame of the switch
- * was over 50 ms (measured 2026-12-02, tests/e2e/responsive.test.mjs).
+ * font) is slow: in headless Chromium the first switch to Japanese was one
+ * task of 53 to 66 ms with the page laid out at once; with its words laid
+ * out first in slices (a few ms each), none over 50 ms (measured
+ * 2026-12-02 with `node benches/browser/language-switch.mjs`, which
+ * compares two builds; book/src/measured.md has the figures).
  */
 export async function warm(tag) {
   const files = [...loaded.keys()].filter((path) => (path === `${tag}.json` || path.endsWith(`/${tag}.json`)) && !warmed.has(path));
