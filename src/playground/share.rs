@@ -103,12 +103,7 @@ impl SharedState {
                 "the link is longer than {MAX_HASH} characters"
             )));
         }
-        let pairs: Vec<(&str, &str)> = hash
-            .trim_start_matches('#')
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .map(|p| p.split_once('=').unwrap_or((p, "")))
-            .collect();
+        let pairs: Vec<(&str, &str)> = link_pairs(hash).collect();
         // Without `v`: version 1 if it holds a log to replay (links the old
         // page wrote); a link without a log just starts a session, with
         // today's defaults.
@@ -280,8 +275,7 @@ impl SharedState {
     /// Whether a link, read or not, names (`algo`, `start`) a learner
     /// whose code this build leaves out.
     pub fn names_absent_learner(hash: &str) -> bool {
-        hash.trim_start_matches('#').split('&').any(|pair| {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        link_pairs(hash).any(|(key, value)| {
             (key == "algo" || key == "start")
                 && value
                     .parse::<Algorithm>()
@@ -370,6 +364,14 @@ fn is_file_key(value: &str) -> bool {
 /// A link refused: why, within "shared link: …".
 fn bad(why: impl Into<Message>) -> Error {
     Error::BadLink(msg!(Code::SharedLink, why = why.into()))
+}
+
+/// A link's `key=value` pairs, in order (a key without `=` has an empty value).
+fn link_pairs(hash: &str) -> impl Iterator<Item = (&str, &str)> {
+    hash.trim_start_matches('#')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
 }
 
 #[cfg(test)]
