@@ -25,6 +25,11 @@ function commandLine(seed) {
 
 const browser = useBrowser();
 const has = (text, part) => assert.ok(text.includes(part), `${part}\n  not in\n${text}`);
+/** The explanation panel's text once it holds `part` (it is drawn on the next frame), or as it is after 5 s. */
+async function explanation(page, part) {
+  await page.waitForFunction((p) => document.getElementById('explain').textContent.includes(p), part, { timeout: 5000 }).catch(() => {});
+  return page.textContent('#explain');
+}
 const state = (page) => page.evaluate(() => {
   const pg = window.playground.figures[0].pg;
   return { last: pg.last(), model: Array.from(pg.model()), moving: Array.from(pg.moving_model()), counts: pg.counts(), points: pg.points_len() / 3 };
@@ -88,7 +93,7 @@ for (const [device, viewport] of VIEWPORTS) {
       models.push((await state(page)).model);
     }
     assert.deepEqual(models.at(-1), refused.model, 'after Reset the run repeats');
-    has(await page.textContent('#explain'), `t = ${refused.last.tries},  T = 100`);
+    has(await explanation(page, `t = ${refused.last.tries},  T = 100`), `t = ${refused.last.tries},  T = 100`);
 
     // Its iterations, honoured: three tries, then it stops.
     await page.fill('#iterations', '3');
@@ -114,7 +119,7 @@ for (const [device, viewport] of VIEWPORTS) {
     assert.equal(await page.isVisible('#iterations'), true);
     await page.click('#reset');
     await page.click('#step');
-    has(await page.textContent('#explain'), 't = 1,  T = 3');
+    has(await explanation(page, 't = 1,  T = 3'), 't = 1,  T = 3');
     assert.deepEqual(page.errors, []);
     await page.close();
   });
