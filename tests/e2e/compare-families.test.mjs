@@ -95,3 +95,52 @@ test('the task decides: three classes grey out the kernel learners, Crammer & Si
   assert.deepEqual(rows.errors, []);
   await rows.close();
 });
+
+test('the kernel family\'s sixteen panels open over several frames: at most six planes drawn in a frame, the replay after the build', async () => {
+  const page = await open('algo=pa1&view=compare&algos=pa1,pa&preset=xor&seed=4');
+  await ready(page, 2);
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+  // The full module in first (the kernel learners' code), then back to two panels.
+  await page.click('#compare-families button[data-family="kernel"]');
+  await ready(page, 16);
+  await page.click('#compare-families button[data-family="pocket"]');
+  await ready(page, 2);
+  // Each frame's planes drawn, from the click until all sixteen have been drawn once.
+  const seen = await page.evaluate(() => new Promise((resolve) => {
+    const app = window.playground;
+    const perFrame = [];
+    const drawnOnce = new Set();
+    const { render } = app;
+    const frame = { drawn: 0 };
+    app.render = function (now) {
+      frame.drawn = 0;
+      for (const figure of this.figures) {
+        if (figure.watched) continue;
+        figure.watched = true;
+        const own = figure.render.bind(figure);
+        figure.render = (...args) => {
+          const drew = own(...args);
+          if (drew) { frame.drawn += 1; drawnOnce.add(figure); }
+          return drew;
+        };
+      }
+      const result = render.call(this, now);
+      perFrame.push(frame.drawn);
+      return result;
+    };
+    document.querySelector('#compare-families button[data-family="kernel"]').click();
+    const builtAtOnce = !app.replaying;
+    const look = () => {
+      if (app.replaying || app.figures.length !== 16 || app.figures.some((f) => !drawnOnce.has(f))) return requestAnimationFrame(look);
+      app.render = render;
+      resolve({ perFrame, builtAtOnce });
+    };
+    requestAnimationFrame(look);
+  }));
+  // 300 samples in sixteen kernel learners do not fit in the build's task with its panels.
+  assert.equal(seen.builtAtOnce, false, 'the replay went on after the build');
+  const most = Math.max(...seen.perFrame);
+  assert.ok(most > 0 && most <= 6, `planes drawn in a frame: ${seen.perFrame.join(' ')}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

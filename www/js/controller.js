@@ -28,20 +28,22 @@
 import { isTrap, loadFull } from './wasm.js';
 import { Figure } from './figure.js';
 import { Loop } from './loop.js';
-import { SYNC_MS, replayFor } from './replay.js';
+import { SYNC_MIN_MS, SYNC_MS, replayFor } from './replay.js';
 import { bindPlaneKeys, bindPointer } from './input.js';
 import { message, usePart } from './i18n.js';
 
 /**
  * The drawing a frame does for the figures before it leaves the rest to
- * the next, and while playing the most planes one frame redraws. Each
- * plane drawn costs the browser about as much again to rasterise and
- * composite, which no timer here sees: Compare's eight kernel panels,
- * all redrawn in one frame, left 50 to 67 ms between frames with 18 to
- * 31 ms of script (benches/browser/frontier-speed.mjs).
+ * the next, and the most planes one frame redraws. Each plane drawn costs
+ * the browser about as much again to rasterise and commit its three
+ * canvases, which no timer here sees: Compare's eight kernel panels, all
+ * redrawn in one frame, left 50 to 67 ms between frames with 18 to 31 ms
+ * of script (benches/browser/frontier-speed.mjs); sixteen new panels drawn
+ * in one paused frame made a task of 85 to 107 ms, 45 of them the
+ * browser's commit (benches/browser/compare-build.mjs, a trace).
  */
 const DRAW_BUDGET_MS = { playing: 8, paused: 30 };
-const PLANES_PER_PLAYING_FRAME = 2;
+const PLANES_PER_FRAME = { playing: 2, paused: 6 };
 /**
  * Support vectors a call sums of a curve point's held-out score: 500
  * multiply-adds each (one per held-out sample), about 0.5 ms in all.
@@ -57,7 +59,7 @@ export const loadFullWithTexts = () => Promise.all([loadFull(), usePart('full')]
  * page's: the link to go back to on Cancel, the notices to show once built).
  */
 export function newRun(fields = {}) {
-  const run = { cancel: false, ...fields };
+  const run = { cancel: false, started: performance.now(), ...fields };
   run.ready = new Promise((resolve) => { run.resolve = resolve; });
   return run;
 }
@@ -201,7 +203,10 @@ export const Controller = (Base) => class extends Base {
     this.replaying = run;
     let done;
     try {
-      done = replayFor(this.figures.map((f) => f.pg), SYNC_MS);
+      // What the build left of SYNC_MS (the task began with it), and at
+      // least SYNC_MIN_MS: a short replay still opens with its panels.
+      const spent = performance.now() - (run.started ?? performance.now());
+      done = replayFor(this.figures.map((f) => f.pg), Math.max(SYNC_MIN_MS, SYNC_MS - spent));
     } catch (error) {
       this.replaying = null; // the caller shows it and rebuilds
       throw error;
@@ -270,7 +275,7 @@ export const Controller = (Base) => class extends Base {
     const start = performance.now();
     let planes = 0;
     for (let i = 0; i < count; i++) {
-      if (planes && (performance.now() - start > budget || (playing && planes >= PLANES_PER_PLAYING_FRAME))) {
+      if (planes && (performance.now() - start > budget || planes >= PLANES_PER_FRAME[playing ? 'playing' : 'paused'])) {
         this.nextFigure = (first + i) % count;
         this.loop.changed();
         return true;

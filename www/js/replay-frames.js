@@ -21,8 +21,9 @@ export async function replayInFrames(pgs, { cancelled = () => false, progress = 
   for (;;) {
     const done = replayFor(pgs, SLICE_MS);
     progress(1 - remaining() / total, performance.now() - start);
-    if (done) return true;
+    // The host shows the figures on the next frame, not on top of this slice's.
     await nextFrame();
+    if (done) return true;
     if (cancelled()) return false;
   }
 }
