@@ -203,9 +203,11 @@ export const Controller = (Base) => class extends Base {
     this.replaying = run;
     let done;
     try {
-      // What the build left of SYNC_MS (the task began with it), and at
-      // least SYNC_MIN_MS: a short replay still opens with its panels.
-      const spent = performance.now() - (run.started ?? performance.now());
+      // Compare's panels: what their build left of SYNC_MS (the task began
+      // with it), and at least SYNC_MIN_MS, so a short replay still opens
+      // with them. One figure keeps the whole SYNC_MS: its build time is the
+      // page's first layout, and a shared link replays at once as before.
+      const spent = this.figures.length > 1 ? performance.now() - (run.started ?? performance.now()) : 0;
       done = replayFor(this.figures.map((f) => f.pg), Math.max(SYNC_MIN_MS, SYNC_MS - spent));
     } catch (error) {
       this.replaying = null; // the caller shows it and rebuilds
