@@ -39,8 +39,8 @@ import { message, usePart } from './i18n.js';
  * canvases, which no timer here sees: Compare's eight kernel panels, all
  * redrawn in one frame, left 50 to 67 ms between frames with 18 to 31 ms
  * of script (benches/browser/frontier-speed.mjs); sixteen new panels drawn
- * in one paused frame made a task of 85 to 107 ms, 45 of them the
- * browser's commit (benches/browser/compare-build.mjs, a trace).
+ * in one paused frame made a frame with 45 ms of the browser's commit
+ * (benches/browser/compare-build.mjs, a trace).
  */
 const DRAW_BUDGET_MS = { playing: 8, paused: 30 };
 const PLANES_PER_FRAME = { playing: 2, paused: 6 };
