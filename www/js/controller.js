@@ -28,22 +28,20 @@
 import { isTrap, loadFull } from './wasm.js';
 import { Figure } from './figure.js';
 import { Loop } from './loop.js';
-import { SYNC_MIN_MS, SYNC_MS, replayFor } from './replay.js';
+import { SYNC_MS, replayFor } from './replay.js';
 import { bindPlaneKeys, bindPointer } from './input.js';
 import { message, usePart } from './i18n.js';
 
 /**
  * The drawing a frame does for the figures before it leaves the rest to
- * the next, and the most planes one frame redraws. Each plane drawn costs
- * the browser about as much again to rasterise and commit its three
- * canvases, which no timer here sees: Compare's eight kernel panels, all
- * redrawn in one frame, left 50 to 67 ms between frames with 18 to 31 ms
- * of script (benches/browser/frontier-speed.mjs); sixteen new panels drawn
- * in one paused frame made a frame with 45 ms of the browser's commit
- * (benches/browser/compare-build.mjs, a trace).
+ * the next, and while playing the most planes one frame redraws. Each
+ * plane drawn costs the browser about as much again to rasterise and
+ * composite, which no timer here sees: Compare's eight kernel panels,
+ * all redrawn in one frame, left 50 to 67 ms between frames with 18 to
+ * 31 ms of script (benches/browser/frontier-speed.mjs).
  */
 const DRAW_BUDGET_MS = { playing: 8, paused: 30 };
-const PLANES_PER_FRAME = { playing: 2, paused: 6 };
+const PLANES_PER_PLAYING_FRAME = 2;
 /**
  * Support vectors a call sums of a curve point's held-out score: 500
  * multiply-adds each (one per held-out sample), about 0.5 ms in all.
@@ -59,7 +57,7 @@ export const loadFullWithTexts = () => Promise.all([loadFull(), usePart('full')]
  * page's: the link to go back to on Cancel, the notices to show once built).
  */
 export function newRun(fields = {}) {
-  const run = { cancel: false, started: performance.now(), ...fields };
+  const run = { cancel: false, ...fields };
   run.ready = new Promise((resolve) => { run.resolve = resolve; });
   return run;
 }
@@ -203,12 +201,7 @@ export const Controller = (Base) => class extends Base {
     this.replaying = run;
     let done;
     try {
-      // Compare's panels: what their build left of SYNC_MS (the task began
-      // with it), and at least SYNC_MIN_MS, so a short replay still opens
-      // with them. One figure keeps the whole SYNC_MS: its build time is the
-      // page's first layout, and a shared link replays at once as before.
-      const spent = this.figures.length > 1 ? performance.now() - (run.started ?? performance.now()) : 0;
-      done = replayFor(this.figures.map((f) => f.pg), Math.max(SYNC_MIN_MS, SYNC_MS - spent));
+      done = replayFor(this.figures.map((f) => f.pg), SYNC_MS);
     } catch (error) {
       this.replaying = null; // the caller shows it and rebuilds
       throw error;
@@ -277,7 +270,7 @@ export const Controller = (Base) => class extends Base {
     const start = performance.now();
     let planes = 0;
     for (let i = 0; i < count; i++) {
-      if (planes && (performance.now() - start > budget || planes >= PLANES_PER_FRAME[playing ? 'playing' : 'paused'])) {
+      if (planes && (performance.now() - start > budget || (playing && planes >= PLANES_PER_PLAYING_FRAME))) {
         this.nextFigure = (first + i) % count;
         this.loop.changed();
         return true;

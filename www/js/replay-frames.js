@@ -21,9 +21,8 @@ export async function replayInFrames(pgs, { cancelled = () => false, progress = 
   for (;;) {
     const done = replayFor(pgs, SLICE_MS);
     progress(1 - remaining() / total, performance.now() - start);
-    // The host shows the figures on the next frame, not on top of this slice's.
-    await nextFrame();
     if (done) return true;
+    await nextFrame();
     if (cancelled()) return false;
   }
 }

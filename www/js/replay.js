@@ -3,15 +3,8 @@
 // Compare) a slice per frame (replay-frames.js), with a progress bar and
 // Cancel once it has taken a second.
 
-/**
- * A build whose panels and replay take no longer than this opens at once,
- * as if nothing were sliced; counted from the build's start, so that
- * building many panels (Compare's sixteen kernel learners, 35 ms) leaves
- * most of their replay to the frames after (replay-frames.js).
- */
+/** A link that replays within this opens at once, as if nothing were sliced. */
 export const SYNC_MS = 50;
-/** What a build's replay may take however long the build was: a few samples of a short link. */
-export const SYNC_MIN_MS = 8;
 
 /** What a Playground's log has left to replay, in the core's units. */
 export const replayLeft = (pg) => {
