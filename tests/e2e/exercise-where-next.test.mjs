@@ -153,3 +153,21 @@ test('Where does it go? with the keyboard alone: Space calls, the arrows turn th
   assert.deepEqual(round.truth.boundary, truth.model);
   assert.deepEqual(page.errors, []);
 });
+
+test('Where does it go? with the pocket, whose w stays 0 past three samples of this seed: it learns until it has a boundary, then asks', async () => {
+  // The book's pocket lesson (seed="new") met such a seed about once in ten
+  // readers: the panel stayed empty, with no call to make and no Answer.
+  const page = await open('desktop', 'algo=pocket&preset=overlapping&seed=7014353860985598&view=exercises&exercise=where-next&rounds=1');
+  await asking(page, 1);
+  const shown = await page.evaluate(() => {
+    const { kind } = window.playground.exerciseLayer;
+    return { before: kind.question.before, warmed: kind.warmed, samples: window.playground.figure.pg.counts().samples };
+  });
+  assert.ok(Math.hypot(shown.before[0], shown.before[1]) > 0, `a boundary to move: ${shown.before}`);
+  assert.ok(shown.warmed > 3 && shown.samples === shown.warmed, JSON.stringify(shown));
+  assert.match(await page.locator('.exercise .hint').textContent(), new RegExp(`learned ${shown.warmed} samples first`));
+  await press(page, 'desktop', '[data-call="passive"]');
+  await pressPrimary(page, 'desktop'); // Answer
+  assert.notEqual(await feedback(page), '', 'the answer is judged');
+  assert.deepEqual(page.errors, []);
+});

@@ -16,8 +16,16 @@ import { GUESS, TRUTH, angleBetween, between, degrees, drawAngle, drawSample, li
 
 /** An answer within this angle of the learner's boundary, with the right call, is right. */
 export const TOLERANCE_DEGREES = 10;
-/** A learner with no boundary yet first learns this many samples (said in the panel). */
+/**
+ * A learner with no boundary yet first learns this many samples, then one
+ * at a time until it has one, at most WARM_UP_MAX in all (said in the
+ * panel): the pocket keeps w = 0 until a run of correct predictions sets a
+ * record, which three samples of a noisy stream often do not.
+ */
 const WARM_UP = 3;
+const WARM_UP_MAX = 100;
+/** The reader's first guess when even that left the learner with no boundary: a line through the origin. */
+const NO_LINE = { kind: 'line', angle: 0, offset: 0 };
 const ANIMATION_MS = 900;
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -88,11 +96,15 @@ export class Exercise {
     this.revealed = null;
     this.call = null;
     let model = Array.from(layer.pg.model());
-    this.warmed = !lineOf(model);
-    if (this.warmed) {
-      layer.act((pg) => pg.stream(WARM_UP));
+    const samples = () => layer.pg.counts().samples;
+    const from = samples();
+    while (!lineOf(model) && samples() - from < WARM_UP_MAX) {
+      const before = samples();
+      layer.act((pg) => pg.stream(before === from ? WARM_UP : 1));
+      if (samples() === before) break; // nothing left to learn from (the points shown, once)
       model = Array.from(layer.pg.model());
     }
+    this.warmed = samples() - from;
     // The sample and the update, from a copy of the session (the session learns it when the round ends).
     const copy = new layer.pg.constructor(layer.pg.hash(''), undefined); // its module's, the first or the full
     try {
@@ -106,7 +118,7 @@ export class Exercise {
     } finally {
       copy.free();
     }
-    this.guess = lineOf(model);
+    this.guess = lineOf(model) ?? NO_LINE;
     this.showHandles();
   }
 
@@ -187,7 +199,7 @@ export class Exercise {
     const { x, y, label: y0 } = q.sample;
     const sample = element('p', {}, t('The next sample: x = ({x}, {y}), class {label}, ringed on the plane.', { x: num(x), y: num(y), label: y0 > 0 ? '+1' : '−1' }));
     const nodes = [sample];
-    if (this.warmed && this.layer.round === 1) nodes.unshift(element('p', { class: 'hint' }, t('The learner had no boundary yet: it learned {n} samples first.', { n: count(WARM_UP) })));
+    if (this.warmed) nodes.unshift(element('p', { class: 'hint' }, t('The learner had no boundary yet: it learned {n} samples first.', { n: count(this.warmed) })));
     if (state === 'asking') {
       const group = element('div', { class: 'exercise-choice', role: 'radiogroup', 'aria-label': t('Passive or aggressive?') });
       for (const [call, text] of [['passive', t('Passive (w stays)')], ['aggressive', t('Aggressive (w moves)')]]) {
