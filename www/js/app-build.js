@@ -103,8 +103,10 @@ export const building = {
           learner: algo ?? undefined,
           title: algo ? label(algo) : '',
           color: PALETTE[i % PALETTE.length],
-          // Many small planes: a coarser shading grid keeps the frame short.
+          // Many small planes: a coarser shading grid keeps the frame short,
+          // and its canvas holds the grid alone (the commit copies fewer pixels).
           gridSize: algos.length > 2 ? 100 : 200,
+          stretched: algos.length > 2,
         }));
       }
     } catch (error) {

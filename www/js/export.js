@@ -20,13 +20,13 @@ export function download(blob, name) {
 }
 
 /**
- * Draws the figures' stacked canvases (shading, points, overlay) side by
+ * Draws the figures' stacked canvases (shading, overlay with the points) side by
  * side on one canvas, each with its title; `into` is reused when given.
  */
 export function composite(figures, into = document.createElement('canvas')) {
   const planes = figures.map((f) => f.plane).filter((p) => p.size > 0 && !p.root.classList.contains('wide'));
   if (planes.length === 0) return null;
-  const side = planes[0].shade.width;
+  const side = planes[0].overlay.width; // the shading's may hold its grid alone (plot.js)
   const columns = Math.min(planes.length, Math.ceil(Math.sqrt(planes.length)));
   const rows = Math.ceil(planes.length / columns);
   const gap = planes.length > 1 ? Math.round(side / 40) : 0;
@@ -42,7 +42,7 @@ export function composite(figures, into = document.createElement('canvas')) {
   planes.forEach((plane, i) => {
     const x = (i % columns) * (side + gap);
     const y = Math.floor(i / columns) * (side + gap);
-    for (const layer of [plane.shade, plane.dots, plane.overlay]) ctx.drawImage(layer, x, y, side, side);
+    for (const layer of [plane.shade, plane.overlay]) ctx.drawImage(layer, x, y, side, side); // the overlay holds the points
     const title = plane.root.querySelector('.title')?.textContent;
     if (title) {
       ctx.font = `600 ${Math.round(side / 28)}px system-ui, sans-serif`;

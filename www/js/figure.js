@@ -17,11 +17,11 @@ export class Figure {
    * `onResize`: called when the plane changes size, which clears its
    * canvases: the owner must schedule a redraw.
    */
-  constructor(parent, hash, { title = '', color = '#1d232b', gridSize = 200, learner, onResize } = {}) {
+  constructor(parent, hash, { title = '', color = '#1d232b', gridSize = 200, stretched = false, learner, onResize } = {}) {
     this.learner = learner;
     // Opened, not replayed: the owner replays it (replay.js), in slices if long.
     this.pg = Playground.opening(hash, learner);
-    this.plane = new Plane(parent, { title, gridSize, color: learner ? color : null });
+    this.plane = new Plane(parent, { title, gridSize, stretched, color: learner ? color : null });
     this.plane.onResize = () => {
       this.drawn = null;
       onResize?.();
@@ -146,7 +146,7 @@ export class Figure {
     }
     const decors = Object.values(this.decors);
     const decorKey = decors.map((d) => d.key).join('|');
-    if (this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps || this.drawn?.decor !== decorKey) {
+    if (drawPoints || this.drawn?.points !== pointsKey || this.drawn?.model !== modelKey || this.drawn?.eps !== eps || this.drawn?.decor !== decorKey) {
       const ghost = pg.ghost();
       this.plane.drawOverlay({
         model: model.length ? model : null,

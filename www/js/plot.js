@@ -1,7 +1,8 @@
-// The plane: three stacked canvases, redrawn independently.
+// The plane: two stacked canvases, redrawn independently.
 //   shade   - the score shading, from one wasm grid call per frame
-//   dots    - the points, redrawn only when they change
-//   overlay - boundary, margins, weight arrow and its ghost, newest sample
+//   overlay - the points (`dots`, off the page, redrawn only when they
+//             change), boundary, margins, weight arrow, newest sample (each
+//             canvas's pixels cost the browser's commit: book/src/measured.md)
 import { f32View } from './wasm.js';
 import { contour } from './contour.js';
 import { markerMasks, packColor, ringMask, stamp } from './stamps.js';
@@ -20,16 +21,18 @@ export const FADE_MS = 900; // how long a removed support vector takes to fade o
 const COARSE_GRID = 100; // a kernel surface's grid while it plays
 
 export class Plane {
-  /** `color`: a swatch beside the title (a Compare panel's line colour). */
-  constructor(parent, { title = '', gridSize = 200, color = null } = {}) {
+  /** `color`: a swatch beside the title (a Compare panel's line colour); `stretched`: the shading's canvas holds its grid only, stretched by the browser. */
+  constructor(parent, { title = '', gridSize = 200, color = null, stretched = false } = {}) {
     this.root = document.createElement('div');
     this.root.className = 'plane';
-    [this.shade, this.dots, this.overlay] = ['shade', 'dots', 'overlay'].map((name) => {
+    [this.shade, this.overlay] = ['shade', 'overlay'].map((name) => {
       const canvas = document.createElement('canvas');
       canvas.className = name;
       this.root.append(canvas);
       return canvas;
     });
+    this.dots = document.createElement('canvas');
+    this.stretched = stretched;
     this.overlay.setAttribute('role', 'img');
     this.title = title;
     this.relabel();
@@ -95,8 +98,8 @@ export class Plane {
     this.size = size;
     const ratio = window.devicePixelRatio || 1;
     for (const canvas of [this.shade, this.dots, this.overlay]) {
-      canvas.width = canvas.height = Math.round(size * ratio);
-      canvas.getContext('2d').setTransform(ratio, 0, 0, ratio, 0, 0);
+      canvas.width = canvas.height = canvas === this.shade && this.stretched ? this.gridSize : Math.round(size * ratio);
+      if (canvas !== this.shade || !this.stretched) canvas.getContext('2d').setTransform(ratio, 0, 0, ratio, 0, 0);
     }
     this.onResize?.();
   }
@@ -120,13 +123,14 @@ export class Plane {
     this.contours = levels && levels.map((level) => ({ level, kind, segments: contour(f32View(playground, ptr, n * n), n, n, level) }));
     this.shadedGrid = n;
     const ctx = this.shade.getContext('2d');
-    ctx.clearRect(0, 0, this.size, this.size);
+    const side = this.stretched ? this.shade.width : this.size;
+    ctx.clearRect(0, 0, side, side);
     ctx.imageSmoothingEnabled = true;
-    ctx.drawImage(canvas, 0, 0, this.size, this.size);
+    ctx.drawImage(canvas, 0, 0, side, side);
   }
 
   clearShading() {
-    this.shade.getContext('2d').clearRect(0, 0, this.size, this.size);
+    this.shade.getContext('2d').clearRect(0, 0, this.shade.width, this.shade.height);
   }
 
   /**
@@ -193,13 +197,15 @@ export class Plane {
   }
 
   /**
-   * Boundary, margins, weight arrow, ghost and newest sample; traced
+   * The points (as drawPoints left them), boundary, margins, weight arrow,
+   * ghost and newest sample; traced
    * contours (kernel surfaces, second-order bands). `points()`: the shown
    * points, (x, y, label) flattened, which the "turned" label keeps clear of.
    */
   drawOverlay({ model, moving, ghost, last, task, eps, classRows = null, decorate = null, points = () => [] }) {
     const ctx = this.overlay.getContext('2d');
     ctx.clearRect(0, 0, this.size, this.size);
+    ctx.drawImage(this.dots, 0, 0, this.size, this.size);
     this.drawAxes(ctx);
     if (task === 'regression' || classRows) {
       if (task === 'regression') this.drawRegression(ctx, model, last, eps);
