@@ -58,6 +58,17 @@ function painted(page, index) {
   }, index);
 }
 
+/** Pixels of a panel's overlay in the +1 class's orange: its points (stamped off the page, copied in under the lines). */
+function orangeDots(page, index) {
+  return page.evaluate((i) => {
+    const canvas = window.playground.figures[i].plane.overlay;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let k = 0; k < data.length; k += 4) if (data[k + 3] > 200 && Math.abs(data[k] - 224) + Math.abs(data[k + 1] - 112) + Math.abs(data[k + 2] - 31) < 40) n++;
+    return n;
+  }, index);
+}
+
 const LABEL = { pa: 'PA', pa1: 'PA-I', projectron: 'Projectron', apsm: 'APSM' };
 
 for (const [device, options] of [['desktop', {}], ['phone', PHONE]]) {
@@ -111,6 +122,7 @@ test('the eight kernel learners of Meng & Song 2023 after an APSM session: eight
   assert.equal(new Set(shown.map((p) => p.swatch)).size, 8, 'eight colours');
   assert.ok(new Set(shown.map((p) => `${p.counts[1]}:${p.support}`)).size > 3, `different learners give different results: ${shown.map((p) => p.caption)}`);
   for (let i = 0; i < shown.length; i++) assert.ok(await painted(page, i), `panel ${i + 1} is drawn`);
+  for (let i = 0; i < shown.length; i++) assert.ok(await orangeDots(page, i) > 100, `panel ${i + 1} shows its points`);
   // Changing the ticked learners redraws every panel at once, too.
   await page.uncheck('#compare-algos input[value="olrd"]');
   await settle(page);
