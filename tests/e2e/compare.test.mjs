@@ -3,7 +3,7 @@
 // panel is drawn at once, and each shows its own mistakes and support set.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, screenshot, chooseLearner } from './harness.mjs';
+import { useBrowser, openPage, screenshot, chooseLearner, inked } from './harness.mjs';
 
 const browser = useBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -55,17 +55,6 @@ function painted(page, index) {
     const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
     for (let k = 3; k < data.length; k += 4 * 97) if (data[k] > 0) return true;
     return false;
-  }, index);
-}
-
-/** Pixels of a panel's overlay in the +1 class's orange: its points (stamped off the page, copied in under the lines). */
-function orangeDots(page, index) {
-  return page.evaluate((i) => {
-    const canvas = window.playground.figures[i].plane.overlay;
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let k = 0; k < data.length; k += 4) if (data[k + 3] > 200 && Math.abs(data[k] - 224) + Math.abs(data[k + 1] - 112) + Math.abs(data[k + 2] - 31) < 40) n++;
-    return n;
   }, index);
 }
 
@@ -122,7 +111,7 @@ test('the eight kernel learners of Meng & Song 2023 after an APSM session: eight
   assert.equal(new Set(shown.map((p) => p.swatch)).size, 8, 'eight colours');
   assert.ok(new Set(shown.map((p) => `${p.counts[1]}:${p.support}`)).size > 3, `different learners give different results: ${shown.map((p) => p.caption)}`);
   for (let i = 0; i < shown.length; i++) assert.ok(await painted(page, i), `panel ${i + 1} is drawn`);
-  for (let i = 0; i < shown.length; i++) assert.ok(await orangeDots(page, i) > 100, `panel ${i + 1} shows its points`);
+  for (let i = 0; i < shown.length; i++) assert.ok(await inked(page, [224, 112, 31], i) > 100, `panel ${i + 1} shows its points (the +1 orange)`);
   // Changing the ticked learners redraws every panel at once, too.
   await page.uncheck('#compare-algos input[value="olrd"]');
   await settle(page);

@@ -194,3 +194,14 @@ export async function openLinearCompare(browser) {
   await settle(page);
   return page;
 }
+
+/** Pixels of plane `plane`'s overlay (its points and lines) in a colour near `rgb`. */
+export const inked = (page, rgb, plane = 0) => page.evaluate(([[r, g, b], k]) => {
+  const canvas = document.querySelectorAll('.plane .overlay')[k];
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] > 200 && Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 60) n++;
+  }
+  return n;
+}, [rgb, plane]);

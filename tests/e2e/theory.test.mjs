@@ -6,7 +6,7 @@
 // target/e2e-screenshots/theory-*.png.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot, clickPlane } from './harness.mjs';
+import { screenshot, clickPlane, inked } from './harness.mjs';
 import { DEVICES, useDevices } from './devices.mjs';
 
 const site = useDevices();
@@ -29,16 +29,6 @@ const reportAt = (page, rounds) => page.waitForFunction((n) => {
 /** The figures' theory as the panel read it. */
 const theories = (page) => page.evaluate(() => window.playground.figures.map((f) => ({ ...f.theory, lines: f.decors.theory?.lines })));
 
-/** Pixels of the plane's overlay (the first plane) in a colour near `rgb`. */
-const inked = (page, rgb, plane = 0) => page.evaluate(([[r, g, b], k]) => {
-  const canvas = document.querySelectorAll('.plane .overlay')[k];
-  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-  let n = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i + 3] > 200 && Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 60) n++;
-  }
-  return n;
-}, [rgb, plane]);
 const frames = (page, n = 3) => page.evaluate((k) => new Promise((resolve) => {
   const step = (left) => (left ? requestAnimationFrame(() => step(left - 1)) : resolve());
   step(k);

@@ -95,6 +95,7 @@ export const building = {
     const compare = page.view === 'compare';
     $('planes').classList.toggle('many', compare);
     const algos = compare ? page.algos : [null];
+    const small = algos.length > 2; // Compare's planes, more than two: small ones
     // Each Compare panel runs its own learner on the link's samples.
     const figures = [];
     try {
@@ -105,8 +106,8 @@ export const building = {
           color: PALETTE[i % PALETTE.length],
           // Many small planes: a coarser shading grid keeps the frame short,
           // and its canvas holds the grid alone (the commit copies fewer pixels).
-          gridSize: algos.length > 2 ? 100 : 200,
-          stretched: algos.length > 2,
+          gridSize: small ? 100 : 200,
+          stretched: small,
         }));
       }
     } catch (error) {

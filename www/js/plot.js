@@ -19,6 +19,8 @@ const CLASS_PACKED = CLASSES.map((c) => packColor(c.color));
 const ARROW = 0.45; // weight arrow length in plane units
 export const FADE_MS = 900; // how long a removed support vector takes to fade out
 const COARSE_GRID = 100; // a kernel surface's grid while it plays
+/** Sizes a canvas to `pixels` a side, drawn in CSS pixels scaled by `scale`. */
+const fit = (canvas, pixels, scale) => { canvas.width = canvas.height = pixels; canvas.getContext('2d').setTransform(scale, 0, 0, scale, 0, 0); };
 
 export class Plane {
   /** `color`: a swatch beside the title (a Compare panel's line colour); `stretched`: the shading's canvas holds its grid only, stretched by the browser. */
@@ -97,10 +99,9 @@ export class Plane {
     if (!size || size === this.size) return;
     this.size = size;
     const ratio = window.devicePixelRatio || 1;
-    for (const canvas of [this.shade, this.dots, this.overlay]) {
-      canvas.width = canvas.height = canvas === this.shade && this.stretched ? this.gridSize : Math.round(size * ratio);
-      if (canvas !== this.shade || !this.stretched) canvas.getContext('2d').setTransform(ratio, 0, 0, ratio, 0, 0);
-    }
+    for (const canvas of [this.dots, this.overlay]) fit(canvas, Math.round(size * ratio), ratio);
+    if (this.stretched) fit(this.shade, this.gridSize, this.gridSize / size); // drawn in CSS pixels all the same
+    else fit(this.shade, Math.round(size * ratio), ratio);
     this.onResize?.();
   }
 
@@ -123,14 +124,13 @@ export class Plane {
     this.contours = levels && levels.map((level) => ({ level, kind, segments: contour(f32View(playground, ptr, n * n), n, n, level) }));
     this.shadedGrid = n;
     const ctx = this.shade.getContext('2d');
-    const side = this.stretched ? this.shade.width : this.size;
-    ctx.clearRect(0, 0, side, side);
+    ctx.clearRect(0, 0, this.size, this.size);
     ctx.imageSmoothingEnabled = true;
-    ctx.drawImage(canvas, 0, 0, side, side);
+    ctx.drawImage(canvas, 0, 0, this.size, this.size);
   }
 
   clearShading() {
-    this.shade.getContext('2d').clearRect(0, 0, this.shade.width, this.shade.height);
+    this.shade.getContext('2d').clearRect(0, 0, this.size, this.size);
   }
 
   /**
