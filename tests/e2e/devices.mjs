@@ -18,12 +18,12 @@ export const DEVICES = {
  * device at `#hash`, with `openPage`'s options, once the playground's
  * figures are ready; its context closes with it) and `openEmbed(hash)`
  * (embed.html at `#hash` once its figure is made, its uncaught errors in
- * `page.errors`).
+ * `page.errors`; `watch(page)` runs before it loads).
  */
 export function useDevices() {
   let server;
   const contexts = [];
-  before(async () => { server = await serve(); });
+  before(async () => { server = await serve(process.env.SITE_DIR); }); // default: the built site (target/site)
   after(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
     await server.close();
@@ -40,10 +40,11 @@ export function useDevices() {
     await page.waitForFunction(() => window.playground?.figures?.length > 0 && !window.playground.replaying);
     return page;
   }
-  async function openEmbed(hash) {
+  async function openEmbed(hash, { watch = () => {} } = {}) {
     const page = await (await context({ width: 900, height: 900 })).newPage();
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(String(e)));
+    await watch(page);
     await page.goto(`${server.url}/embed.html#${hash}`);
     await page.waitForFunction(() => document.getElementById('figure')?.figure);
     return page;

@@ -258,7 +258,13 @@ test('three classes: a centre dragged draws its class there; Regress: the line m
 });
 
 test('the <online-learner> element: truth=1 draws the concept, controls=truth toggles it, and a drag moves it', async () => {
-  const page = await site.openEmbed('algo=perceptron&preset=separable&seed=3&truth=1&controls=play,step,truth&curves=1');
+  // truth.css comes late, as on a busy machine: the handles wait for it
+  // (unstyled, a button sits away from its point and the drag would miss).
+  const lateSheet = (page) => page.route(/truth\.css$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const page = await site.openEmbed('algo=perceptron&preset=separable&seed=3&truth=1&controls=play,step,truth&curves=1', { watch: lateSheet });
   await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(400)));
   const figure = page.locator('#figure');
   await figure.locator('.truth-handle.turn').waitFor();

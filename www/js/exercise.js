@@ -61,14 +61,15 @@ export class ExerciseLayer {
     this.ticket = 0; // the question being prepared: a newer one makes an older one moot
     this.stamp = 0; // the drawing's key: what the plane shows changed
     this.expected = ''; // the session's link after the layer's own last action
-    const css = (file) => element('link', { rel: 'stylesheet', href: new URL(`../${file}`, import.meta.url).href });
+    // The handles bring their own truth.css (truth-handles.js).
+    const css = element('link', { rel: 'stylesheet', href: new URL('../exercise.css', import.meta.url).href });
     this.heading = element('h2', {});
     this.progress = element('p', { class: 'exercise-progress' });
     this.body = element('div', { class: 'exercise-body' });
     this.feedback = element('p', { class: 'exercise-feedback', role: 'status', 'aria-live': 'polite' });
     this.buttons = element('div', { class: 'exercise-buttons', role: 'group', 'aria-label': t('Exercise') });
     this.root = element('section', { class: 'exercise', 'aria-label': t('Exercise') },
-      css('exercise.css'), css('truth.css'), this.heading, this.progress, this.body, this.feedback, this.buttons);
+      css, this.heading, this.progress, this.body, this.feedback, this.buttons);
     place.replaceChildren(this.root);
     place.hidden = false;
   }

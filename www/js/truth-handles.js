@@ -109,6 +109,20 @@ export class Handles {
     this.buttons = [];
     this.truth = null;
     this.drag = null;
+    // truth.css places the buttons: until it applies they stay hidden, as
+    // an unstyled button sits in the flow, away from its point, and a press
+    // aimed at it would miss (a slow load in CI did: truth.test.mjs).
+    this.styled = false;
+    this.sheet = document.createElement('link');
+    this.sheet.rel = 'stylesheet';
+    this.sheet.href = new URL('../truth.css', import.meta.url).href;
+    const ready = () => {
+      this.styled = true;
+      for (const button of this.buttons) button.hidden = button.away;
+    };
+    this.sheet.addEventListener('load', ready, { once: true });
+    this.sheet.addEventListener('error', ready, { once: true });
+    plane.root.append(this.sheet);
   }
 
   /** Shows the handles of `truth` (null: none). */
@@ -126,7 +140,8 @@ export class Handles {
       const [x, y] = handle.at;
       button.style.left = `${(100 * (x - VIEW.xMin)) / (VIEW.xMax - VIEW.xMin)}%`;
       button.style.top = `${(100 * (VIEW.yMax - y)) / (VIEW.yMax - VIEW.yMin)}%`;
-      button.hidden = !(Math.abs(x) <= REACH && Math.abs(y) <= REACH);
+      button.away = !(Math.abs(x) <= REACH && Math.abs(y) <= REACH);
+      button.hidden = button.away || !this.styled;
       const words = describe(truth, handle);
       if (button.title !== words) {
         button.title = words;
@@ -184,5 +199,6 @@ export class Handles {
   remove() {
     for (const button of this.buttons) button.remove();
     this.buttons = [];
+    this.sheet.remove();
   }
 }
