@@ -3,7 +3,7 @@
 // panel is drawn at once, and each shows its own mistakes and support set.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, screenshot, chooseLearner, inked } from './harness.mjs';
+import { useBrowser, openPage, screenshot, chooseLearner, inked, showView } from './harness.mjs';
 
 const browser = useBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -24,6 +24,7 @@ async function phonePage(hash, options) {
 }
 
 const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 
 /** What each panel says it is, what it runs, and what it learned. */
 function panels(page) {
@@ -65,7 +66,7 @@ for (const [device, options] of [['desktop', {}], ['phone', PHONE]]) {
     const page = await open('algo=pa1&preset=xor&sigma=0.4&seed=3', options);
     await chooseLearner(page, 'projectron');
     await page.evaluate(() => { window.playground.figures[0].pg.stream(40); window.playground.changed(); });
-    await page.click('[data-view="compare"]');
+    await showView(page, 'compare');
     await settle(page);
     const shown = await panels(page);
     assert.deepEqual(shown.map((p) => p.algorithm), ['projectron', 'pa', 'pa1'], 'the learner on the plane leads, then the ticked ones');
@@ -101,7 +102,7 @@ for (const [device, options] of [['desktop', {}], ['phone', PHONE]]) {
 test('the eight kernel learners of Meng & Song 2023 after an APSM session: eight different learners', async () => {
   const page = await open('algo=apsm&preset=moons&sigma=0.4&seed=5');
   await page.evaluate(() => { window.playground.figures[0].pg.stream(120); window.playground.changed(); });
-  await page.click('[data-view="compare"]');
+  await showView(page, 'compare');
   await page.click('#paper-eight');
   await settle(page);
   const shown = await panels(page);

@@ -52,6 +52,7 @@ for (const device of ['desktop', 'phone']) {
     assert.deepEqual([sample.x, sample.y], [truth.x, truth.y]);
     await page.locator('.exercise').scrollIntoViewIfNeeded();
     await press(page, device, `[data-call="${truth.aggressive ? 'aggressive' : 'passive'}"]`);
+    await page.locator('.truth-handle.turn').waitFor(); // shown once its stylesheet applies
     await page.locator('.truth-handle.turn').scrollIntoViewIfNeeded();
     await drag(page, device, await turnPath(page, truth.model));
     const guessed = await guess(page);
@@ -125,6 +126,7 @@ test('Where does it go? with the keyboard alone: Space calls, the arrows turn th
   assert.equal(await page.evaluate(() => window.playground.exerciseLayer.kind.call), truth.aggressive ? 'aggressive' : 'passive');
   // The chosen call keeps the focus (the panel is drawn again).
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked')), 'true');
+  await page.locator('.truth-handle.turn').waitFor(); // shown once its stylesheet applies
   await page.focus('.truth-handle.turn');
   const label = await page.getAttribute('.truth-handle.turn', 'aria-label');
   assert.match(label, /Turn your boundary/);

@@ -4,7 +4,7 @@
 // page's own rendering of the numbers, replay a link, run Compare.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { chooseLearner, openPage, screenshot, SCREENSHOTS } from './harness.mjs';
+import { chooseLearner, openPage, screenshot, SCREENSHOTS, showView } from './harness.mjs';
 
 export const VIEWPORTS = [['desktop', null], ['phone', { width: 390, height: 844 }]];
 
@@ -96,7 +96,7 @@ export async function assertLinkReplays(page, open, algorithm) {
 export async function assertComparedTogether(page, first, others) {
   await chooseLearner(page, first);
   await page.evaluate(() => { window.playground.figures[0].pg.stream(60); window.playground.changed(); });
-  await page.click('[data-view="compare"]');
+  await showView(page, 'compare');
   for (const name of others) await page.check(`#compare-algos input[value="${name}"]`);
   await page.waitForFunction((names) => names.every((a) => window.playground.figures.some((f) => f.pg.algorithm() === a)) && !window.playground.replaying, others);
   const shown = await page.evaluate(() => window.playground.figures.map((f) => ({ algorithm: f.pg.algorithm(), samples: f.pg.counts().samples })));

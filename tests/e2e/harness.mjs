@@ -20,9 +20,16 @@ const TYPES = {
   '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.ico': 'image/x-icon',
 };
 
-/** Serves a folder (the built site by default); resolves to { url, close }. */
+/**
+ * Serves a folder (the built site by default); resolves to { url, close }.
+ * E2E_SLOW_MS=n holds each response a random 0 to n ms, so files arrive
+ * late and out of order, as on a busy CI machine: a test that reads the
+ * page before what it reads has loaded fails here rather than once in CI.
+ */
 export async function serve(folder = join(ROOT, 'target', 'site')) {
+  const slow = Number(process.env.E2E_SLOW_MS ?? 0);
   const server = createServer(async (request, response) => {
+    if (slow > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * slow));
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     const file = normalize(join(folder, path.endsWith('/') ? `${path}index.html` : path));
     if (!file.startsWith(folder)) return response.writeHead(403).end();
@@ -134,6 +141,16 @@ export function useBrowser(launchOptions = {}) {
 export async function chooseLearner(page, name) {
   await page.selectOption('#algo', name);
   await page.waitForFunction((n) => !window.playground.replaying && window.playground.figures[0].pg.algorithm() === n, name);
+}
+
+/**
+ * Clicks a view's button and waits until the page shows that view (its
+ * code loads on the first switch: on a busy machine, later than the next
+ * click), as a reader waits to see it before going on.
+ */
+export async function showView(page, view) {
+  await page.click(`[data-view="${view}"]`);
+  await page.waitForFunction((v) => window.playground.page.view === v && window.playground.figures.length > 0 && !window.playground.replaying, view);
 }
 
 /** Plays the playground with its Play button until it has learned more than `samples`, then pauses. */

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useBrowser, launch, openPage, screenshot, clickPlane, playPast } from './harness.mjs';
+import { useBrowser, launch, openPage, screenshot, clickPlane, playPast, showView } from './harness.mjs';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
@@ -70,7 +70,7 @@ test('clicking three classes makes three, keeps the points, and shades each regi
   assert.equal(await page.isVisible('#multiclass'), true);
   // Learn the three points until each sits in its own region, then check
   // the shading there takes its class's colour.
-  await page.click('[data-view="epochs"]');
+  await showView(page, 'epochs');
   for (let i = 0; i < 10; i++) await page.click('#step');
   await settle(page);
   s = await state(page);

@@ -2,7 +2,7 @@
 // with a screenshot of each under target/e2e-screenshots/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, launch, openPage, screenshot, clickPlane, playPast } from './harness.mjs';
+import { useBrowser, launch, openPage, screenshot, clickPlane, playPast, showView } from './harness.mjs';
 
 const browser = useBrowser();
 
@@ -156,7 +156,7 @@ test('a shared link reproduces the same weights, points and curves', async () =>
 
 test('the regression view fits a line with its epsilon tube', async () => {
   const page = await open();
-  await page.click('[data-view="regress"]');
+  await showView(page, 'regress');
   await settle(page);
   assert.equal((await state(page)).task, 'regression');
   assert.deepEqual(await page.$$eval('#algo option', (o) => o.map((x) => x.value)), ['pa', 'pa1', 'pa2']);
@@ -179,7 +179,7 @@ test('the regression view fits a line with its epsilon tube', async () => {
 
 test('compare runs learners on the same stream side by side', async () => {
   const page = await open('preset=noisy-labels&c=0.1&seed=3&speed=3000');
-  await page.click('[data-view="compare"]');
+  await showView(page, 'compare');
   await settle(page);
   assert.equal((await state(page)).figures, 2);
   assert.equal(await page.locator('.plane').count(), 2);
@@ -205,7 +205,7 @@ test('compare runs learners on the same stream side by side', async () => {
 
 test('epochs mode cycles seed 003\'s points and the pocket keeps its best weights', async () => {
   const page = await open('algo=pocket&preset=overlapping');
-  await page.click('[data-view="epochs"]');
+  await showView(page, 'epochs');
   await page.click('#load-pocket');
   await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300);
   await page.fill('#speed', '3.5');

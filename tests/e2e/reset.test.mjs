@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { screenshot, chooseLearner, settle } from './harness.mjs';
+import { screenshot, chooseLearner, settle, showView } from './harness.mjs';
 import { DEVICES, addPoint, counts, useDevices } from './devices.mjs';
 
 const site = useDevices();
@@ -126,7 +126,7 @@ test('linear, kernel, linear: each switch that carries nothing starts the counts
 
 test('a new seed in Epochs keeps the Pocket post\'s points and learns them again', async () => {
   const page = await open('desktop', 'algo=batch-pocket');
-  await page.click('[data-view="epochs"]');
+  await showView(page, 'epochs');
   await page.click('#load-pocket');
   await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && !window.playground.replaying);
   const points = await page.evaluate(() => window.playground.points());

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPage, screenshot, chooseLearner, settle } from './harness.mjs';
+import { openPage, screenshot, chooseLearner, settle, showView } from './harness.mjs';
 import { DEVICES, addPoint, counts, useDevices } from './devices.mjs';
 
 const site = useDevices();
@@ -58,7 +58,7 @@ for (const device of Object.keys(DEVICES)) {
     assert.deepEqual(await page.evaluate(() => Array.from(window.playground.figures[0].pg.model())), [0, 0, 0]);
     assert.match(await page.textContent('#status'), /0 samples learned · 4 points shown/);
     // Epochs learn the same points again, and the link replays the reset.
-    await page.click('[data-view="epochs"]');
+    await showView(page, 'epochs');
     await page.click('#step');
     await page.click('#step');
     await settle(page);
@@ -146,7 +146,7 @@ test('after a learner switch the explanation never shows the last learner\'s upd
 
 test('the Pocket post\'s 100 points load with the pocket, from nothing, and the status line counts passes', async () => {
   const page = await open('desktop', 'algo=pa1');
-  await page.click('[data-view="epochs"]');
+  await showView(page, 'epochs');
   await page.click('#load-pocket');
   await page.waitForFunction(() => window.playground.figures[0].pg.points_len() === 300 && window.playground.figures[0].pg.algorithm() === 'pocket');
   assert.equal(await page.inputValue('#algo'), 'pocket');

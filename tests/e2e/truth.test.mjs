@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { screenshot } from './harness.mjs';
+import { screenshot, showView } from './harness.mjs';
 import { DEVICES, drag, useDevices } from './devices.mjs';
 
 const site = useDevices();
@@ -20,7 +20,9 @@ const open = (device, hash) => site.open(device, hash, { keepStorage: true });
 const truth = (page, i = 0) => page.evaluate((k) => Array.from(window.playground.figures[k].pg.truth_numbers()), i);
 const recoveries = (page, i = 0) => page.evaluate((k) => Array.from(window.playground.figures[k].pg.recovery_numbers()), i);
 const stream = (page, n) => page.evaluate((k) => window.playground.act((pg) => pg.stream(k)), n);
+/** The middle of a handle, once shown (handles wait for their stylesheet: truth-handles.js). */
 const centre = async (locator) => {
+  await locator.waitFor();
   const box = await locator.boundingBox();
   return [box.x + box.width / 2, box.y + box.height / 2];
 };
@@ -92,7 +94,7 @@ for (const device of Object.keys(DEVICES)) {
     assert.deepEqual(await recoveries(copy), rec);
     const weights = (p) => p.evaluate(() => Array.from(window.playground.figures[0].pg.weights()));
     assert.deepEqual(await weights(copy), await weights(page));
-    assert.ok(await copy.locator('.truth-handle.turn').first().isVisible());
+    await copy.locator('.truth-handle.turn').first().waitFor(); // shown on the copy too
     assert.deepEqual([...page.errors, ...copy.errors], []);
     await page.close();
     await copy.close();
@@ -164,6 +166,7 @@ test('the arrow keys move a focused handle, the timeline shows the concept as it
   const page = await open('desktop', 'algo=pa1&preset=overlapping&seed=4&truth=1');
   await stream(page, 300);
   const [, angle, offset] = await truth(page);
+  await page.locator('.truth-handle.move').waitFor();
   await page.locator('.truth-handle.move').focus();
   for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowUp');
   const moved = await truth(page);
@@ -225,6 +228,7 @@ test('three classes: a centre dragged draws its class there; Regress: the line m
   const page = await open('desktop', 'algo=pa1&preset=three-classes&seed=6&truth=1');
   await stream(page, 300);
   const handles = page.locator('.truth-handle.centre');
+  await handles.first().waitFor(); // the layer's code and stylesheet load with the page's first truth=1
   assert.equal(await handles.count(), 3);
   const plane = await page.locator('.plane').first().boundingBox();
   const [x, y] = await centre(handles.nth(1));
@@ -248,7 +252,7 @@ test('three classes: a centre dragged draws its class there; Regress: the line m
   assert.ok(fit[2] > intercept + 0.2, `intercept ${intercept} → ${fit[2]}`);
   await screenshot(page, 'truth-desktop-regress');
 
-  await page.click('[data-view="classify"]');
+  await showView(page, 'classify');
   await page.selectOption('#preset', 'xor');
   await page.waitForFunction(() => !window.playground.replaying && window.playground.figures[0].pg.truth_numbers().length === 0);
   await page.waitForFunction(() => /no concept to draw or move/.test(document.getElementById('truth-place').innerText));
