@@ -265,3 +265,33 @@ fn a_csv_test_file_must_have_its_training_files_width() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(json(output)["n_test"], 2);
 }
+
+#[test]
+fn a_bad_line_before_a_read_for_the_classes_is_listed_once() {
+    // Line 3 is bad; line 4's label 2 sends the run back to read the file
+    // for its classes, then learn from its start: line 3 is met twice and
+    // listed once; line 5, met after the return, once too.
+    let text = "x1,x2,y\n0.1,0.2,1\n0.3,,-1\n0.5,0.1,2\n0.3,x,1\n0.2,0.2,2\n";
+    let file = temp_file("stream_classes_bad_line.csv", text);
+    let output = run(&learn(&[
+        "--algo",
+        "pa1",
+        "--skip-bad",
+        "--train",
+        file.to_str().unwrap(),
+    ]));
+    let said = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(output.status.success(), "{said}");
+    assert_eq!(
+        said.matches(":3:5: value '' is not a number").count(),
+        1,
+        "{said}"
+    );
+    assert_eq!(
+        said.matches(":5:5: value 'x' is not a number").count(),
+        1,
+        "{said}"
+    );
+    assert!(said.contains("skipped 2 bad lines"), "{said}");
+    assert_eq!(json(output)["n_train"], 3);
+}

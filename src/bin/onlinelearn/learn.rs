@@ -37,6 +37,14 @@ use crate::survey::{survey, Survey};
 /// numbers, 8 MB, about a million operations an update.
 const FULL_COVARIANCE_LIMIT: usize = 1000;
 
+/// What the attempts so far told: the notes before learning, and the
+/// bad lines skipped (`--skip-bad`) up to this line.
+#[derive(Default)]
+struct Said {
+    notes: bool,
+    bad_lines_through: usize,
+}
+
 /// How an attempt at the run ended.
 enum Attempt {
     Done,
@@ -81,7 +89,7 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<(
         }
         facts = Some(survey(train, args.skip_bad, plan.classify(), false)?);
     }
-    let mut said = false;
+    let mut said = Said::default();
     loop {
         match attempt(algorithms, args, &plan, facts.as_ref(), &scaler, &mut said)? {
             Attempt::Done => return Ok(()),
@@ -93,14 +101,14 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<(
     }
 }
 
-/// One run from the start of the data; `said`: the notes are out.
+/// One run from the start of the data; `said`: what earlier attempts told.
 fn attempt(
     algorithms: &[Algorithm],
     args: &RunArgs,
     plan: &Plan,
     facts: Option<&Survey>,
     scaler: &Option<Arc<Standardiser>>,
-    said: &mut bool,
+    said: &mut Said,
 ) -> Result<Attempt, String> {
     let train = &plan.train;
     let mut settings = plan.settings.clone();
@@ -147,7 +155,7 @@ fn attempt(
             .horizon
             .or(facts.map(|f| (f.rows * args.passes) as u64));
     }
-    if !std::mem::replace(said, true) {
+    if !std::mem::replace(&mut said.notes, true) {
         // Said before learning, and in logs too: a run that keeps every
         // sample it errs on can take hours on a large file.
         for &algorithm in algorithms {
@@ -197,8 +205,16 @@ fn attempt(
                 None
             }
             None => {
-                let (halt, fed) =
-                    stream_pass(&mut learning, plan, args, rule, width_limit, scaler, pass)?;
+                let (halt, fed) = stream_pass(
+                    &mut learning,
+                    plan,
+                    args,
+                    rule,
+                    width_limit,
+                    scaler,
+                    pass,
+                    said,
+                )?;
                 if pass == 0 {
                     skipped = fed.skipped();
                 }
@@ -220,6 +236,7 @@ fn attempt(
             }
             Some(Halt::Unplaced(at)) if train.rereadable() => {
                 learning.bar.finish();
+                said.bad_lines_through = at.line; // not listed again as the run starts over
                 return Ok(Attempt::Survey(format!(
                     "{at} is not -1, 0 or +1, or is a third of them: reading {} once for its classes, then learning from its start (--classes names them ahead)",
                     train.name
@@ -227,6 +244,7 @@ fn attempt(
             }
             Some(Halt::Wide(at)) if train.rereadable() => {
                 learning.bar.finish();
+                said.bad_lines_through = at.line;
                 return Ok(Attempt::Survey(format!(
                     "{at}: the second-order learners keep all of Σ up to {FULL_COVARIANCE_LIMIT} features: reading {} once for its width, then learning from its start (--covariance full or diagonal says it ahead)",
                     train.name
@@ -339,6 +357,7 @@ fn learn_in_memory(
 /// One pass over the training data as it is read, through a shuffle
 /// buffer if asked; returns why it ended early, and the feeder (its rule
 /// has the classes seen).
+#[allow(clippy::too_many_arguments)] // the run's plan, the attempt's rules, the pass's place
 fn stream_pass(
     learning: &mut Learning,
     plan: &Plan,
@@ -347,11 +366,14 @@ fn stream_pass(
     width_limit: Option<usize>,
     scaler: &Option<Arc<Standardiser>>,
     pass: usize,
+    said: &Said,
 ) -> Result<(Option<Halt>, Feeder), String> {
     let train = &plan.train;
     let stored = Arc::new(AtomicU64::new(0));
     let reader = train.open(stored.clone())?;
-    let mut rows = Rows::new(train, reader, args.skip_bad).scaled(scaler.clone());
+    let mut rows = Rows::new(train, reader, args.skip_bad)
+        .scaled(scaler.clone())
+        .listed_through(said.bad_lines_through);
     if pass > 0 {
         // Listed in the first pass.
         rows = rows.unlisted();

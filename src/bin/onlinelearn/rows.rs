@@ -71,6 +71,8 @@ pub struct Rows {
     /// List skipped lines on standard error (not when surveying a file
     /// that is read again).
     list: bool,
+    /// The lines up to this one were listed by an earlier reading.
+    listed_through: usize,
     /// Bad lines skipped so far (`--skip-bad`).
     pub skipped: usize,
     /// Bytes of text read so far (decompressed, for `.gz`).
@@ -99,6 +101,7 @@ impl Rows {
             line_no: 0,
             skip_bad,
             list: true,
+            listed_through: 0,
             skipped: 0,
             consumed: 0,
             scaler: None,
@@ -119,6 +122,15 @@ impl Rows {
             (grammar, _) => grammar,
         };
         Self { grammar, ..self }
+    }
+
+    /// The same rows, listing only the skipped lines after `line` (an
+    /// attempt that started over listed those before).
+    pub fn listed_through(self, line: usize) -> Self {
+        Self {
+            listed_through: line,
+            ..self
+        }
     }
 
     /// The same rows, without listing the lines they skip.
@@ -191,7 +203,7 @@ impl Rows {
             return Err(Stop::Bad(error));
         }
         self.skipped += 1;
-        if self.list && self.skipped <= LISTED {
+        if self.list && self.skipped <= LISTED && self.line_no > self.listed_through {
             eprintln!("{error} (skipped: --skip-bad)");
         }
         Ok(())
