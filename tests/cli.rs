@@ -231,6 +231,15 @@ fn stream_writes_the_seeded_stream_as_csv() {
         assert_eq!(values[2], expected.label(i));
     }
     assert_refused(&["stream", "--preset", "galaxy"], "unknown preset 'galaxy'");
+    // --features is regression-nd's: any other preset refuses it, never ignores it.
+    assert_refused(
+        &["stream", "--preset", "spiral", "--features", "3"],
+        "--features is used by regression-nd only; spiral has 2",
+    );
+    let nd = stdout(&run(&[
+        "stream", "--preset", "regression-nd", "--features", "3", "--n", "2",
+    ]));
+    assert_eq!(nd.lines().next(), Some("x1,x2,x3,y"));
 }
 
 #[test]

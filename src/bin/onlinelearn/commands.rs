@@ -65,8 +65,10 @@ enum Command {
     Frontier(crate::frontier_command::FrontierArgs),
     /// Write a seeded synthetic stream as CSV (label last) to standard output.
     Stream {
+        /// The page's synthetic data set.
         #[arg(long)]
         preset: Preset,
+        /// Samples to write.
         #[arg(long, default_value_t = 1000)]
         n: usize,
         #[arg(long, default_value_t = 0)]
@@ -74,9 +76,10 @@ enum Command {
         /// Probability of a flipped label (regression: of an outlier).
         #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
         noise: f64,
-        /// Features of regression-nd.
-        #[arg(long, default_value_t = 4)]
-        features: usize,
+        /// Features of regression-nd, 1 to 10000 (4 if not given); the
+        /// other presets have their own, and refuse it.
+        #[arg(long)]
+        features: Option<usize>,
         /// Also print, to standard error (standard output is the CSV), the
         /// page address that streams the same samples.
         #[arg(long)]
@@ -175,6 +178,18 @@ pub fn main() -> ExitCode {
             link,
             link_base,
         } => (|| {
+            let features = match features {
+                Some(_) if preset != Preset::RegressionNd => {
+                    let fixed = Stream::new(StreamConfig::new(preset, seed))
+                        .map_err(|e| e.to_string())?
+                        .n_features();
+                    return Err(format!(
+                        "--features is used by regression-nd only; {} has {fixed}",
+                        preset.name()
+                    ));
+                }
+                given => given.unwrap_or(StreamConfig::new(preset, seed).n_features),
+            };
             // Worked out first: a stream the page cannot show is refused
             // before any CSV is written.
             let address = match link {
