@@ -237,7 +237,13 @@ fn stream_writes_the_seeded_stream_as_csv() {
         "--features is used by regression-nd only; spiral has 2",
     );
     let nd = stdout(&run(&[
-        "stream", "--preset", "regression-nd", "--features", "3", "--n", "2",
+        "stream",
+        "--preset",
+        "regression-nd",
+        "--features",
+        "3",
+        "--n",
+        "2",
     ]));
     assert_eq!(nd.lines().next(), Some("x1,x2,x3,y"));
 }

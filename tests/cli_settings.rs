@@ -319,3 +319,59 @@ fn every_bad_line_is_reported_and_skip_bad_keeps_the_good_rows() {
     );
     assert!(warnings.contains("skipped 50 bad lines"), "{warnings}");
 }
+
+#[test]
+fn a_flag_that_only_shapes_another_is_refused_without_it() {
+    // --curve-every shapes --curves' file, --link-base --link's address:
+    // alone, each would do nothing, so each is refused and names the flag.
+    let data = moons();
+    let train = data.to_str().unwrap();
+    for args in [
+        vec![
+            "learn",
+            "--algo",
+            "pa1",
+            "--train",
+            train,
+            "--curve-every",
+            "10",
+        ],
+        vec![
+            "learn",
+            "--algo",
+            "pa1",
+            "--train",
+            train,
+            "--link-base",
+            "https://example.org/",
+        ],
+        vec![
+            "compare",
+            "--algos",
+            "pa,pa1",
+            "--train",
+            train,
+            "--link-base",
+            "https://example.org/",
+        ],
+        vec![
+            "stream",
+            "--preset",
+            "moons",
+            "--link-base",
+            "https://example.org/",
+        ],
+        vec!["replay", "algo=pa1", "--link-base", "https://example.org/"],
+    ] {
+        let why = refused(run(&args));
+        let needed = if args.contains(&"--curve-every") {
+            "--curves"
+        } else {
+            "--link"
+        };
+        assert!(
+            why.contains("required arguments were not provided") && why.contains(needed),
+            "{args:?}: {why}"
+        );
+    }
+}

@@ -85,7 +85,7 @@ enum Command {
         #[arg(long)]
         link: bool,
         /// The page's address for --link.
-        #[arg(long, value_name = "URL", default_value = crate::link::DEFAULT_LINK_BASE)]
+        #[arg(long, value_name = "URL", default_value = crate::link::DEFAULT_LINK_BASE, requires = "link")]
         link_base: String,
     },
     /// The book's reference pages (cargo xtask book runs it).
@@ -150,7 +150,8 @@ pub struct RunArgs {
     /// 1, 2, 4, 8... samples, every --curve-every samples and at the end.
     #[arg(long, value_name = "FILE")]
     pub curves: Option<PathBuf>,
-    #[arg(long, default_value_t = 1000, value_name = "N")]
+    /// With --curves: a row every N samples (and at 1, 2, 4, 8...).
+    #[arg(long, default_value_t = 1000, value_name = "N", requires = "curves")]
     pub curve_every: u64,
     /// Print one JSON object instead of a summary.
     #[arg(long)]

@@ -12,7 +12,7 @@ pub struct LinkArgs {
     #[arg(long)]
     pub link: bool,
     /// The page's address for --link.
-    #[arg(long, value_name = "URL", default_value = DEFAULT_LINK_BASE)]
+    #[arg(long, value_name = "URL", default_value = DEFAULT_LINK_BASE, requires = "link")]
     pub link_base: String,
 }
 

@@ -33,7 +33,7 @@ pub struct ReplayArgs {
     #[arg(long = "link")]
     pub link_out: bool,
     /// The page's address for --link.
-    #[arg(long, value_name = "URL", default_value = DEFAULT_LINK_BASE)]
+    #[arg(long, value_name = "URL", default_value = DEFAULT_LINK_BASE, requires = "link_out")]
     pub link_base: String,
     /// Compare's budget sweep at these sizes (comma-separated), with
     /// `frontier`'s code on each panel's points and held-out set, one
