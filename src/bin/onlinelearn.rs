@@ -60,6 +60,9 @@ mod learn_link;
 #[path = "onlinelearn/learn_multiclass.rs"]
 mod learn_multiclass;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/learn_pass.rs"]
+mod learn_pass;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/learner_list.rs"]
 mod learner_list;
 #[cfg(not(target_arch = "wasm32"))]

@@ -9,27 +9,23 @@
 //! its facts and learned again from the start; a stream read once stops
 //! there, naming the flag that says it ahead.
 
-use std::borrow::Cow;
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use onlinelearn::data::rng::{derived, permutation};
 use onlinelearn::data::Standardiser;
 use onlinelearn::settings::CovarianceForm;
-use onlinelearn::{Algorithm, Dataset, Key};
+use onlinelearn::{Algorithm, Key};
 
 use crate::commands::RunArgs;
 use crate::contenders::Contender;
 use crate::evaluate::evaluate;
-use crate::feeder::{drive, Feeder, Halt};
+use crate::feeder::Halt;
 use crate::labels::LabelRule;
+use crate::learn_pass::{learn_in_memory, relabelled, stream_pass};
 use crate::learning::Learning;
 use crate::lines::Lines;
 use crate::plan::{plan, Plan};
 use crate::progress::Total;
 use crate::report::{self, Run};
-use crate::rows::Rows;
-use crate::shuffle::Shuffler;
 use crate::survey::{survey, Survey};
 
 /// The widest data the second-order learners (AROW, SCW and LIBOL's SOP,
@@ -205,6 +201,12 @@ fn attempt(
                 None
             }
             None => {
+                // The first pass listed the bad lines it skipped; a run started over, those before.
+                let listed = if pass > 0 {
+                    usize::MAX
+                } else {
+                    said.bad_lines_through
+                };
                 let (halt, fed) = stream_pass(
                     &mut learning,
                     plan,
@@ -213,7 +215,7 @@ fn attempt(
                     width_limit,
                     scaler,
                     pass,
-                    said,
+                    listed,
                 )?;
                 if pass == 0 {
                     skipped = fed.skipped();
@@ -321,88 +323,5 @@ fn said_skipped(name: &str, skipped: usize) {
     if skipped > 0 {
         let s = if skipped == 1 { "" } else { "s" };
         eprintln!("{name}: skipped {skipped} bad line{s} (--skip-bad)");
-    }
-}
-
-/// The kept rows with their labels mapped by `rule` (known classes).
-fn relabelled(data: &Dataset, rule: &LabelRule) -> Dataset {
-    let mut data = data.clone();
-    data.relabel(|label| rule.test(label).unwrap_or(label));
-    data
-}
-
-/// One pass over rows in memory, shuffled from the seed and the pass, so
-/// that every learner and every run with that seed sees the same order.
-fn learn_in_memory(
-    learning: &mut Learning,
-    data: &Dataset,
-    plan: &Plan,
-    pass: usize,
-) -> Result<(), String> {
-    let order = plan
-        .shuffle
-        .then(|| permutation(&mut derived(plan.settings.seed, pass as u64), data.len()));
-    let ordered = match &order {
-        Some(order) => Cow::Owned(data.select(order)),
-        None => Cow::Borrowed(data),
-    };
-    for c in &mut learning.contenders {
-        if let Some(tracker) = &mut c.tracker {
-            tracker.order = order.clone();
-        }
-    }
-    learning.learn(&ordered)
-}
-
-/// One pass over the training data as it is read, through a shuffle
-/// buffer if asked; returns why it ended early, and the feeder (its rule
-/// has the classes seen).
-#[allow(clippy::too_many_arguments)] // the run's plan, the attempt's rules, the pass's place
-fn stream_pass(
-    learning: &mut Learning,
-    plan: &Plan,
-    args: &RunArgs,
-    rule: LabelRule,
-    width_limit: Option<usize>,
-    scaler: &Option<Arc<Standardiser>>,
-    pass: usize,
-    said: &Said,
-) -> Result<(Option<Halt>, Feeder), String> {
-    let train = &plan.train;
-    let stored = Arc::new(AtomicU64::new(0));
-    let reader = train.open(stored.clone())?;
-    let mut rows = Rows::new(train, reader, args.skip_bad)
-        .scaled(scaler.clone())
-        .listed_through(said.bad_lines_through);
-    if pass > 0 {
-        // Listed in the first pass.
-        rows = rows.unlisted();
-    }
-    let compressed = train.gzip().then_some(stored);
-    let sparse = train.format == crate::source::Format::Libsvm && scaler.is_none();
-    let mut feeder = Feeder::new(rows, sparse, rule, width_limit, compressed);
-    let mut shuffler = args
-        .shuffle_buffer
-        .map(|n| Shuffler::new(n, derived(plan.settings.seed, pass as u64)));
-    let before = learning.input_end();
-    let mut failed = None;
-    let mut learn = |learning: &mut Learning, block: &Dataset| {
-        if failed.is_none() {
-            failed = learning.learn(block).err();
-        }
-    };
-    let halt = drive(&mut feeder, |(block, at)| {
-        learning.reading(before + at);
-        match &mut shuffler {
-            Some(shuffler) => shuffler.push(block, &mut |b| learn(learning, b)),
-            None => learn(learning, block),
-        }
-    });
-    if let (Some(shuffler), None) = (shuffler, &halt) {
-        shuffler.finish(&mut |b| learn(learning, b));
-    }
-    match failed {
-        Some(error) => Err(error),
-        None => Ok((halt, feeder)),
     }
 }
