@@ -16,6 +16,8 @@ const KEY_TURN = (2 * Math.PI) / 180; // 2° per press
 
 const clamp = (v, reach) => Math.max(-reach, Math.min(reach, v));
 const inView = ([x, y]) => Math.abs(x) <= 1.4 && Math.abs(y) <= 1.4;
+/** A handle out of reach is not shown. */
+const outOfReach = ([x, y]) => !(Math.abs(x) <= REACH && Math.abs(y) <= REACH);
 /** An angle in (−π, π]. */
 const wrap = (a) => Math.atan2(Math.sin(a), Math.cos(a));
 
@@ -118,7 +120,7 @@ export class Handles {
     this.sheet.href = new URL('../truth.css', import.meta.url).href;
     const ready = () => {
       this.styled = true;
-      for (const button of this.buttons) button.hidden = button.away;
+      for (const button of this.buttons) button.hidden = outOfReach(button.handle.at);
     };
     this.sheet.addEventListener('load', ready, { once: true });
     this.sheet.addEventListener('error', ready, { once: true });
@@ -140,8 +142,7 @@ export class Handles {
       const [x, y] = handle.at;
       button.style.left = `${(100 * (x - VIEW.xMin)) / (VIEW.xMax - VIEW.xMin)}%`;
       button.style.top = `${(100 * (VIEW.yMax - y)) / (VIEW.yMax - VIEW.yMin)}%`;
-      button.away = !(Math.abs(x) <= REACH && Math.abs(y) <= REACH);
-      button.hidden = button.away || !this.styled;
+      button.hidden = !this.styled || outOfReach(handle.at);
       const words = describe(truth, handle);
       if (button.title !== words) {
         button.title = words;

@@ -68,10 +68,9 @@ pub struct Rows {
     line: Vec<u8>,
     line_no: usize,
     skip_bad: bool,
-    /// List skipped lines on standard error (not when surveying a file
-    /// that is read again).
-    list: bool,
-    /// The lines up to this one were listed by an earlier reading.
+    /// Skipped lines after this one are listed on standard error: those
+    /// before were listed by an earlier reading (all: a survey of a file
+    /// that is read again, or a second pass).
     listed_through: usize,
     /// Bad lines skipped so far (`--skip-bad`).
     pub skipped: usize,
@@ -100,7 +99,6 @@ impl Rows {
             line: Vec::with_capacity(4096),
             line_no: 0,
             skip_bad,
-            list: true,
             listed_through: 0,
             skipped: 0,
             consumed: 0,
@@ -135,10 +133,7 @@ impl Rows {
 
     /// The same rows, without listing the lines they skip.
     pub fn unlisted(self) -> Self {
-        Self {
-            list: false,
-            ..self
-        }
+        self.listed_through(usize::MAX)
     }
 
     /// The next sample, None at the end of the input.
@@ -203,7 +198,7 @@ impl Rows {
             return Err(Stop::Bad(error));
         }
         self.skipped += 1;
-        if self.list && self.skipped <= LISTED && self.line_no > self.listed_through {
+        if self.skipped <= LISTED && self.line_no > self.listed_through {
             eprintln!("{error} (skipped: --skip-bad)");
         }
         Ok(())
