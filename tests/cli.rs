@@ -246,6 +246,15 @@ fn stream_writes_the_seeded_stream_as_csv() {
         "2",
     ]));
     assert_eq!(nd.lines().next(), Some("x1,x2,x3,y"));
+    // A value out of range names the flag that gave it and the range.
+    assert_refused(
+        &["stream", "--preset", "regression-nd", "--features", "0"],
+        "--features: n_features must be between 1 and 10000, got 0",
+    );
+    assert_refused(
+        &["stream", "--preset", "moons", "--noise", "2", "--link"],
+        "--noise: label noise must be between 0 and 1, got 2",
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use onlinelearn::{class_number, Algorithm, Features, Preset, Stream, StreamConfig};
+use onlinelearn::{class_number, Algorithm, Error, Features, Preset, Stream, StreamConfig};
 
 use crate::progress::Feedback;
 use crate::setting_flags::SettingFlags;
@@ -191,6 +191,12 @@ pub fn main() -> ExitCode {
                 }
                 given => given.unwrap_or(StreamConfig::new(preset, seed).n_features),
             };
+            let config = StreamConfig {
+                label_noise: noise,
+                n_features: features,
+                ..StreamConfig::new(preset, seed)
+            };
+            let samples = Stream::new(config).map_err(stream_setting_error)?;
             // Worked out first: a stream the page cannot show is refused
             // before any CSV is written.
             let address = match link {
@@ -199,7 +205,7 @@ pub fn main() -> ExitCode {
                 )?),
                 false => None,
             };
-            stream(preset, n, seed, noise, features)?;
+            write_stream(preset, samples, n);
             if let Some(address) = address {
                 eprintln!("{address}");
             }
@@ -243,13 +249,21 @@ fn learn_and_link(
     Ok(())
 }
 
-fn stream(preset: Preset, n: usize, seed: u64, noise: f64, features: usize) -> Result<(), String> {
-    let config = StreamConfig {
-        label_noise: noise,
-        n_features: features,
-        ..StreamConfig::new(preset, seed)
+/// The library's refusal of a stream setting, led by the flag that gave it.
+fn stream_setting_error(error: Error) -> String {
+    let Error::BadSetting { name, .. } = &error else {
+        return error.to_string();
     };
-    let mut stream = Stream::new(config).map_err(|e| e.to_string())?;
+    let flag = match *name {
+        "n_features" => "--features",
+        "label noise" => "--noise",
+        _ => return error.to_string(),
+    };
+    format!("{flag}: {error}")
+}
+
+/// Writes `n` samples of `stream` as CSV to standard output.
+fn write_stream(preset: Preset, mut stream: Stream, n: usize) {
     let data = stream.take(n);
     let mut out = String::new();
     let header: Vec<String> = (1..=data.n_features()).map(|i| format!("x{i}")).collect();
@@ -272,5 +286,4 @@ fn stream(preset: Preset, n: usize, seed: u64, noise: f64, features: usize) -> R
         out.push_str(&format!("{label}\n"));
     }
     print!("{out}");
-    Ok(())
 }
