@@ -23,7 +23,7 @@ export const DEVICES = {
 export function useDevices() {
   let server;
   const contexts = [];
-  before(async () => { server = await serve(process.env.SITE_DIR); }); // default: the built site (target/site)
+  before(async () => { server = await serve(); });
   after(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
     await server.close();

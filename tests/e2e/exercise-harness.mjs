@@ -24,7 +24,7 @@ export function useExerciseSite() {
   before(async () => {
     // The command line that replays a page's link (a no-op when it is up to date).
     execFileSync('cargo', ['build', '--quiet', '--bin', 'onlinelearn'], { cwd: ROOT, stdio: 'inherit' });
-    site.server = await serve(process.env.SITE_DIR); // default: the built site (target/site)
+    site.server = await serve();
   });
   after(async () => {
     await Promise.all(site.contexts.map((c) => c.close().catch(() => {})));

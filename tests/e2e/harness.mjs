@@ -21,12 +21,12 @@ const TYPES = {
 };
 
 /**
- * Serves a folder (the built site by default); resolves to { url, close }.
+ * Serves a folder (SITE_DIR if set, else the built site); resolves to { url, close }.
  * E2E_SLOW_MS=n holds each response a random 0 to n ms, so files arrive
  * late and out of order, as on a busy CI machine: a test that reads the
  * page before what it reads has loaded fails here rather than once in CI.
  */
-export async function serve(folder = join(ROOT, 'target', 'site')) {
+export async function serve(folder = process.env.SITE_DIR ?? join(ROOT, 'target', 'site')) {
   const slow = Number(process.env.E2E_SLOW_MS ?? 0);
   const server = createServer(async (request, response) => {
     if (slow > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * slow));
