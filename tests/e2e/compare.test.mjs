@@ -1,6 +1,6 @@
 // The Compare view: every panel runs the learner its title names (from a
 // Classify session with another learner, and through a shared link), every
-// panel is drawn at once, and each shows its own mistakes and support set.
+// panel is drawn as soon as it holds the session, and each shows its own mistakes and support set.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, screenshot, chooseLearner, inked, showView } from './harness.mjs';
@@ -23,7 +23,33 @@ async function phonePage(hash, options) {
   return page;
 }
 
-const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/**
+ * Waits until the panels hold the session (no replay left), then for every
+ * panel to be drawn. A frame draws one panel at least (controller.js,
+ * renderFigures, which spreads the first drawing of many over frames so
+ * that none takes over 50 ms): a panel still blank after one frame per
+ * panel fails.
+ */
+async function settle(page) {
+  await page.waitForFunction(() => window.playground.figures.length > 0 && !window.playground.replaying);
+  const frames = await page.evaluate(() => new Promise((resolve) => {
+    const figures = window.playground.figures;
+    const painted = ({ plane: { shade } }) => {
+      const data = shade.getContext('2d').getImageData(0, 0, shade.width, shade.height).data;
+      for (let k = 3; k < data.length; k += 4 * 97) if (data[k] > 0) return true;
+      return false;
+    };
+    let frames = 0;
+    const look = () => {
+      if (figures.every(painted)) return resolve(frames);
+      frames += 1;
+      if (frames > figures.length + 1) return resolve(-1);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }));
+  assert.ok(frames >= 0, 'every panel is drawn within a frame per panel of the replay\'s end');
+}
 
 
 /** What each panel says it is, what it runs, and what it learned. */

@@ -18,12 +18,14 @@ export async function replayInFrames(pgs, { cancelled = () => false, progress = 
   const start = performance.now();
   const remaining = () => pgs.reduce((sum, pg) => sum + replayLeft(pg), 0);
   const total = Math.max(1, remaining());
+  // The task that called this had its share (replay.js, SYNC_MS): a slice
+  // now would make it one long task.
   for (;;) {
+    await nextFrame();
+    if (cancelled()) return false;
     const done = replayFor(pgs, SLICE_MS);
     progress(1 - remaining() / total, performance.now() - start);
     if (done) return true;
-    await nextFrame();
-    if (cancelled()) return false;
   }
 }
 
