@@ -66,6 +66,41 @@ test('the first load holds none of it: the Theory button loads the full module a
   await page.close();
 });
 
+test('the panel is never seen unstyled: transparent while its sheet is on its way, styled in its first frame when built again', async () => {
+  const page = await open('desktop', 'algo=pa&preset=separable');
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/theory.css*', async (route) => { await held; await route.continue(); });
+  const look = () => page.evaluate(() => {
+    const style = getComputedStyle(document.querySelector('#theory-place .theory'));
+    return { opacity: style.opacity, border: style.borderTopStyle };
+  });
+  await page.click('#theory');
+  await page.waitForFunction(() => document.querySelector('#theory-place .theory'));
+  assert.equal((await look()).opacity, '0', 'unseen while theory.css is held');
+  release();
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('#theory-place .theory')).opacity === '1');
+  assert.equal((await look()).border, 'solid', 'styled once it arrives');
+  // A language switch builds the panel again: as the frame it first shows in sees it.
+  const first = page.evaluate(() => new Promise((resolve) => {
+    const place = document.getElementById('theory-place');
+    const seen = new MutationObserver(() => {
+      const panel = place.querySelector('.theory');
+      if (!panel) return;
+      seen.disconnect();
+      requestAnimationFrame(() => {
+        const style = getComputedStyle(panel);
+        resolve({ opacity: style.opacity, border: style.borderTopStyle });
+      });
+    });
+    seen.observe(place, { childList: true });
+  }));
+  await page.selectOption('#lang', 'it');
+  assert.deepEqual(await first, { opacity: '1', border: 'solid' });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 for (const device of Object.keys(DEVICES)) {
   test(`${device}: a link opens the layer; each line hides; a click, Reset and a switch are followed`, async () => {
     const page = await open(device, 'algo=pa1&preset=xor&seed=3&theory=1');

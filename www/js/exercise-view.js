@@ -2,7 +2,7 @@
 // and the chosen one running (exercise.js) with its settings in the page's link
 // (`view=exercises&exercise=where-next&rounds=5...`), so that the link a
 // teacher copies opens the same exercise. Loaded on first use.
-import { element } from './dom.js';
+import { element, placeStyled } from './dom.js';
 import { t, usePart } from './i18n.js';
 import { KINDS, describe, readSettings, settingPairs } from './exercise-settings.js';
 import { attachExercise } from './exercise.js';
@@ -36,11 +36,8 @@ function showList(app, place) {
     });
     return element('li', {}, button, element('p', {}, what));
   });
-  const css = element('link', { rel: 'stylesheet', href: new URL('../exercise.css', import.meta.url).href });
-  place.replaceChildren(element('section', { class: 'exercise exercise-list', 'aria-label': t('Exercises') },
-    css,
+  placeStyled(place, element('section', { class: 'exercise exercise-list', 'aria-label': t('Exercises') },
     element('h2', {}, t('Exercises: predict, then reveal')),
     element('p', {}, t('Each exercise pauses the stream, asks you what the learner will do, then shows what it did and scores your answer.')),
-    element('ul', {}, ...items)));
-  place.hidden = false;
+    element('ul', {}, ...items)), new URL('../exercise.css', import.meta.url).href);
 }

@@ -8,9 +8,12 @@
 // event and what `el.exercise` reports; each exercise's own question,
 // judgement and drawing are in exercise-<kind>.js, loaded when asked for.
 // Loaded on first use (the first load does not carry it).
-import { element } from './dom.js';
+import { element, placeStyled } from './dom.js';
 import { count, language, t, usePart } from './i18n.js';
 import { describe, readSettings, settingAttributes, settingKeys } from './exercise-settings.js';
+
+/** The layer's stylesheet (the handles bring their own truth.css: truth-handles.js). */
+const SHEET = new URL('../exercise.css', import.meta.url).href;
 
 /** Each exercise's code, loaded when it is first asked for (the available ones: exercise-settings.js). */
 const KIND_CODE = {
@@ -42,8 +45,7 @@ export async function attachExercise(host, place, raw, { fresh = false } = {}) {
   } else if (layer.place !== place) {
     // The same exercise in a rebuilt panel (the element's shadow tree): its rounds go on.
     layer.place = place;
-    place.replaceChildren(layer.root);
-    place.hidden = false;
+    placeStyled(place, layer.root, SHEET);
   }
   await layer.define();
   return layer;
@@ -61,17 +63,14 @@ export class ExerciseLayer {
     this.ticket = 0; // the question being prepared: a newer one makes an older one moot
     this.stamp = 0; // the drawing's key: what the plane shows changed
     this.expected = ''; // the session's link after the layer's own last action
-    // The handles bring their own truth.css (truth-handles.js).
-    const css = element('link', { rel: 'stylesheet', href: new URL('../exercise.css', import.meta.url).href });
     this.heading = element('h2', {});
     this.progress = element('p', { class: 'exercise-progress' });
     this.body = element('div', { class: 'exercise-body' });
     this.feedback = element('p', { class: 'exercise-feedback', role: 'status', 'aria-live': 'polite' });
     this.buttons = element('div', { class: 'exercise-buttons', role: 'group', 'aria-label': t('Exercise') });
     this.root = element('section', { class: 'exercise', 'aria-label': t('Exercise') },
-      css, this.heading, this.progress, this.body, this.feedback, this.buttons);
-    place.replaceChildren(this.root);
-    place.hidden = false;
+      this.heading, this.progress, this.body, this.feedback, this.buttons);
+    placeStyled(place, this.root, SHEET);
   }
 
   get pg() {

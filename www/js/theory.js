@@ -8,7 +8,7 @@
 // playground and the <online-learner> element are its hosts.
 import { Chart } from './chart.js';
 import { label } from './catalogue.js';
-import { element } from './dom.js';
+import { element, placeStyled } from './dom.js';
 import { language, t, usePart } from './i18n.js';
 import { CURVE } from './palette.js';
 import { boundTitle, renderTheory } from './theory-panel.js';
@@ -67,7 +67,6 @@ export class TheoryLayer {
       this.bound = Number(this.select.value);
       this.drawCharts(this.host.figures);
     });
-    const css = element('link', { rel: 'stylesheet', href: new URL('../theory.css', import.meta.url).href });
     this.panel = element('div', { class: 'theory-numbers', 'aria-live': 'polite' });
     this.toggles = element('div', { class: 'theory-lines', role: 'group', 'aria-label': t('Lines drawn on the plane') });
     const canvas = (text) => element('canvas', { class: 'chart', width: 360, height: 130, role: 'img', 'aria-label': text });
@@ -77,13 +76,11 @@ export class TheoryLayer {
     this.boundChart = new Chart(this.boundCanvas, legend(), { fixedY: false, yMax: 4, gaps: true });
     this.regretChart = new Chart(this.regretCanvas, legend(), { fixedY: false, yMax: 4, signed: true, gaps: true });
     this.root = element('section', { class: 'theory', 'aria-label': t('Theory') },
-      css,
       element('h2', {}, t('Theory: how well, and why')),
       this.toggles, this.panel,
       element('h3', {}, t('Bound and count')), this.select, this.boundCanvas, this.boundChart.legend,
       element('h3', {}, t('Regret')), this.regretCanvas, this.regretChart.legend);
-    place.replaceChildren(this.root);
-    place.hidden = false;
+    placeStyled(place, this.root, new URL('../theory.css', import.meta.url).href);
     this.buildToggles();
   }
 

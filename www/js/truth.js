@@ -9,7 +9,7 @@
 // `playing`, `loop`).
 import { label } from './catalogue.js';
 import { CLASSES } from './classes.js';
-import { element } from './dom.js';
+import { element, placeStyled } from './dom.js';
 import { count, percent, t, usePart } from './i18n.js';
 import { Handles } from './truth-handles.js';
 
@@ -62,10 +62,8 @@ export class TruthLayer {
     this.text = element('p', { class: 'truth-note', 'aria-live': 'polite' });
     this.list = element('ul', { class: 'truth-recoveries' });
     this.rule = element('p', { class: 'truth-rule' });
-    const css = element('link', { rel: 'stylesheet', href: new URL('../truth.css', import.meta.url).href });
-    this.root = element('section', { class: 'truth', 'aria-label': t('The true concept') }, css, this.text, this.list, this.rule);
-    place.replaceChildren(this.root);
-    place.hidden = false;
+    this.root = element('section', { class: 'truth', 'aria-label': t('The true concept') }, this.text, this.list, this.rule);
+    placeStyled(place, this.root, new URL('../truth.css', import.meta.url).href);
   }
 
   /** New figures, a reset or a replay: everything is read afresh. */
