@@ -26,8 +26,15 @@ import { CONTROLS, DEFAULT_CONTROLS, OWN_ATTRIBUTES, hashFrom, isSetting, settin
 /** Start a little before the figure scrolls into view. */
 const NEAR = '200px';
 
-/** The attributes whose change only relabels the figure: its session goes on. */
-const RELABELS = ['lang', 'label'];
+/**
+ * The attributes that only say how the figure shows its session (its
+ * words, its controls and panels, the Theory layer watching it): a change
+ * of these alone rebuilds the figure with its session going on, learned
+ * again where a layer must watch it, as the page's Theory button does.
+ * The others (`state`, `empty`, the settings, an exercise's) say what it
+ * learns: a change of one builds it from the attributes.
+ */
+const SHOWS_ONLY = ['lang', 'label', 'theory', 'truth', 'controls', 'explain', 'curves', 'frontier', 'speed'];
 
 /** Whether a change of the attribute `name` rebuilds the figure: one of its own, or a setting (once wasm is loaded). */
 const rebuildsOn = (name) => OWN_ATTRIBUTES.includes(name) || isSetting(name);
@@ -102,16 +109,17 @@ export class OnlineLearner extends Controller(HTMLElement) {
   async rebuild() {
     await this.starting;
     while (this.figure && this.changedNames?.some(rebuildsOn)) {
-      // Another language or title only relabels the figure: its session
-      // goes on from where it is (as the page's language switch), so that
-      // a post setting its figures' language as they start keeps them in step.
-      // (A session still replaying its link is built from the link again.)
-      const relabel = this.changedNames.every((name) => RELABELS.includes(name)) && !this.replaying;
+      // Another language, title or panel: the session goes on from where it
+      // is (as the page's language switch), so that a post setting its
+      // figures' language as they start keeps them in step, and Theory
+      // turned on learns the same session again. (A session still
+      // replaying its link is built from the link again.)
+      const goesOn = this.changedNames.every((name) => SHOWS_ONLY.includes(name)) && !this.replaying;
       this.changedNames = null;
       await this.speak();
       if (!this.figure) break; // taken off the page meanwhile
       const playing = this.playing;
-      this.build(relabel ? this.sessionHash() : this.hash());
+      this.build(goesOn ? this.sessionHash() : this.hash());
       if (playing) this.setPlaying(true);
     }
     this.changedNames = null;

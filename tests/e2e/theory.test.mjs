@@ -208,12 +208,16 @@ test('what it does not cover is said, in the language shown: three classes, a re
   await page.close();
 });
 
-test('the <online-learner> element: a theory attribute, and controls=theory to switch it', async () => {
+test('the <online-learner> element: a theory attribute, and controls=theory to switch it, the session going on', async () => {
   const page = await site.openEmbed('algo=perceptron&preset=separable&controls=play,step,theory');
   const figure = page.locator('#figure');
+  const samples = () => page.evaluate(() => document.getElementById('figure').figure.pg.counts().samples);
+  for (let i = 0; i < 3; i++) await figure.locator('button', { hasText: 'Step' }).click();
+  // Turned on mid-session, the layer learns the same session again (it was thrown away).
   await figure.locator('button', { hasText: 'Theory' }).click();
-  await page.waitForFunction(() => document.getElementById('figure').theory);
-  for (let i = 0; i < 5; i++) await figure.locator('button', { hasText: 'Step' }).click();
+  await page.waitForFunction(() => document.getElementById('figure').figure?.theory?.report);
+  assert.equal(await samples(), 3, 'what was learned before Theory');
+  for (let i = 0; i < 2; i++) await figure.locator('button', { hasText: 'Step' }).click();
   await page.waitForFunction(() => document.getElementById('figure').figure.theory?.report?.rounds === 5);
   assert.match(await figure.locator('.theory').innerText(), /Novikoff \(1962\)/);
   assert.equal(await figure.locator('button', { hasText: 'Theory' }).getAttribute('aria-pressed'), 'true');
@@ -221,6 +225,7 @@ test('the <online-learner> element: a theory attribute, and controls=theory to s
   await figure.locator('button', { hasText: 'Theory' }).click();
   await page.waitForFunction(() => !document.getElementById('figure').theory && document.getElementById('figure').figure);
   assert.equal(await figure.locator('.theory').count(), 0);
+  assert.equal(await samples(), 5, 'and kept when it goes');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
