@@ -177,3 +177,16 @@ test('while Compare plays, a kernel panel\'s curve point is summed over frames, 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the learner on the plane leads Compare and is still the learner back in Classify (the default PA-I, in the default pair)', async () => {
+  const page = await open('');
+  const learner = () => page.evaluate(() => window.playground.figures[0].pg.algorithm());
+  const first = await learner();
+  await showView(page, 'compare');
+  assert.equal(await learner(), first, 'the first panel');
+  await showView(page, 'classify');
+  assert.equal(await learner(), first);
+  assert.equal(await page.inputValue('#algo'), first);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

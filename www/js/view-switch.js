@@ -38,7 +38,9 @@ export async function switchView(app, view) {
     // The learner on the plane leads the comparison, among learners that
     // can learn the session's classes (more than two: no kernel learner).
     const able = learnersFor(settings.task, settings.classes, settings.multiclass).map((l) => l.name);
-    const lead = page.algos.includes(settings.algorithm) ? page.algos : [settings.algorithm, ...page.algos];
+    // (First even when the comparison already holds it: Classify, on the
+    // way back, shows the first panel's learner.)
+    const lead = [settings.algorithm, ...page.algos.filter((a) => a !== settings.algorithm)];
     const algos = lead.filter((a) => able.includes(a));
     for (const name of able) if (algos.length < 2 && !algos.includes(name)) algos.push(name);
     page.algos = algos.slice(0, state.MAX_COMPARED);
