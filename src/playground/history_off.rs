@@ -24,8 +24,11 @@ impl History {
     pub fn shown_mut<'a>(&'a mut self, live: &'a mut Session) -> &'a mut Session {
         live
     }
+    /// Counted from where the learner last started afresh, as the status
+    /// and the full module's timeline (history.rs) count them.
     pub fn position(&self, live: &Session) -> (u64, u64) {
-        let total = live.recording.log().samples();
+        let (_, origin) = live.learner_start();
+        let total = live.recording.log().samples().saturating_sub(origin);
         (total, total)
     }
     pub fn seek(&mut self, _: &Session, _: u64) -> Result<()> {

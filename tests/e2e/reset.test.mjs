@@ -38,8 +38,11 @@ for (const device of Object.keys(DEVICES)) {
     await page.click('#reset');
     await settle(page);
     assert.match(await page.textContent('#status'), /0 samples learned · 6 points shown · 6 to learn again before new samples/);
+    // The timeline counts as the status does, from the Reset (in the first module as in the full one).
+    assert.equal(await page.textContent('#timeline-out'), 'now: 0 samples');
     for (let i = 0; i < 6; i++) await page.click('#step');
     await settle(page);
+    assert.equal(await page.textContent('#timeline-out'), 'now: 6 samples');
     const after = await counts(page);
     assert.equal(after.samples, 6, 'six steps: six learned');
     assert.equal(after.points, 6, 'and six shown');
