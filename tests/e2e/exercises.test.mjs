@@ -90,6 +90,7 @@ test('the stream waits while it asks; a click, Reset, another learner, a languag
   await page.waitForFunction(() => window.playground.exerciseLayer?.state === 'asking');
   assert.deepEqual(await page.evaluate(() => window.playground.exerciseLayer.kind.question.sample), question);
   assert.match(await page.locator('.exercise').textContent(), /ラウンド 1\/3/);
+  assert.equal(await page.getAttribute('section.exercise', 'aria-label'), '演習', 'its name too');
   await screenshot(page, 'exercises-where-next-ja');
   await page.selectOption('#lang', 'it');
   await page.waitForFunction(() => document.querySelector('.exercise h2')?.textContent === 'Dove va?');

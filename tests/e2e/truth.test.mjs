@@ -285,3 +285,14 @@ test('the <online-learner> element: truth=1 draws the concept, controls=truth to
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a language switch names the panel in the new language too', async () => {
+  const page = await open('desktop', 'algo=pa1&preset=separable&truth=1');
+  await page.waitForFunction(() => window.playground.truth?.root?.isConnected);
+  assert.equal(await page.getAttribute('section.truth', 'aria-label'), 'The true concept');
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => document.querySelector('section.truth')?.getAttribute('aria-label') === 'Il vero concetto', null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await page.getAttribute('section.truth', 'aria-label'), 'Il vero concetto');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -83,6 +83,8 @@ export class ExerciseLayer {
 
   /** New figures (a build, a language switch): the exercise goes on with them, or starts. */
   async define() {
+    // Kept through a language switch: its names follow.
+    for (const part of [this.root, this.buttons]) part.setAttribute('aria-label', t('Exercise'));
     for (const figure of this.host.figures) {
       figure.decors.exercise = { key: '', draw: (ctx, plane) => this.kind?.draw(ctx, plane, figure) };
     }

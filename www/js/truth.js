@@ -68,6 +68,7 @@ export class TruthLayer {
 
   /** New figures, a reset or a replay: everything is read afresh. */
   define() {
+    this.root.setAttribute('aria-label', t('The true concept')); // kept through a language switch: its name follows
     for (const figure of this.host.figures) {
       figure.handles?.remove();
       figure.handles = new Handles(figure.plane, (truth, final, handle) => this.moved(truth, final, handle));
