@@ -180,3 +180,13 @@ test('<online-learner exercise="where-next"> under a strict CSP: the event, el.e
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   assert.deepEqual(page.errors, []);
 });
+
+test('embed.html takes an exercise\'s keys from its hash, as the element takes them as attributes, and opens the playground on it', async () => {
+  const page = await openExercise(site, 'desktop', '');
+  await page.goto(`${site.server.url}/embed.html#algo=perceptron&preset=separable&seed=3&exercise=where-next&rounds=2`);
+  await page.waitForFunction(() => document.getElementById('figure').exerciseLayer?.state === 'asking');
+  assert.deepEqual(await page.evaluate(() => document.getElementById('figure').exercise.rounds), 2);
+  assert.match(await page.getAttribute('#open-full', 'href'), /&exercise=where-next&rounds=2&lang=/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

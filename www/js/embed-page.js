@@ -6,8 +6,10 @@
 import '../embed.js';
 import { pairs } from './state.js';
 import { browserLanguage, pick, showDocument } from './i18n.js';
+import { EXERCISE_KEYS } from './embed-names.js';
 
-const FRAME_KEYS = ['controls', 'explain', 'curves', 'frontier', 'autoplay', 'speed', 'label', 'lang'];
+/** The frame's own keys, each the element's attribute of that name (an exercise's too, as the element takes them). */
+const FRAME_KEYS = ['controls', 'explain', 'curves', 'frontier', 'autoplay', 'speed', 'label', 'lang', ...EXERCISE_KEYS];
 const BOOLEAN = ['explain', 'curves', 'frontier', 'autoplay'];
 
 function configure() {
@@ -34,7 +36,9 @@ function configure() {
   };
   for (const key of FRAME_KEYS) put(key, frame.get(key) ?? null);
   put('state', kept.join('&'));
-  document.getElementById('open-full').href = `index.html#${[...kept, `lang=${frame.get('lang')}`].join('&')}`;
+  // The playground opens the same exercise (its Exercises view takes the same keys).
+  const exercise = EXERCISE_KEYS.filter((key) => frame.has(key)).map((key) => `${key}=${encodeURIComponent(frame.get(key))}`);
+  document.getElementById('open-full').href = `index.html#${[...kept, ...exercise, `lang=${frame.get('lang')}`].join('&')}`;
   // The frame's own words (its title, its link) in the figure's language.
   return showDocument(pick(frame.get('lang')) ?? 'en');
 }
