@@ -293,6 +293,7 @@ for (const device of Object.keys(DEVICES)) {
       if (bound) assert.match(text, new RegExp(bound));
       if (regret) assert.match(text, new RegExp(regret));
       assert.ok(text.includes(title), `${tag}: ${title} in ${text}`);
+      assert.ok(!text.includes(`${title} (${title})`), `${tag}: the source said once, not again after its own title`);
       const menu = await page.locator('.theory select option').allTextContents();
       assert.ok(menu.length === 3 && menu.every((o) => !/^pa-/.test(o)) && menu[0] === title, JSON.stringify(menu));
     }

@@ -233,7 +233,8 @@ function bounds(list, open, { shown, learner, compact = false }) {
     const verdict = b.value != null
       ? element('span', { class: b.actual <= b.value ? 'holds' : 'broken' }, `${t(b.counts)}: ${actual} ≤ ${num(b.value)}`, ` ${AT[b.at]?.() ?? ''}${b.gamma != null ? `, γ = ${num(b.gamma)}` : ''}`)
       : element('span', { class: 'refused' }, `${t(b.counts)}: ${actual}; ${t('no bound')}${compact ? '' : `: ${t(b.reason)}`}`);
-    const source = b.source ? ` (${t(b.source)})` : '';
+    // The source after the title, unless the title already cites it (Crammer et al. 2006, Theorem 4).
+    const source = b.source && t(b.source) !== boundTitle(b) ? ` (${t(b.source)})` : '';
     const details = element('details', { open: open.has(b.name) },
       element('summary', {}, element('strong', {}, boundTitle(b)), source),
       ...why,
