@@ -23,6 +23,10 @@ import { FigureCurves, FigureLines } from './js/embed-panels.js';
 import { EXERCISE_KEYS, MAX_SPEED } from './js/state.js';
 import { CONTROLS, DEFAULT_CONTROLS, OWN_ATTRIBUTES, hashFrom, isSetting, settingNames } from './js/embed-attributes.js';
 
+/** The language the page's figures last asked for, and whether two of them asked for two (said once). */
+let askedLanguage = null;
+let warnedMixed = false;
+
 /** Start a little before the figure scrolls into view. */
 const NEAR = '200px';
 
@@ -133,7 +137,13 @@ export class OnlineLearner extends Controller(HTMLElement) {
    */
   speak() {
     usePart('embed').catch(() => {}); // the element's own words, fetched with the first load's (the playground never shows them)
-    return use(pick(this.closest('[lang]')?.lang) ?? browserLanguage()).catch(() => use('en'));
+    const wanted = pick(this.closest('[lang]')?.lang) ?? browserLanguage();
+    if (askedLanguage && askedLanguage !== wanted && !warnedMixed) {
+      warnedMixed = true;
+      console.warn(`<online-learner>: figures of this page ask for ${askedLanguage} and ${wanted}; one catalogue serves them all, so they show the language asked last. Give them one lang.`);
+    }
+    askedLanguage = wanted;
+    return use(wanted).catch(() => use('en'));
   }
 
   /** Samples per second while playing: the attribute, else the link's `speed`, else 30. */
