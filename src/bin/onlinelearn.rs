@@ -132,6 +132,9 @@ mod shuffle;
 #[path = "onlinelearn/source.rs"]
 mod source;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/std_streams.rs"]
+mod std_streams;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/stream_link.rs"]
 mod stream_link;
 #[cfg(not(target_arch = "wasm32"))]

@@ -6,6 +6,7 @@
 //! little about a random search, so `--seeds N` runs N seeds from `--seed`
 //! and prints the distribution.
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -89,30 +90,41 @@ pub fn batch_pocket(args: &BatchPocketArgs) -> Result<(), String> {
     let runs: Vec<Run> = (0..args.seeds)
         .map(|i| run(&points, args, args.seed.wrapping_add(i)))
         .collect();
+    crate::std_streams::write_stdout(|out| write_runs(out, args, &points, &runs))
+}
+
+/// The runs on standard output: JSON, one run, or the accuracy's spread.
+fn write_runs(
+    out: &mut dyn Write,
+    args: &BatchPocketArgs,
+    points: &Dataset,
+    runs: &[Run],
+) -> io::Result<()> {
     if args.json {
         let report = serde_json::json!({
             "points": points.len(),
             "iterations": args.iterations,
             "runs": runs,
-            "accuracy": summary(&runs),
+            "accuracy": summary(runs),
         });
-        println!("{report}");
-        return Ok(());
+        return writeln!(out, "{report}");
     }
-    println!(
+    writeln!(
+        out,
         "batch pocket on {}: {} points, {} iterations",
         args.train.display(),
         points.len(),
         args.iterations
-    );
-    if let [one] = runs.as_slice() {
-        println!(
+    )?;
+    if let [one] = runs {
+        writeln!(
+            out,
             "seed {}: {} misclassified, accuracy {:.2} ({} of {} tries kept); w = {:?}, b = {}",
             one.seed, one.mistakes, one.accuracy, one.accepted, one.steps, one.weights, one.bias
-        );
+        )?;
     } else {
-        let s = summary(&runs);
-        println!(
+        let s = summary(runs);
+        writeln!(out,
             "accuracy over {} seeds ({} to {}): min {:.2}, quartiles {:.2} / {:.2} / {:.2}, max {:.2}, mean {:.3}; at least 0.85: {} of {}",
             runs.len(),
             args.seed,
@@ -125,7 +137,7 @@ pub fn batch_pocket(args: &BatchPocketArgs) -> Result<(), String> {
             s["mean"],
             runs.iter().filter(|r| r.accuracy >= 0.85).count(),
             runs.len()
-        );
+        )?;
     }
     Ok(())
 }

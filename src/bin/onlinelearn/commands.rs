@@ -205,9 +205,9 @@ pub fn main() -> ExitCode {
                 )?),
                 false => None,
             };
-            write_stream(preset, samples, n);
+            crate::std_streams::print_stdout(&stream_csv(preset, samples, n))?;
             if let Some(address) = address {
-                eprintln!("{address}");
+                crate::std_streams::eprint_line(&address);
             }
             Ok(())
         })(),
@@ -220,7 +220,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::std_streams::eprint_line(&format!("error: {message}"));
             ExitCode::FAILURE
         }
     }
@@ -244,7 +244,7 @@ fn learn_and_link(
     };
     crate::learn::learn(algorithms, run, theory)?;
     if let Some(address) = address {
-        println!("{address}");
+        crate::std_streams::print_stdout(&format!("{address}\n"))?;
     }
     Ok(())
 }
@@ -262,8 +262,8 @@ fn stream_setting_error(error: Error) -> String {
     format!("{flag}: {error}")
 }
 
-/// Writes `n` samples of `stream` as CSV to standard output.
-fn write_stream(preset: Preset, mut stream: Stream, n: usize) {
+/// `n` samples of `stream` as CSV.
+fn stream_csv(preset: Preset, mut stream: Stream, n: usize) -> String {
     let data = stream.take(n);
     let mut out = String::new();
     let header: Vec<String> = (1..=data.n_features()).map(|i| format!("x{i}")).collect();
@@ -285,5 +285,5 @@ fn write_stream(preset: Preset, mut stream: Stream, n: usize) {
         };
         out.push_str(&format!("{label}\n"));
     }
-    print!("{out}");
+    out
 }

@@ -140,12 +140,11 @@ pub fn frontier(args: &FrontierArgs) -> Result<(), String> {
         seconds,
     };
     if args.feedback.shows_status() {
-        eprintln!("{}", report.status());
+        crate::std_streams::eprint_line(&report.status());
     }
-    if args.json {
-        println!("{}", report.json());
-    } else {
-        print!("{}", report.table());
+    match args.json {
+        true => crate::std_streams::print_stdout(&format!("{}\n", report.json()))?,
+        false => crate::std_streams::print_stdout(&report.table())?,
     }
     if let Some(path) = &args.csv {
         std::fs::write(path, report.csv()).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -308,9 +308,9 @@ fn attempt(
     };
     match rule.classes().filter(|_| many.is_some()) {
         Some(classes) => {
-            crate::learn_multiclass::print(&learning.contenders, &run, classes, args.json)
+            crate::learn_multiclass::print(&learning.contenders, &run, classes, args.json)?
         }
-        None => report::print(&learning.contenders, &run, args.json),
+        None => report::print(&learning.contenders, &run, args.json)?,
     }
     match stopped {
         Some(message) => Err(message),
@@ -322,6 +322,8 @@ fn attempt(
 fn said_skipped(name: &str, skipped: usize) {
     if skipped > 0 {
         let s = if skipped == 1 { "" } else { "s" };
-        eprintln!("{name}: skipped {skipped} bad line{s} (--skip-bad)");
+        crate::std_streams::eprint_line(&format!(
+            "{name}: skipped {skipped} bad line{s} (--skip-bad)"
+        ));
     }
 }

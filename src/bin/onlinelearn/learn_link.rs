@@ -82,9 +82,9 @@ pub fn run_link(algorithms: &[Algorithm], args: &RunArgs, base: &str) -> Result<
         }
         None => {
             if file.transform.is_some() {
-                eprintln!(
+                crate::std_streams::eprint_line(&format!(
                     "note: the page standardises {name}'s values to fit its plane (mean 0, deviation 0.5), so its model is in those units: its Model (JSON) holds it in the file's units too"
-                );
+                ));
             }
             state.extras.push(("file".into(), file.link_key()));
             state.log.push(Event::Stream(rows * passes));

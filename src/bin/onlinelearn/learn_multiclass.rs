@@ -6,6 +6,8 @@
 //! order, the progressive mistakes, the test accuracy and a confusion
 //! matrix.
 
+use std::io::{self, Write};
+
 use onlinelearn::data::Classes;
 use onlinelearn::settings::Choice;
 use onlinelearn::Key;
@@ -54,8 +56,24 @@ struct Report {
     stopped: Option<String>,
 }
 
-/// The report of a multiclass run: JSON or a summary per learner.
-pub fn print(contenders: &[Contender], run: &Run, classes: &Classes, json: bool) {
+/// The report of a multiclass run on standard output: JSON or a summary
+/// per learner.
+pub fn print(
+    contenders: &[Contender],
+    run: &Run,
+    classes: &Classes,
+    json: bool,
+) -> Result<(), String> {
+    crate::std_streams::write_stdout(|out| write_report(out, contenders, run, classes, json))
+}
+
+fn write_report(
+    out: &mut dyn Write,
+    contenders: &[Contender],
+    run: &Run,
+    classes: &Classes,
+    json: bool,
+) -> io::Result<()> {
     let reports: Vec<Report> = contenders.iter().map(|c| report(c, run, classes)).collect();
     if json {
         let text = if reports.len() == 1 {
@@ -63,15 +81,15 @@ pub fn print(contenders: &[Contender], run: &Run, classes: &Classes, json: bool)
         } else {
             serde_json::to_string_pretty(&reports)
         };
-        println!("{}", text.expect("plain data"));
-        return;
+        return writeln!(out, "{}", text.expect("plain data"));
     }
     for r in &reports {
-        print_summary(r, &run.name);
+        print_summary(out, r, &run.name)?;
     }
     if let Some(stopped) = &run.stopped {
-        println!("  partial: the run stopped at {stopped}");
+        writeln!(out, "  partial: the run stopped at {stopped}")?;
     }
+    Ok(())
 }
 
 fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
@@ -118,57 +136,65 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
     }
 }
 
-fn print_summary(r: &Report, name: &str) {
+fn print_summary(out: &mut dyn Write, r: &Report, name: &str) -> io::Result<()> {
     let classes: Vec<String> = r
         .classes
         .iter()
         .map(|c| onlinelearn::number::text(*c))
         .collect();
-    println!(
+    writeln!(
+        out,
         "{} on {name}: {} samples, {} classes ({}), {}",
         r.algo,
         r.n_train,
         r.classes.len(),
         classes.join(", "),
         r.multiclass
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  progressive mistakes  {} ({:.2}%)",
         r.mistakes,
         100.0 * r.mistake_rate
-    );
+    )?;
     if let Some(top) = r.top_mistakes {
-        println!(
+        writeln!(
+            out,
             "  top-class mistakes    {top} ({:.2}%; ŷ = argmax, the guesses above are ỹ ~ P)",
             100.0 * top as f64 / (r.n_train * r.passes).max(1) as f64
-        );
+        )?;
     }
     if let Some(asked) = r.labels_asked {
-        println!(
+        writeln!(
+            out,
             "  labels asked          {asked} of {} ({:.2}%)",
             r.samples,
             100.0 * asked as f64 / r.samples.max(1) as f64
-        );
+        )?;
     }
     if let (Some(accuracy), Some(n), Some(m)) = (r.test_accuracy, r.n_test, &r.confusion) {
-        println!(
+        writeln!(
+            out,
             "  test accuracy         {:.2}% on {n} samples",
             100.0 * accuracy
-        );
-        println!("  confusion (rows: true class, columns: predicted)");
-        println!(
+        )?;
+        writeln!(out, "  confusion (rows: true class, columns: predicted)")?;
+        writeln!(
+            out,
             "    {:>8} {}",
             "",
             classes
                 .iter()
                 .map(|c| format!("{c:>8}"))
                 .collect::<String>()
-        );
+        )?;
         for (c, row) in classes.iter().zip(m) {
-            println!(
+            writeln!(
+                out,
                 "    {c:>8} {}",
                 row.iter().map(|v| format!("{v:>8}")).collect::<String>()
-            );
+            )?;
         }
     }
+    Ok(())
 }

@@ -141,15 +141,15 @@ pub fn paper(args: &PaperArgs) -> Result<(), String> {
     };
     bar.finish_and_clear();
     if args.feedback.shows_status() {
-        eprintln!(
+        crate::std_streams::eprint_line(&format!(
             "{} runs in {:.0} s",
             bar.length().unwrap_or(0),
             start.elapsed().as_secs_f64()
-        );
+        ));
     }
-    print!("{}", output.tables());
+    crate::std_streams::print_stdout(&output.tables())?;
     let written = output.write(&args.out)?;
-    eprintln!("wrote {}", written.join(", "));
+    crate::std_streams::eprint_line(&format!("wrote {}", written.join(", ")));
     Ok(())
 }
 

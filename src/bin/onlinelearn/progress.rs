@@ -41,7 +41,7 @@ impl Feedback {
     /// One line on standard error, terminal or not, unless `--quiet`.
     pub fn note(&self, text: &str) {
         if !self.quiet {
-            eprintln!("note: {text}");
+            crate::std_streams::eprint_line(&format!("note: {text}"));
         }
     }
 
@@ -146,7 +146,7 @@ impl StreamBar {
     /// A line above the bar (or on standard error when no bar shows).
     pub fn println(&self, line: &str) {
         if self.bar.is_hidden() {
-            eprintln!("{line}");
+            crate::std_streams::eprint_line(line);
         } else {
             self.bar.println(line);
         }

@@ -56,7 +56,7 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
                 "{notice}\nnothing replayed: --as-today replays it with today's code anyway"
             ));
         }
-        eprintln!("note: {notice}");
+        crate::std_streams::eprint_line(&format!("note: {notice}"));
     }
     if !state.held(None) {
         return Err("this build leaves out a learner the link runs".into());
@@ -66,11 +66,8 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
     #[cfg(feature = "kernel")]
     if let Some(sizes) = &args.frontier {
         let sizes = crate::frontier_data::sizes(sizes)?;
-        print!(
-            "{}",
-            crate::replay_frontier::frontier_lines(&mut pages, &sizes)?
-        );
-        return Ok(());
+        let lines = crate::replay_frontier::frontier_lines(&mut pages, &sizes)?;
+        return crate::std_streams::print_stdout(&lines);
     }
     let extras = page_extras(&pages[0]);
     let state_hash = pages[0].hash(&extras);
@@ -78,15 +75,14 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
         let csv = crate::replay_output::curves_csv(&pages);
         std::fs::write(path, csv).map_err(|e| format!("--curves {}: {e}", path.display()))?;
     }
-    if args.json {
-        println!("{}", crate::replay_output::model_json(&pages, &extras)?);
-    } else {
-        print!("{}", crate::replay_output::summary(&pages));
-    }
+    let mut text = match args.json {
+        true => format!("{}\n", crate::replay_output::model_json(&pages, &extras)?),
+        false => crate::replay_output::summary(&pages),
+    };
     if args.link_out {
-        println!("{}", address(&args.link_base, &state_hash));
+        text += &format!("{}\n", address(&args.link_base, &state_hash));
     }
-    Ok(())
+    crate::std_streams::print_stdout(&text)
 }
 
 /// The link's panels, each replayed to its end (on the file, if the link

@@ -2,6 +2,8 @@
 //! records every setting in force, so a run can be repeated from its own
 //! output (`--settings report.json`).
 
+use std::io::{self, Write};
+
 use onlinelearn::eval::HeldOut;
 use onlinelearn::settings::SettingsSubset;
 use onlinelearn::{Key, Learner, LinearModel, Settings, Task};
@@ -125,9 +127,18 @@ fn report<'a>(o: &'a Contender, run: &'a Run) -> Report<'a> {
     }
 }
 
-/// The report: JSON (an object for one learner, an array for several), a
-/// summary (one learner) or a table.
-pub fn print(outcomes: &[Contender], run: &Run, json: bool) {
+/// The report on standard output: JSON (an object for one learner, an
+/// array for several), a summary (one learner) or a table.
+pub fn print(outcomes: &[Contender], run: &Run, json: bool) -> Result<(), String> {
+    crate::std_streams::write_stdout(|out| write_report(out, outcomes, run, json))
+}
+
+fn write_report(
+    out: &mut dyn Write,
+    outcomes: &[Contender],
+    run: &Run,
+    json: bool,
+) -> io::Result<()> {
     if json {
         let reports: Vec<Report> = outcomes.iter().map(|o| report(o, run)).collect();
         let text = if reports.len() == 1 {
@@ -135,17 +146,18 @@ pub fn print(outcomes: &[Contender], run: &Run, json: bool) {
         } else {
             serde_json::to_string_pretty(&reports)
         };
-        println!("{}", text.expect("a report is plain data"));
+        writeln!(out, "{}", text.expect("a report is plain data"))?;
     } else if outcomes.len() == 1 {
-        summary(&outcomes[0], run);
+        summary(out, &outcomes[0], run)?;
     } else {
-        table(outcomes, run);
+        table(out, outcomes, run)?;
     }
     if let Some(stopped) = &run.stopped {
         if !json {
-            println!("  partial: the run stopped at {stopped}");
+            writeln!(out, "  partial: the run stopped at {stopped}")?;
         }
     }
+    Ok(())
 }
 
 fn rate(samples: u64, seconds: f64) -> String {
@@ -160,14 +172,18 @@ fn rate(samples: u64, seconds: f64) -> String {
     }
 }
 
-fn summary(o: &Contender, run: &Run) {
+fn summary(out: &mut dyn Write, o: &Contender, run: &Run) -> io::Result<()> {
     let (name, n) = (&run.name, run.n_train);
     let passes = if run.passes == 1 {
         "1 pass".to_string()
     } else {
         format!("{} passes", run.passes)
     };
-    println!("{} on {name}: {n} samples, {passes}", o.algorithm.label());
+    writeln!(
+        out,
+        "{} on {name}: {n} samples, {passes}",
+        o.algorithm.label()
+    )?;
     let settings: Vec<String> = o
         .algorithm
         .settings_in_force(&run.settings)
@@ -175,71 +191,84 @@ fn summary(o: &Contender, run: &Run) {
         .map(|&k| format!("{} = {}", k.name(), run.settings.text(k)))
         .collect();
     if !settings.is_empty() {
-        println!("  settings              {}", settings.join(", "));
+        writeln!(out, "  settings              {}", settings.join(", "))?;
     }
     if run.settings.scale != onlinelearn::settings::Scale::None {
-        println!("  features              standardised over {name} (--scale standard)");
+        writeln!(
+            out,
+            "  features              standardised over {name} (--scale standard)"
+        )?;
     }
     let (_, held) = parts(o);
     let n_test = run.n_test.unwrap_or(0);
     match run.settings.task {
         Task::Classification => {
             let p = &o.progress;
-            println!(
+            writeln!(
+                out,
                 "  progressive mistakes  {} ({:.2}%)",
                 p.mistakes,
                 100.0 * p.mistake_rate()
-            );
+            )?;
             if let Some(held) = held {
-                println!(
+                writeln!(
+                    out,
                     "  test accuracy         {:.2}% on {n_test} samples",
                     100.0 * held.accuracy(),
-                );
+                )?;
             }
         }
         Task::Regression => {
-            println!("  progressive MAE       {:.6}", o.progress.mae());
-            println!("  progressive MSE       {:.6}", o.progress.mse());
+            writeln!(out, "  progressive MAE       {:.6}", o.progress.mae())?;
+            writeln!(out, "  progressive MSE       {:.6}", o.progress.mse())?;
             if let Some(held) = held {
                 let (mae, mse) = held.errors();
-                println!("  test MAE / MSE        {mae:.6} / {mse:.6} on {n_test} samples");
+                writeln!(
+                    out,
+                    "  test MAE / MSE        {mae:.6} / {mse:.6} on {n_test} samples"
+                )?;
             }
         }
     }
     if let Some(size) = o.support_size() {
-        println!("  support vectors       {size}");
+        writeln!(out, "  support vectors       {size}")?;
     }
     if let Some(asked) = o.labels_asked() {
         let share = 100.0 * asked as f64 / o.progress.samples.max(1) as f64;
-        println!(
+        writeln!(
+            out,
             "  labels asked          {asked} of {} ({share:.2}%)",
             o.progress.samples
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "  learned in            {:.3} ms ({})",
         o.seconds * 1e3,
         rate(o.progress.samples, o.seconds)
-    );
+    )?;
     if let Some(theory) = &o.theory {
-        crate::theory::print(theory);
+        crate::theory::print(out, theory)?;
     }
+    Ok(())
 }
 
-fn table(outcomes: &[Contender], run: &Run) {
+fn table(out: &mut dyn Write, outcomes: &[Contender], run: &Run) -> io::Result<()> {
     let task = run.settings.task;
-    println!(
+    writeln!(
+        out,
         "{}: {} samples, {} pass(es), same order for every learner",
         run.name, run.n_train, run.passes
-    );
+    )?;
     let (progressive, held_out) = match task {
         Task::Classification => ("mistakes", "test acc"),
         Task::Regression => ("MAE", "test MAE"),
     };
-    println!(
+    writeln!(
+        out,
         "{:<22} {:>12} {:>10} {:>10} {:>12}",
         "algorithm", progressive, "rate", held_out, "learn ms"
-    );
+    )?;
     for o in outcomes {
         let (first, second) = match task {
             Task::Classification => (
@@ -253,13 +282,15 @@ fn table(outcomes: &[Contender], run: &Run) {
             (Some(h), Task::Regression) => format!("{:.4}", h.errors().0),
             (None, _) => "-".into(),
         };
-        println!(
+        writeln!(
+            out,
             "{:<22} {:>12} {:>10} {:>10} {:>12.3}",
             o.algorithm.name(),
             first,
             second,
             held,
             o.seconds * 1e3
-        );
+        )?;
     }
+    Ok(())
 }

@@ -199,7 +199,7 @@ impl Rows {
         }
         self.skipped += 1;
         if self.skipped <= LISTED && self.line_no > self.listed_through {
-            eprintln!("{error} (skipped: --skip-bad)");
+            crate::std_streams::eprint_line(&format!("{error} (skipped: --skip-bad)"));
         }
         Ok(())
     }

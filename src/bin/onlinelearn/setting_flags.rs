@@ -22,7 +22,9 @@ impl SettingFlags {
             if *key == Key::Seed && text == "random" {
                 let seed =
                     fresh_seed().map_err(|e| format!("--seed random: no random source ({e})"))?;
-                eprintln!("seed {seed} (drawn at random: --seed {seed} repeats this run)");
+                crate::std_streams::eprint_line(&format!(
+                    "seed {seed} (drawn at random: --seed {seed} repeats this run)"
+                ));
                 settings.seed = seed;
                 continue;
             }

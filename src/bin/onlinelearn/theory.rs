@@ -6,6 +6,7 @@
 //! space of its kernel (`onlinelearn::theory::kernel`, printed by
 //! `kernel_theory.rs`), every other learner in the space of its x.
 
+use std::io::{self, Write};
 use std::ops::Range;
 use std::time::Instant;
 
@@ -156,61 +157,68 @@ fn vector(u: &[f64]) -> String {
 }
 
 /// The text report's theory section.
-pub fn print(o: &Outcome) {
+pub fn print(out: &mut dyn Write, o: &Outcome) -> io::Result<()> {
     let r = match &o.report {
         Reported::Linear(r) => r,
-        Reported::Kernel(r) => return crate::kernel_theory::print(r, o.seconds),
+        Reported::Kernel(r) => return crate::kernel_theory::print(out, r, o.seconds),
     };
-    println!(
+    writeln!(
+        out,
         "  theory                over {} samples, {} rounds",
         r.samples, r.rounds
-    );
-    println!("    bias                {}", r.bias_form);
-    println!("    R = max ‖x‖         {}", number(r.radius));
-    println!("    separable           {}", r.separability);
+    )?;
+    writeln!(out, "    bias                {}", r.bias_form)?;
+    writeln!(out, "    R = max ‖x‖         {}", number(r.radius))?;
+    writeln!(out, "    separable           {}", r.separability)?;
     if let (Some(margin), Some(u)) = (r.margin, &r.hard_margin_u) {
-        println!(
+        writeln!(
+            out,
             "    hard margin         γ* = {}, u* = {}",
             number(margin),
             vector(u)
-        );
+        )?;
     }
     let h = &r.hinge_best;
-    println!(
+    writeln!(out,
         "    hinge best          min ½‖u‖² + C Σ max(0, 1 − y u·x) = {} at C = {} (duality gap {}), u = {}",
         number(h.value),
         number(h.c),
         number(h.duality_gap),
         vector(&h.u)
-    );
+    )?;
     if let Some(s) = &r.squared_hinge_best {
-        println!(
+        writeln!(out,
             "    squared hinge best  min ½‖u‖² + C Σ max(0, 1 − y u·x)² = {} at C = {} (duality gap {}), u = {}",
             number(s.value),
             number(s.c),
             number(s.duality_gap),
             vector(&s.u)
-        );
+        )?;
     }
     match &r.zero_one_best {
-        Some(z) => println!(
+        Some(z) => writeln!(
+            out,
             "    fewest mistakes     {} by the best line (exact, over the rounds)",
             z.mistakes
-        ),
-        None => println!("    fewest mistakes     - (computed for two features only)"),
+        )?,
+        None => writeln!(
+            out,
+            "    fewest mistakes     - (computed for two features only)"
+        )?,
     }
-    print_bounds(&r.bounds);
+    print_bounds(out, &r.bounds)?;
     let g = &r.regret;
     let zero_one = g.zero_one.map_or("-".to_string(), |z| {
         format!("{z} ({:.4} a round)", g.zero_one_per_round.unwrap_or(0.0))
     });
-    println!(
+    writeln!(out,
         "    regret              hinge {} ({} a round) against the hinge best; mistakes {} against the best line",
         number(g.hinge),
         number(g.hinge_per_round),
         zero_one
-    );
-    println!("    solved in           {:.3} s", o.seconds);
+    )?;
+    writeln!(out, "    solved in           {:.3} s", o.seconds)?;
+    Ok(())
 }
 
 fn comparator_name(c: onlinelearn::theory::Comparator) -> &'static str {
@@ -224,7 +232,10 @@ fn comparator_name(c: onlinelearn::theory::Comparator) -> &'static str {
 
 /// Each bound: its value against the learner's count, or why none; and
 /// the theorem's statement.
-pub(crate) fn print_bounds(bounds: &[onlinelearn::theory::Bound]) {
+pub(crate) fn print_bounds(
+    out: &mut dyn Write,
+    bounds: &[onlinelearn::theory::Bound],
+) -> io::Result<()> {
     for b in bounds {
         let actual = if b.counts == "Σℓ_t²" {
             number(b.actual)
@@ -232,7 +243,8 @@ pub(crate) fn print_bounds(bounds: &[onlinelearn::theory::Bound]) {
             format!("{}", b.actual)
         };
         match b.value {
-            Some(value) => println!(
+            Some(value) => writeln!(
+                out,
                 "    {:<28}{} {} ≤ {} ({}; at {}{})",
                 b.name,
                 b.counts,
@@ -242,8 +254,9 @@ pub(crate) fn print_bounds(bounds: &[onlinelearn::theory::Bound]) {
                 b.at.map_or("-", comparator_name),
                 b.gamma
                     .map_or(String::new(), |g| format!(", γ = {}", number(g)))
-            ),
-            None => println!(
+            )?,
+            None => writeln!(
+                out,
                 "    {:<28}{} = {}; no bound: {}{}",
                 b.name,
                 b.counts,
@@ -255,8 +268,9 @@ pub(crate) fn print_bounds(bounds: &[onlinelearn::theory::Bound]) {
                 } else {
                     format!(" ({})", b.source)
                 }
-            ),
+            )?,
         }
-        println!("      theorem: {}", b.statement);
+        writeln!(out, "      theorem: {}", b.statement)?;
     }
+    Ok(())
 }
