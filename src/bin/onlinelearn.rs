@@ -36,6 +36,9 @@ mod frontier_command;
 #[path = "onlinelearn/frontier_data.rs"]
 mod frontier_data;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/frontier_flags.rs"]
+mod frontier_flags;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/frontier_output.rs"]
 mod frontier_output;
 #[cfg(not(target_arch = "wasm32"))]

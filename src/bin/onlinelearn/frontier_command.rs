@@ -12,10 +12,10 @@ use clap::Args;
 use onlinelearn::paper::frontier::{self, Phase, Setup};
 use onlinelearn::{Algorithm, Key, Settings};
 
-use crate::frontier_data::{check_learners, read, sizes};
+use crate::frontier_data::{check_learners, read, scale, sizes};
+use crate::frontier_flags::FrontierFlags;
 use crate::frontier_output::Report;
 use crate::progress::Feedback;
-use crate::setting_flags::SettingFlags;
 use crate::source::Format;
 
 /// The most orderings a run takes.
@@ -58,7 +58,7 @@ pub struct FrontierArgs {
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
     #[command(flatten)]
-    settings: SettingFlags,
+    settings: FrontierFlags,
     #[command(flatten)]
     feedback: Feedback,
 }
@@ -82,8 +82,8 @@ pub fn frontier(args: &FrontierArgs) -> Result<(), String> {
         algorithms.push(a);
     }
     let mut settings = Settings::default();
-    args.settings.apply(&mut settings)?;
-    let given = args.settings.keys();
+    args.settings.0.apply(&mut settings)?;
+    let given = args.settings.0.keys();
     let first_seed = settings.seed;
     let last = first_seed.saturating_add(args.orderings as u64 - 1);
     Settings::default()
@@ -95,7 +95,8 @@ pub fn frontier(args: &FrontierArgs) -> Result<(), String> {
             )
         })?;
     check_learners(&algorithms, &settings, &given, &sizes)?;
-    let files = read(&args.train, &args.test, args.format)?;
+    let mut files = read(&args.train, &args.test, args.format)?;
+    scale(&mut files, settings.scale)?;
     // OLRU plans for the run's length, as `learn` does without --horizon.
     settings.horizon = settings.horizon.or(Some(files.train.len() as u64));
     let setup = Setup {

@@ -6,12 +6,15 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
+use onlinelearn::data::Standardiser;
 use onlinelearn::frontier::{sized_learners, sizing, Sizing, Unsized};
 use onlinelearn::registry::refuse_unused;
-use onlinelearn::{Algorithm, AnyLearner, Dataset, Key, Settings};
+use onlinelearn::settings::Scale;
+use onlinelearn::{Algorithm, AnyLearner, Dataset, Key, Settings, Task};
 
 use crate::labels::LabelRule;
 use crate::rows::{csv_width, Rows};
+use crate::scale::MAX_SCALED_FEATURES;
 use crate::source::{Format, Source};
 use crate::survey::survey;
 
@@ -54,6 +57,20 @@ pub fn check_learners(
     given: &[Key],
     sizes: &[usize],
 ) -> Result<(), String> {
+    // Frontier learns two classes and measures an error rate: these would
+    // be ignored, so they are refused.
+    if given.contains(&Key::Multiclass) {
+        return Err(
+            "--multiclass is not used by frontier: it runs two-class data, which needs no reduction"
+                .into(),
+        );
+    }
+    if settings.task != Task::Classification {
+        return Err(format!(
+            "--task {}: frontier measures the held-out error of two classes; it runs --task classification only",
+            settings.task.name()
+        ));
+    }
     for &a in algorithms {
         let sizing = sizing(a, settings).map_err(|why| refusal(a, why, settings))?;
         let key = sizing.key();
@@ -152,6 +169,27 @@ pub fn read(
         train_name: train_source.name,
         test_name: test_source.name,
     })
+}
+
+/// `--scale standard` as `learn` applies it: each feature of the training
+/// file to mean 0 and standard deviation 1 over its samples in file order
+/// (so ordering i is still `learn --seed S+i --scale standard`), the same
+/// transform for the test file.
+pub fn scale(files: &mut Files, scale: Scale) -> Result<(), String> {
+    if scale == Scale::None {
+        return Ok(());
+    }
+    let width = files.train.n_features();
+    if width > MAX_SCALED_FEATURES {
+        return Err(format!(
+            "--scale standard centres every feature, so each sample of {} becomes {width} numbers: at most {MAX_SCALED_FEATURES} features are taken",
+            files.train_name
+        ));
+    }
+    let standardiser = Standardiser::of(&files.train);
+    files.train = standardiser.dataset(&files.train);
+    files.test = standardiser.dataset(&files.test);
+    Ok(())
 }
 
 /// The test file whole, its labels mapped by the training classes; a

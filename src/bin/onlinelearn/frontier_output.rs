@@ -8,6 +8,7 @@ use onlinelearn::frontier::sizing;
 use onlinelearn::number::text;
 use onlinelearn::paper::frontier::{Point, Setup};
 use onlinelearn::paper::stats::Summary;
+use onlinelearn::settings::Scale;
 use onlinelearn::{Algorithm, Key, Settings};
 use serde::Serialize;
 
@@ -220,7 +221,7 @@ impl Report<'_> {
         let read = algorithm.settings_in_force(self.settings);
         self.given
             .iter()
-            .filter(|k| read.contains(k))
+            .filter(|&&k| read.contains(&k) || k == Key::Scale)
             .map(|&k| format!(" --{} {}", k.name(), self.settings.text(k)))
             .collect()
     }
@@ -242,6 +243,9 @@ impl Report<'_> {
             }
         }
         keys.push(Key::Seed);
+        if self.settings.scale != Scale::None {
+            keys.push(Key::Scale);
+        }
         keys
     }
 }

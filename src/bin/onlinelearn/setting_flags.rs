@@ -63,8 +63,10 @@ fn help(spec: &onlinelearn::settings::Spec) -> String {
     format!("{} [{values}; default: {default}]", spec.help)
 }
 
-impl Args for SettingFlags {
-    fn augment_args(command: Command) -> Command {
+impl SettingFlags {
+    /// `command` with a flag per setting, those `hidden` says left out of
+    /// its help (still parsed, so that their refusal can say why).
+    pub fn augment_args_hiding(command: Command, hidden: impl Fn(Key) -> bool) -> Command {
         TABLE
             .iter()
             .filter(|spec| matches!(spec.scope, Scope::Learner | Scope::Run | Scope::Cli))
@@ -79,9 +81,16 @@ impl Args for SettingFlags {
                         })
                         .help(help(spec))
                         .allow_negative_numbers(true)
+                        .hide(hidden(spec.key))
                         .action(ArgAction::Set),
                 )
             })
+    }
+}
+
+impl Args for SettingFlags {
+    fn augment_args(command: Command) -> Command {
+        Self::augment_args_hiding(command, |_| false)
     }
 
     fn augment_args_for_update(command: Command) -> Command {
