@@ -21,6 +21,8 @@
 //!   and standard deviation (scale.rs); a stream read once is refused.
 
 use std::path::Path;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use onlinelearn::data::Classes;
 use onlinelearn::registry::refuse_unused;
@@ -28,6 +30,7 @@ use onlinelearn::settings::Scale;
 use onlinelearn::{Algorithm, AnyLearner, Key, Settings, Task};
 
 use crate::commands::RunArgs;
+use crate::rows::{Rows, Stop};
 use crate::source::Source;
 
 /// The run as the command line configured it.
@@ -88,6 +91,15 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
         .as_deref()
         .map(|p| Source::new(p, args.format))
         .transpose()?;
+    if let Some(test) = &test {
+        if train.is_stdin() && test.is_stdin() {
+            return Err(
+                "--train - and --test -: standard input can be one of the two files, not both"
+                    .into(),
+            );
+        }
+        refuse_sampleless_test(test, args.skip_bad)?;
+    }
     let classes = if args.classes.is_empty() {
         None
     } else if settings.task == Task::Regression {
@@ -138,6 +150,26 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
         classes,
         theory,
     })
+}
+
+/// A test file that gives no sample is refused before learning, which it
+/// would otherwise throw away. A stream read once cannot be looked at
+/// ahead: it is tested as it comes.
+fn refuse_sampleless_test(test: &Source, skip_bad: bool) -> Result<(), String> {
+    if !test.rereadable() {
+        return Ok(());
+    }
+    let reader = test.open(Arc::new(AtomicU64::new(0)))?;
+    let mut rows = Rows::new(test, reader, skip_bad).unlisted();
+    match rows.next() {
+        // A bad first line is the test's to report, where it stops.
+        Ok(Some(_)) | Err(Stop::Bad(_)) => Ok(()),
+        Ok(None) => Err(format!(
+            "--test {}: no samples (nothing learned: the test file is checked first)",
+            test.name
+        )),
+        Err(stop) => Err(format!("--test {stop}")),
+    }
 }
 
 /// Settings read from a file, and whether its run was shuffled.

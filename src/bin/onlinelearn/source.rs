@@ -60,6 +60,11 @@ impl Source {
             });
         }
         let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // Refused here, not when a pass or the test reaches it: a test
+        // input that is a folder would otherwise throw away a finished run.
+        if meta.is_dir() {
+            return Err(format!("{}: a folder, not a data file", path.display()));
+        }
         Ok(Self {
             name: path.display().to_string(),
             path: Some(path.to_path_buf()),
@@ -67,6 +72,11 @@ impl Source {
             gzip,
             size: meta.is_file().then_some(meta.len()),
         })
+    }
+
+    /// Whether it is standard input (`-`).
+    pub fn is_stdin(&self) -> bool {
+        self.path.is_none()
     }
 
     /// Whether it can be read again from the start: a regular file.
