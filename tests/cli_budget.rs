@@ -107,10 +107,15 @@ fn help_documents_their_flags_and_an_unused_one_is_refused() {
         documented(&help, flag, words);
     }
     let data = fixture("kernel_4d_train.csv");
-    let refusals: [(&[&str], &str); 10] = [
+    let refusals: [(&[&str], &str); 11] = [
         (
             &["--algo", "kernel-pa1", "--forgetron-form", "authors"],
             "--forgetron-form is not used by kernel-pa1; it is used by forgetron",
+        ),
+        // The form is how a removal shrinks: without a budget nothing is removed.
+        (
+            &["--algo", "forgetron", "--forgetron-form", "authors"],
+            "--forgetron-form applies only with --budget N",
         ),
         (
             &["--algo", "forgetron", "--forgetron-form", "code"],

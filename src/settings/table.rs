@@ -196,7 +196,7 @@ settings_table! {
         "SPA β": kernel_help("The divisor β of SPA's probability p = min(α, ℓ)/β: a larger β keeps fewer support vectors.");
     /// Which Forgetron runs: the paper's self-tuned rule or the authors' code.
     ForgetronForm forgetron_form: KernelForm = KernelForm::Paper;
-        "forgetron-form", code 70, Range::Choice, Learner, live false;
+        "forgetron-form", code 70, Range::Choice, Learner, live false, when "--budget N" |s| s.budget.is_some();
         "Forgetron form": kernel_help("paper: the self-tuned Forgetron, φ the largest in (0, 1] with Q + Ψ ≤ 15/32·M, M its updates; authors: Lu & Hoi's forgetron.m, M its wrong signs and, where Ψ is concave in φ, the larger root (a φ above 1).");
     /// BOGD's regulariser: f shrinks by 1 - lambda eta every step.
     BogdLambda bogd_lambda: f64 = 1e-4;
