@@ -103,6 +103,15 @@ pub fn paper(args: &PaperArgs) -> Result<(), String> {
     if args.settings.is_some() && args.protocol != Protocol::Sweep {
         return Err("--settings applies to --protocol sweep only".into());
     }
+    // Zero would leave each curve without points, or its points unscored.
+    for (flag, n) in [
+        ("--checkpoints", args.checkpoints),
+        ("--curve-test", args.curve_test),
+    ] {
+        if n == 0 {
+            return Err(format!("{flag} must be at least 1, got 0"));
+        }
+    }
     let keep = args.settings.unwrap_or(8);
     if !(1..=8).contains(&keep) {
         return Err(format!("--settings must be between 1 and 8, got {keep}"));

@@ -67,6 +67,9 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
     if args.passes == 0 {
         return Err("--passes must be at least 1, got 0".into());
     }
+    if args.curve_every == 0 {
+        return Err("--curve-every must be at least 1, got 0".into());
+    }
     let mut settings = Settings::default();
     let mut given = Vec::new();
     let mut shuffle = args.settings.has(Key::Seed);
