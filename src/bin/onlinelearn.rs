@@ -123,6 +123,9 @@ mod report;
 #[path = "onlinelearn/rows.rs"]
 mod rows;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/run_flags.rs"]
+mod run_flags;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/scale.rs"]
 mod scale;
 #[cfg(not(target_arch = "wasm32"))]

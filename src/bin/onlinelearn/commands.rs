@@ -112,9 +112,10 @@ pub struct RunArgs {
     /// given as well win.
     #[arg(long = "settings", value_name = "FILE")]
     pub settings_file: Option<PathBuf>,
-    /// Passes over the training data (a file is read again for each).
-    #[arg(long, default_value_t = 1)]
-    pub passes: usize,
+    /// Passes over the training data (a file is read again for each); 1
+    /// if neither this flag nor a --settings file says.
+    #[arg(long)]
+    pub passes: Option<usize>,
     /// The training data: a file, or `-` for standard input; a name
     /// ending in .gz is read through gzip. It is learned as it is read.
     #[arg(long)]

@@ -149,7 +149,7 @@ fn attempt(
         // OLRU and OLRD plan for the run's length unless told otherwise.
         settings.horizon = settings
             .horizon
-            .or(facts.map(|f| (f.rows * args.passes) as u64));
+            .or(facts.map(|f| (f.rows * plan.flags.passes) as u64));
     }
     if !std::mem::replace(&mut said.notes, true) {
         // Said before learning, and in logs too: a run that keeps every
@@ -165,8 +165,8 @@ fn attempt(
         .map(|&a| Contender::new(a, &settings, many))
         .collect::<Result<Vec<_>, _>>()?;
     let total = match (facts, train.size()) {
-        (Some(f), _) => Total::Samples((f.rows * args.passes) as u64),
-        (None, Some(bytes)) => Total::Bytes(bytes * args.passes as u64),
+        (Some(f), _) => Total::Samples((f.rows * plan.flags.passes) as u64),
+        (None, Some(bytes)) => Total::Bytes(bytes * plan.flags.passes as u64),
         (None, None) => Total::Unknown,
     };
     let names: Vec<&str> = algorithms.iter().map(|a| a.name()).collect();
@@ -193,7 +193,7 @@ fn attempt(
         }
     }
     let (mut n_train, mut skipped, mut stopped) = (0, 0, None);
-    for pass in 0..args.passes {
+    for pass in 0..plan.flags.passes {
         let halt = match &mut in_memory {
             Some(data) => {
                 learn_in_memory(&mut learning, data, plan, pass)?;
@@ -297,7 +297,7 @@ fn attempt(
     let run = Run {
         settings,
         shuffle: plan.shuffle,
-        passes: args.passes,
+        flags: plan.flags.clone(),
         skipped_lines: skipped,
         n_train,
         name: train.name.clone(),

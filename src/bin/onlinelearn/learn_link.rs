@@ -20,7 +20,7 @@ use crate::link::address;
 pub fn run_link(algorithms: &[Algorithm], args: &RunArgs, base: &str) -> Result<String, String> {
     let plan = crate::plan::plan(algorithms, args, false)?;
     let refuse = |why: &str| Err(format!("--link: {why}"));
-    if plan.shuffle || args.shuffle_buffer.is_some() {
+    if plan.shuffle || plan.flags.shuffle_buffer.is_some() {
         return refuse("the page learns the data in its own order; drop --seed and --shuffle-buffer (or give the learners' seed in a settings file)");
     }
     if !plan.train.rereadable() || plan.train.gzip() {
@@ -29,7 +29,7 @@ pub fn run_link(algorithms: &[Algorithm], args: &RunArgs, base: &str) -> Result<
     if plan.settings.scale != onlinelearn::settings::Scale::None {
         return refuse("the page scales a file itself (to a standard deviation of 0.5, and only when it reaches outside the view, saying so), not as --scale standard does; drop --scale");
     }
-    if !args.classes.is_empty() {
+    if plan.classes.is_some() {
         return refuse(
             "the page orders a file's classes itself (the larger of two is +1); drop --classes",
         );
@@ -60,7 +60,7 @@ pub fn run_link(algorithms: &[Algorithm], args: &RunArgs, base: &str) -> Result<
     if in_force && settings.horizon.is_none() {
         // The command line plans for the data's length; the page, without
         // a horizon, for 3000 samples: the link says the length.
-        settings.horizon = Some((file.data.len() * args.passes) as u64);
+        settings.horizon = Some((file.data.len() * plan.flags.passes) as u64);
     }
     let mut state = SharedState {
         setup: Setup {
@@ -70,7 +70,7 @@ pub fn run_link(algorithms: &[Algorithm], args: &RunArgs, base: &str) -> Result<
         ..SharedState::default()
     };
     let rows = file.data.len() as u64;
-    let passes = args.passes as u64;
+    let passes = plan.flags.passes as u64;
     match points {
         Some(points) => {
             for point in points {

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::contenders::{Contender, Held};
 use crate::report::Run;
+use crate::run_flags::Recorded;
 use onlinelearn::Model;
 
 #[derive(Serialize)]
@@ -116,10 +117,14 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         algo: c.algorithm.name(),
         task: "multiclass",
         multiclass: run.settings.multiclass.name(),
-        settings: serde_json::to_value(run.settings.subset(&keys)).expect("plain data"),
+        settings: serde_json::to_value(Recorded {
+            settings: run.settings.subset(&keys),
+            flags: &run.flags,
+        })
+        .expect("plain data"),
         shuffle: run.shuffle,
         n_train: run.n_train,
-        passes: run.passes,
+        passes: run.flags.passes,
         classes: classes.names().to_vec(),
         mistakes: c.progress.mistakes,
         mistake_rate: c.progress.mistakes as f64 / c.progress.samples.max(1) as f64,

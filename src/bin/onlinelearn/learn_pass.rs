@@ -72,7 +72,8 @@ pub fn stream_pass(
     let compressed = train.gzip().then_some(stored);
     let sparse = train.format == crate::source::Format::Libsvm && scaler.is_none();
     let mut feeder = Feeder::new(rows, sparse, rule, width_limit, compressed);
-    let mut shuffler = args
+    let mut shuffler = plan
+        .flags
         .shuffle_buffer
         .map(|n| Shuffler::new(n, derived(plan.settings.seed, pass as u64)));
     let before = learning.input_end();

@@ -31,6 +31,7 @@ use onlinelearn::{Algorithm, AnyLearner, Key, Settings, Task};
 
 use crate::commands::RunArgs;
 use crate::rows::{Rows, Stop};
+use crate::run_flags::RunFlags;
 use crate::source::Source;
 
 /// The run as the command line configured it.
@@ -44,8 +45,11 @@ pub struct Plan {
     pub in_memory: bool,
     pub train: Source,
     pub test: Option<Source>,
-    /// Classes named by `--classes`.
+    /// Classes named by `--classes` (or the settings file).
     pub classes: Option<Classes>,
+    /// `--passes`, `--shuffle-buffer`, `--classes`: from the flags, else
+    /// the settings file, for the report to record.
+    pub flags: RunFlags,
     /// `--theory`: the best classifiers in hindsight, the bounds, the regret.
     pub theory: bool,
 }
@@ -64,7 +68,7 @@ impl Plan {
 }
 
 pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Plan, String> {
-    if args.passes == 0 {
+    if args.passes == Some(0) {
         return Err("--passes must be at least 1, got 0".into());
     }
     if args.curve_every == 0 {
@@ -73,11 +77,22 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
     let mut settings = Settings::default();
     let mut given = Vec::new();
     let mut shuffle = args.settings.has(Key::Seed);
+    let mut flags = RunFlags {
+        passes: 1,
+        ..RunFlags::default()
+    };
     if let Some(path) = &args.settings_file {
-        let from_file = read_settings_file(path, &mut settings)?;
+        let from_file = read_settings_file(path, &mut settings, &mut flags)?;
         given.extend(from_file.keys);
         shuffle |= from_file.shuffle;
     }
+    // Flags given as well win over the file's.
+    flags.passes = args.passes.unwrap_or(flags.passes);
+    flags.shuffle_buffer = args.shuffle_buffer.or(flags.shuffle_buffer);
+    if !args.classes.is_empty() {
+        flags.classes = Some(args.classes.clone());
+    }
+    let (passes, shuffle_buffer) = (flags.passes, flags.shuffle_buffer);
     args.settings.apply(&mut settings)?;
     given.extend(args.settings.keys());
     refuse_unused(algorithms, &settings, &given).map_err(|e| e.to_string())?;
@@ -103,16 +118,18 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
         }
         refuse_sampleless_test(test, args.skip_bad)?;
     }
-    let classes = if args.classes.is_empty() {
-        None
-    } else if settings.task == Task::Regression {
-        return Err("--classes names classes: a regression (--task regression) has none".into());
-    } else {
-        let classes = Classes::from_labels(args.classes.iter().copied())
-            .map_err(|e| format!("--classes: {e}"))?;
-        Some(classes)
+    let classes = match &flags.classes {
+        None => None,
+        Some(_) if settings.task == Task::Regression => {
+            return Err(
+                "--classes names classes: a regression (--task regression) has none".into(),
+            );
+        }
+        Some(labels) => Some(
+            Classes::from_labels(labels.iter().copied()).map_err(|e| format!("--classes: {e}"))?,
+        ),
     };
-    let in_memory = (shuffle && args.shuffle_buffer.is_none()) || theory;
+    let in_memory = (shuffle && shuffle_buffer.is_none()) || theory;
     let once = !train.rereadable();
     let name = &train.name;
     if theory && once {
@@ -120,10 +137,10 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
             "--theory finds the best classifiers in hindsight over every sample, so it reads all the data first, and {name} can be read only once, as it streams: give a file"
         ));
     }
-    if args.shuffle_buffer.is_some() && !shuffle {
+    if shuffle_buffer.is_some() && !shuffle {
         return Err("--shuffle-buffer shuffles with the seed: give --seed N too".into());
     }
-    if args.shuffle_buffer == Some(0) {
+    if shuffle_buffer == Some(0) {
         return Err("--shuffle-buffer must be at least 1, got 0".into());
     }
     if in_memory && once {
@@ -137,10 +154,9 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
             "--scale standard reads {name} first for each feature's mean and standard deviation, and {name} can be read only once, as it streams: give a file"
         ));
     }
-    if args.passes > 1 && once {
+    if passes > 1 && once {
         return Err(format!(
-            "--passes {} reads the data {} times, and {name} can be read only once: give a file",
-            args.passes, args.passes
+            "--passes {passes} reads the data {passes} times, and {name} can be read only once: give a file"
         ));
     }
     Ok(Plan {
@@ -151,6 +167,7 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
         train,
         test,
         classes,
+        flags,
         theory,
     })
 }
@@ -182,8 +199,13 @@ struct FromFile {
 }
 
 /// A JSON map of setting names to values, or a `--json` report (one run's)
-/// whose "settings" it takes. Every value goes through the settings table.
-fn read_settings_file(path: &Path, settings: &mut Settings) -> Result<FromFile, String> {
+/// whose "settings" it takes. Every value goes through the settings table,
+/// but the run flags a report records (run_flags.rs).
+fn read_settings_file(
+    path: &Path,
+    settings: &mut Settings,
+    flags: &mut RunFlags,
+) -> Result<FromFile, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let doc: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| format!("{}: not JSON ({e})", path.display()))?;
@@ -203,6 +225,10 @@ fn read_settings_file(path: &Path, settings: &mut Settings) -> Result<FromFile, 
         })?;
     let mut keys = Vec::new();
     for (name, value) in map {
+        if let Some(read) = flags.read(name, value) {
+            read.map_err(|e| format!("{}: {e}", path.display()))?;
+            continue;
+        }
         let text = match value {
             serde_json::Value::String(s) => s.clone(),
             serde_json::Value::Null => "none".into(),

@@ -5,11 +5,11 @@
 use std::io::{self, Write};
 
 use onlinelearn::eval::HeldOut;
-use onlinelearn::settings::SettingsSubset;
 use onlinelearn::{Key, Learner, LinearModel, Settings, Task};
 use serde::Serialize;
 
 use crate::contenders::{Contender, Held};
+use crate::run_flags::Recorded;
 use onlinelearn::Model;
 
 /// The run as it went, for its report.
@@ -17,7 +17,8 @@ pub struct Run {
     pub settings: Settings,
     /// Each pass shuffled with the seed (else the data's order).
     pub shuffle: bool,
-    pub passes: usize,
+    /// `--passes`, `--shuffle-buffer`, `--classes`, recorded in the settings.
+    pub flags: crate::run_flags::RunFlags,
     pub skipped_lines: usize,
     /// Samples in one pass (learned before the stop, for a partial run).
     pub n_train: usize,
@@ -32,8 +33,9 @@ pub struct Run {
 struct Report<'a> {
     algo: &'static str,
     task: &'static str,
-    /// The settings the learner uses, with the seed and the task.
-    settings: SettingsSubset<'a>,
+    /// The settings the learner uses, with the seed, the task and the run
+    /// flags that shape the numbers.
+    settings: Recorded<'a>,
     /// Each pass shuffled with the seed (else file order).
     shuffle: bool,
     n_train: usize,
@@ -103,10 +105,13 @@ fn report<'a>(o: &'a Contender, run: &'a Run) -> Report<'a> {
     Report {
         algo: o.algorithm.name(),
         task: task.name(),
-        settings: run.settings.subset(&in_force(o, run)),
+        settings: Recorded {
+            settings: run.settings.subset(&in_force(o, run)),
+            flags: &run.flags,
+        },
         shuffle: run.shuffle,
         n_train: run.n_train,
-        passes: run.passes,
+        passes: run.flags.passes,
         skipped_lines: run.skipped_lines,
         mistakes: o.progress.mistakes,
         mistake_rate: o.progress.mistake_rate(),
@@ -174,10 +179,10 @@ fn rate(samples: u64, seconds: f64) -> String {
 
 fn summary(out: &mut dyn Write, o: &Contender, run: &Run) -> io::Result<()> {
     let (name, n) = (&run.name, run.n_train);
-    let passes = if run.passes == 1 {
+    let passes = if run.flags.passes == 1 {
         "1 pass".to_string()
     } else {
-        format!("{} passes", run.passes)
+        format!("{} passes", run.flags.passes)
     };
     writeln!(
         out,
@@ -258,7 +263,7 @@ fn table(out: &mut dyn Write, outcomes: &[Contender], run: &Run) -> io::Result<(
     writeln!(
         out,
         "{}: {} samples, {} pass(es), same order for every learner",
-        run.name, run.n_train, run.passes
+        run.name, run.n_train, run.flags.passes
     )?;
     let (progressive, held_out) = match task {
         Task::Classification => ("mistakes", "test acc"),
