@@ -219,8 +219,27 @@ fn stream_link_opens_the_page_on_the_same_samples() {
     ]);
     assert!(refused.stdout.is_empty());
     assert!(
-        stderr(&refused).contains("4 features"),
+        stderr(&refused).contains("no link for regression-nd"),
         "{}",
         stderr(&refused)
     );
+}
+
+/// book/src/cli.md: regression-nd has no link with any --features, the
+/// page's 4 included (its plane draws one feature), and the refusal says
+/// so and names regression-1d, before any CSV is written.
+#[test]
+fn stream_link_refuses_regression_nd_with_any_features() {
+    for features in [&[][..], &["--features", "4"][..]] {
+        let mut args = vec!["stream", "--preset", "regression-nd", "--n", "2", "--link"];
+        args.extend_from_slice(features);
+        let refused = run(&args);
+        assert!(refused.stdout.is_empty());
+        let message = stderr(&refused);
+        assert!(
+            message.contains("--link: the page has no link for regression-nd")
+                && message.contains("--preset regression-1d"),
+            "{message}"
+        );
+    }
 }

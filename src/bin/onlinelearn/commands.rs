@@ -81,7 +81,8 @@ enum Command {
         #[arg(long)]
         features: Option<usize>,
         /// Also print, to standard error (standard output is the CSV), the
-        /// page address that streams the same samples.
+        /// page address that streams the same samples (every preset but
+        /// regression-nd, which the page's plane cannot draw).
         #[arg(long)]
         link: bool,
         /// The page's address for --link.
@@ -202,7 +203,7 @@ pub fn main() -> ExitCode {
             // before any CSV is written.
             let address = match link {
                 true => Some(crate::stream_link::stream_link(
-                    preset, n, seed, noise, features, &link_base,
+                    preset, n, seed, noise, &link_base,
                 )?),
                 false => None,
             };

@@ -8,21 +8,19 @@ use onlinelearn::Preset;
 
 use crate::link::{address, page_extras};
 
-/// The features the page's `regression-nd` stream has (it offers no other).
-const PAGE_FEATURES: usize = 4;
-
 pub fn stream_link(
     preset: Preset,
     n: usize,
     seed: u64,
     noise: f64,
-    features: usize,
     base: &str,
 ) -> Result<String, String> {
-    if preset == Preset::RegressionNd && features != PAGE_FEATURES {
-        return Err(format!(
-            "--link: the page streams regression-nd with {PAGE_FEATURES} features, not {features}"
-        ));
+    // The page's link refuses regression-nd whatever its features
+    // (playground/ready.rs): its plane draws a regression over one feature.
+    if preset == Preset::RegressionNd {
+        return Err(
+            "--link: the page has no link for regression-nd (its plane draws a regression over one feature): use --preset regression-1d, or drop --link".into(),
+        );
     }
     let hash = format!(
         "v={}&preset={}&seed={seed}&noise={}",
