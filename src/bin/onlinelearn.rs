@@ -24,6 +24,9 @@ mod commands;
 #[path = "onlinelearn/contenders.rs"]
 mod contenders;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/divergence.rs"]
+mod divergence;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/evaluate.rs"]
 mod evaluate;
 #[cfg(not(target_arch = "wasm32"))]

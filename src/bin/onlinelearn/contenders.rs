@@ -29,6 +29,9 @@ pub struct Contender {
     pub tracker: Option<crate::theory::Tracker>,
     /// `--theory`, once learning is done: its report.
     pub theory: Option<crate::theory::Outcome>,
+    /// The sample (1 is the first, every pass counted) after which its
+    /// weights stopped being finite (divergence.rs).
+    pub diverged_at: Option<u64>,
 }
 
 impl Contender {
@@ -49,11 +52,17 @@ impl Contender {
             held: None,
             tracker: None,
             theory: None,
+            diverged_at: None,
         })
     }
 
-    /// Learns `rows` of `block`, in order, and times it.
-    pub fn learn(&mut self, block: &Dataset, rows: Range<usize>) {
+    /// Learns `rows` of `block`, in order, and times it; `seen`: the
+    /// samples learned before them, to name the one the weights stop
+    /// being finite after.
+    pub fn learn(&mut self, block: &Dataset, rows: Range<usize>, seen: u64) {
+        // Untimed: the watch is the command line's, not the learner's.
+        let watched = (self.diverged_at.is_none() && !self.algorithm.is_kernel())
+            .then(|| (self.model.clone(), rows.clone()));
         let clock = Instant::now();
         match &mut self.model {
             Model::Binary(learner) => match &mut self.tracker {
@@ -70,6 +79,13 @@ impl Contender {
             }
         }
         self.seconds += clock.elapsed().as_secs_f64();
+        if let Some((before, rows)) = watched {
+            if !crate::divergence::finite(&self.model) {
+                let start = rows.start;
+                let row = crate::divergence::first_row(before, block, rows);
+                self.diverged_at = Some(seen + (row - start) as u64 + 1);
+            }
+        }
     }
 
     /// Whether its progressive loss means something (a binary learner's).

@@ -295,7 +295,7 @@ fn attempt(
         }
     }
     let run = Run {
-        settings,
+        settings: settings.clone(),
         shuffle: plan.shuffle,
         flags: plan.flags.clone(),
         skipped_lines: skipped,
@@ -312,9 +312,22 @@ fn attempt(
         }
         None => report::print(&learning.contenders, &run, args.json)?,
     }
-    match stopped {
-        Some(message) => Err(message),
-        None => Ok(Attempt::Done),
+    // A diverged model fails the run, as a partial one does, after its
+    // report: the report says what happened, and the status keeps a script
+    // from taking figures that describe no model for a result.
+    let diverged = learning.contenders.iter().filter_map(|c| {
+        let sample = c.diverged_at?;
+        Some(crate::divergence::message(
+            c.algorithm,
+            sample,
+            &settings,
+            &plan.given,
+        ))
+    });
+    let failures: Vec<String> = stopped.into_iter().chain(diverged).collect();
+    match failures.is_empty() {
+        true => Ok(Attempt::Done),
+        false => Err(failures.join("\n")),
     }
 }
 

@@ -52,6 +52,9 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     confusion: Option<Vec<Vec<u64>>>,
     learn_seconds: f64,
+    /// The sample after which a weight stopped being finite (see report.rs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diverged_at: Option<u64>,
     /// Present when the run stopped early (see report.rs).
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<String>,
@@ -137,6 +140,7 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         n_test: confusion.as_ref().and(run.n_test),
         confusion,
         learn_seconds: c.seconds,
+        diverged_at: c.diverged_at,
         stopped: run.stopped.clone(),
     }
 }

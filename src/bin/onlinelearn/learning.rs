@@ -98,7 +98,7 @@ impl Learning {
                 .end(at, block.len(), self.lines.due() - self.seen);
             let clock = Instant::now();
             for c in &mut self.contenders {
-                c.learn(block, at..end);
+                c.learn(block, at..end, self.seen);
             }
             self.chunks.took(clock.elapsed());
             self.seen += (end - at) as u64;

@@ -70,6 +70,10 @@ struct Report<'a> {
     theory: Option<&'a crate::theory::Reported>,
     #[serde(skip_serializing_if = "Option::is_none")]
     theory_seconds: Option<f64>,
+    /// The sample after which the weights stopped being finite: the
+    /// figures from there on describe no model (divergence.rs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diverged_at: Option<u64>,
     /// Present when the run stopped early: where, and why. The rest of
     /// the report is then of the model learned until there (partial).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -128,6 +132,7 @@ fn report<'a>(o: &'a Contender, run: &'a Run) -> Report<'a> {
         learn_seconds: o.seconds,
         theory: o.theory.as_ref().map(|t| &t.report),
         theory_seconds: o.theory.as_ref().map(|t| t.seconds),
+        diverged_at: o.diverged_at,
         stopped: run.stopped.as_deref(),
     }
 }
@@ -234,6 +239,12 @@ fn summary(out: &mut dyn Write, o: &Contender, run: &Run) -> io::Result<()> {
                 )?;
             }
         }
+    }
+    if let Some(sample) = o.diverged_at {
+        writeln!(
+            out,
+            "  diverged              weights infinite or NaN from sample {sample}"
+        )?;
     }
     if let Some(size) = o.support_size() {
         writeln!(out, "  support vectors       {size}")?;
