@@ -276,7 +276,7 @@ fn attempt(
         c.theory = c.tracker.take().map(crate::theory::finish);
     }
     said_skipped(&train.name, skipped);
-    let mut n_test = None;
+    let (mut n_test, mut skipped_test_lines) = (None, None);
     if let (Some(test), None) = (&plan.test, &stopped) {
         let tested = evaluate(
             test,
@@ -287,6 +287,7 @@ fn attempt(
             scaler.clone(),
         )?;
         n_test = Some(tested.samples);
+        skipped_test_lines = Some(tested.skipped);
         said_skipped(&test.name, tested.skipped);
         if let Some(stop) = tested.stopped {
             stopped = Some(format!(
@@ -299,6 +300,7 @@ fn attempt(
         shuffle: plan.shuffle,
         flags: plan.flags.clone(),
         skipped_lines: skipped,
+        skipped_test_lines,
         n_train,
         name: train.name.clone(),
         stopped: stopped

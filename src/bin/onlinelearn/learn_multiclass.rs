@@ -27,6 +27,10 @@ struct Report {
     shuffle: bool,
     n_train: usize,
     passes: usize,
+    /// Bad lines `--skip-bad` skipped (see report.rs).
+    skipped_lines: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped_test_lines: Option<usize>,
     classes: Vec<f64>,
     mistakes: u64,
     mistake_rate: f64,
@@ -90,6 +94,7 @@ fn write_report(
     for r in &reports {
         print_summary(out, r, &run.name)?;
     }
+    crate::report::skipped(out, run)?;
     if let Some(stopped) = &run.stopped {
         writeln!(out, "  partial: the run stopped at {stopped}")?;
     }
@@ -128,6 +133,8 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         shuffle: run.shuffle,
         n_train: run.n_train,
         passes: run.flags.passes,
+        skipped_lines: run.skipped_lines,
+        skipped_test_lines: run.skipped_test_lines,
         classes: classes.names().to_vec(),
         mistakes: c.progress.mistakes,
         mistake_rate: c.progress.mistakes as f64 / c.progress.samples.max(1) as f64,

@@ -20,6 +20,8 @@ pub struct Run {
     /// `--passes`, `--shuffle-buffer`, `--classes`, recorded in the settings.
     pub flags: crate::run_flags::RunFlags,
     pub skipped_lines: usize,
+    /// Bad lines `--skip-bad` skipped in the test file (None: no test).
+    pub skipped_test_lines: Option<usize>,
     /// Samples in one pass (learned before the stop, for a partial run).
     pub n_train: usize,
     /// The training data's name.
@@ -41,6 +43,9 @@ struct Report<'a> {
     n_train: usize,
     passes: usize,
     skipped_lines: usize,
+    /// The test file's bad lines skipped (with --test).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped_test_lines: Option<usize>,
     mistakes: u64,
     mistake_rate: f64,
     /// The labels a selective learner asked for (the others see every one).
@@ -117,6 +122,7 @@ fn report<'a>(o: &'a Contender, run: &'a Run) -> Report<'a> {
         n_train: run.n_train,
         passes: run.flags.passes,
         skipped_lines: run.skipped_lines,
+        skipped_test_lines: run.skipped_test_lines,
         mistakes: o.progress.mistakes,
         mistake_rate: o.progress.mistake_rate(),
         labels_asked: o.labels_asked(),
@@ -161,6 +167,9 @@ fn write_report(
         summary(out, &outcomes[0], run)?;
     } else {
         table(out, outcomes, run)?;
+    }
+    if !json {
+        skipped(out, run)?;
     }
     if let Some(stopped) = &run.stopped {
         if !json {
@@ -265,6 +274,23 @@ fn summary(out: &mut dyn Write, o: &Contender, run: &Run) -> io::Result<()> {
     )?;
     if let Some(theory) = &o.theory {
         crate::theory::print(out, theory)?;
+    }
+    Ok(())
+}
+
+/// The bad lines `--skip-bad` skipped, in the training and test files.
+pub fn skipped(out: &mut dyn Write, run: &Run) -> io::Result<()> {
+    let test = run.skipped_test_lines.unwrap_or(0);
+    if run.skipped_lines + test > 0 {
+        let in_test = match run.skipped_test_lines {
+            Some(n) => format!(", {n} in the test file"),
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "  bad lines skipped     {} in the training file{in_test} (--skip-bad)",
+            run.skipped_lines
+        )?;
     }
     Ok(())
 }
