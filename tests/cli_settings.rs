@@ -185,8 +185,8 @@ fn json_records_every_setting_in_force_and_repeats_from_it() {
     keys.sort();
     assert_eq!(
         keys,
-        ["eta", "kernel", "seed", "sigma", "task"],
-        "every setting in force, nothing else"
+        ["eta", "kernel", "passes", "seed", "sigma", "task"],
+        "every setting in force and the run flags that shape it, nothing else"
     );
     for (key, value) in [
         ("kernel", Value::from("gaussian")),
