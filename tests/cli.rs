@@ -198,7 +198,7 @@ fn bad_input_gets_a_clear_error() {
         "{err}"
     );
     assert!(
-        err.contains("the report is of the model learned from the 1 samples before it (partial)"),
+        err.contains("the report is of the model learned from the sample before it (partial)"),
         "{err}"
     );
     let nan = temp_file("nan.csv", "1,2,1\n3,nan,0\n");

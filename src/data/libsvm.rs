@@ -142,9 +142,17 @@ fn parse_line(
             return Err(bad(msg!(Code::ExpectedPair, token = token)));
         };
         let (index_text, value_text) = (&token[..colon], &token[colon + 1..]);
-        let index: u64 = index_text
-            .parse()
-            .map_err(|_| bad(msg!(Code::IndexNotWhole, token = index_text)))?;
+        let index: u64 = index_text.parse().map_err(|_| {
+            // Digits alone fail only past u64: a whole number, too large.
+            match index_text.bytes().all(|b| b.is_ascii_digit()) {
+                true => bad(msg!(
+                    Code::IndexTooLarge,
+                    index = index_text,
+                    most = MAX_FEATURE_INDEX
+                )),
+                false => bad(msg!(Code::IndexNotWhole, token = index_text)),
+            }
+        })?;
         if index == 0 {
             return Err(bad(msg!(Code::IndexZero)));
         }

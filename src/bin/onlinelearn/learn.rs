@@ -73,9 +73,19 @@ pub fn learn(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<(
         facts = Some(read);
     } else if need_rows || need_classes {
         let (flag, why) = if need_rows {
-            ("--horizon N", "plans for the run's length")
+            let planners: Vec<&str> = algorithms
+                .iter()
+                .filter(|&&a| plan.reads(&[a], Key::Horizon))
+                .map(|a| a.name())
+                .collect();
+            let s = if planners.len() == 1 { "s" } else { "" };
+            let why = format!(
+                "--horizon: {} plan{s} for the run's length",
+                planners.join(" and ")
+            );
+            ("--horizon N", why)
         } else {
-            ("--classes", "--multiclass needs the classes")
+            ("--classes", "--multiclass needs the classes".to_string())
         };
         if !train.rereadable() {
             return Err(format!(
@@ -230,9 +240,12 @@ fn attempt(
         match halt {
             None => {}
             Some(Halt::Stop(stop)) => {
+                let before = match learning.seen {
+                    1 => "the sample".to_string(),
+                    n => format!("the {n} samples"),
+                };
                 stopped = Some(format!(
-                    "{stop}\nthe run stopped at this line: the report is of the model learned from the {} samples before it (partial); fix the line, or pass --skip-bad to learn past bad lines",
-                    learning.seen
+                    "{stop}\nthe run stopped at this line: the report is of the model learned from {before} before it (partial); fix the line, or pass --skip-bad to learn past bad lines"
                 ));
                 break;
             }

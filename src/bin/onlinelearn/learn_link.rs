@@ -23,7 +23,16 @@ pub fn run_link(algorithms: &[Algorithm], args: &RunArgs, base: &str) -> Result<
     if plan.shuffle || plan.flags.shuffle_buffer.is_some() {
         return refuse("the page learns the data in its own order; drop --seed and --shuffle-buffer (or give the learners' seed in a settings file)");
     }
-    if !plan.train.rereadable() || plan.train.gzip() {
+    if plan.train.is_stdin() {
+        return refuse("the page reads a file, not standard input: give --train a file");
+    }
+    if !plan.train.rereadable() {
+        return refuse(&format!(
+            "the page reads a file, and {} can be read only once, as it streams: give --train a file",
+            plan.train.name
+        ));
+    }
+    if plan.train.gzip() {
         return refuse("the page reads a plain file; give --train a file that is not gzipped");
     }
     if plan.settings.scale != onlinelearn::settings::Scale::None {

@@ -198,9 +198,10 @@ fn summary(out: &mut dyn Write, o: &Contender, run: &Run) -> io::Result<()> {
     } else {
         format!("{} passes", run.flags.passes)
     };
+    let samples = if n == 1 { "sample" } else { "samples" };
     writeln!(
         out,
-        "{} on {name}: {n} samples, {passes}",
+        "{} on {name}: {n} {samples}, {passes}",
         o.algorithm.label()
     )?;
     let settings: Vec<String> = o
