@@ -39,7 +39,7 @@ fn weights_past_f64_fail_the_run_naming_the_sample_and_the_setting() {
         assert_eq!(out.status.code(), Some(1), "{flags:?}");
         let report: Value = serde_json::from_slice(&out.stdout).unwrap();
         let sample = report["diverged_at"].as_u64().expect("diverged_at");
-        assert!(sample >= 1 && sample <= 40, "{report}");
+        assert!((1..=40).contains(&sample), "{report}");
         let error = String::from_utf8(out.stderr).unwrap();
         assert!(
             error.contains(&format!(

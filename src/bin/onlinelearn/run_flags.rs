@@ -42,7 +42,10 @@ impl RunFlags {
         };
         Some(match (name, value) {
             ("passes", _) => whole("passes").map(|n| self.passes = n),
-            ("shuffle-buffer", serde_json::Value::Null) => Ok(self.shuffle_buffer = None),
+            ("shuffle-buffer", serde_json::Value::Null) => {
+                self.shuffle_buffer = None;
+                Ok(())
+            }
             ("shuffle-buffer", _) => whole("shuffle-buffer").map(|n| self.shuffle_buffer = Some(n)),
             ("classes", serde_json::Value::Array(labels)) => labels
                 .iter()
