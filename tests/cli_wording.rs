@@ -4,28 +4,11 @@
 
 mod command;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use command::{run, stderr, temp_file};
+use command::{run, run_with_input, stderr, temp_file};
 
 /// `onlinelearn args` with `input` on standard input: its standard error.
 fn refused_with_input(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onlinelearn"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    stderr(&out)
+    stderr(&run_with_input(args, input.as_bytes().to_vec()))
 }
 
 #[test]
