@@ -24,28 +24,22 @@ fn stretched_moons(name: &str, seed: &str) -> String {
     temp_file(name, &text).display().to_string()
 }
 
+/// `frontier` of the kernel perceptron at budget 10, two orderings, on
+/// `train` and `test`, with `flags` (split at spaces) after it.
+fn frontier_args<'a>(train: &'a str, test: &'a str, flags: &'a str) -> Vec<&'a str> {
+    let fixed = "frontier --algos kernel-perceptron --sizes 10 --orderings 2";
+    let mut args: Vec<&str> = fixed.split(' ').collect();
+    args.extend(flags.split_whitespace());
+    args.extend(["--train", train, "--test", test]);
+    args
+}
+
 #[test]
 fn frontier_scale_standard_is_learn_scale_standard_and_recorded() {
     let train = stretched_moons("frontier_scale_train.csv", "1");
     let test = stretched_moons("frontier_scale_test.csv", "2");
-    let json: Value = serde_json::from_str(&stdout(&run(&[
-        "frontier",
-        "--json",
-        "--quiet",
-        "--algos",
-        "kernel-perceptron",
-        "--sizes",
-        "10",
-        "--orderings",
-        "2",
-        "--scale",
-        "standard",
-        "--train",
-        &train,
-        "--test",
-        &test,
-    ])))
-    .unwrap();
+    let args = frontier_args(&train, &test, "--json --quiet --scale standard");
+    let json: Value = serde_json::from_str(&stdout(&run(&args))).unwrap();
     assert_eq!(json["settings"]["scale"], "standard", "{json}");
     let point = &json["points"][0];
     let flags = point["flags"].as_str().unwrap();
@@ -64,30 +58,12 @@ fn frontier_scale_standard_is_learn_scale_standard_and_recorded() {
 #[test]
 fn frontier_refuses_the_task_and_the_reduction_it_never_reads() {
     let data = stretched_moons("frontier_refusals.csv", "3");
-    let base = [
-        "frontier",
-        "--algos",
-        "kernel-perceptron",
-        "--sizes",
-        "10",
-        "--orderings",
-        "2",
-        "--train",
-        &data,
-        "--test",
-        &data,
-    ];
-    let with = |extra: [&'static str; 2]| {
-        let mut args = base.to_vec();
-        args.extend(extra);
-        args
-    };
     assert_refused(
-        &with(["--multiclass", "banditron"]),
+        &frontier_args(&data, &data, "--multiclass banditron"),
         "--multiclass is not used by frontier",
     );
     assert_refused(
-        &with(["--task", "regression"]),
+        &frontier_args(&data, &data, "--task regression"),
         "--task regression: frontier measures the held-out error of two classes",
     );
 }

@@ -4,7 +4,7 @@
 
 mod command;
 
-use command::{run, run_with_input, stderr, temp_file};
+use command::{assert_learn_refused, run, run_with_input, stderr, temp_file};
 
 /// `onlinelearn args` with `input` on standard input: its standard error.
 fn refused_with_input(args: &[&str], input: &str) -> String {
@@ -35,18 +35,10 @@ fn a_link_from_standard_input_says_standard_input() {
 #[test]
 fn an_index_past_u64_is_too_large_not_unwhole() {
     let file = temp_file("wording_index.svm", "1 99999999999999999999:1\n");
-    let error = stderr(&run(&[
-        "learn",
-        "--algo",
-        "pa1",
-        "--train",
+    assert_learn_refused(
+        "--algo pa1",
         &file.display().to_string(),
-    ]));
-    assert!(
-        error.contains(
-            "feature index 99999999999999999999 is above the largest supported, 16777216"
-        ),
-        "{error}"
+        "feature index 99999999999999999999 is above the largest supported, 16777216",
     );
 }
 
