@@ -1,11 +1,12 @@
 //! A session's loaded file: learning from it from now on, and going back
 //! to the preset's stream.
 
+use super::ready::Ready;
 use super::session::Session;
 use super::share::Setup;
 use super::source::FileSource;
 use crate::data::Preset;
-use crate::error::{Code, Message, Result};
+use crate::error::{Code, Error, Message, Result};
 use crate::learner::Task;
 use crate::msg;
 use crate::registry::Algorithm;
@@ -81,5 +82,18 @@ impl Session {
     /// The loaded file, if the session learns from one.
     pub fn file(&self) -> Option<&FileSource> {
         self.feed.file()
+    }
+}
+
+impl FileSource {
+    /// Refuses a learner this file is too wide for (a full Σ past
+    /// [`crate::registry::FULL_COVARIANCE_MAX`] features), naming the
+    /// file: its allocation would abort the page's module.
+    pub(super) fn fits(&self, setup: &Ready) -> Result<()> {
+        let width = self.data.n_features();
+        setup
+            .algorithm
+            .check_width(setup.learner_settings(), width)
+            .map_err(|e| Error::Mismatch(format!("{}: {e}", self.name).into()))
     }
 }

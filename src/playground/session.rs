@@ -99,6 +99,9 @@ impl Session {
     }
 
     fn with_source(setup: Ready, source: Source) -> Result<Self> {
+        if let Source::File(file) = &source {
+            file.fits(&setup)?;
+        }
         Ok(Self {
             model: Model::of(&setup)?,
             scoreboard: Scoreboard::new(setup.classes()),
@@ -228,6 +231,9 @@ impl Session {
             Event::Concept { .. } | Event::Centre { .. } => self.move_concept(&event)?,
             Event::Algorithm(algorithm) => {
                 let next = self.current.with_algorithm(algorithm)?;
+                if let Some(file) = self.feed.file() {
+                    file.fits(&next)?;
+                }
                 let (model, carried) = self.model.switched(&next)?;
                 self.model = model;
                 self.current = next;

@@ -4,7 +4,13 @@
 use super::Algorithm;
 use crate::error::{Error, Result};
 use crate::learner::{Family, Task};
-use crate::settings::{Choice, Key, Reduction, Settings};
+use crate::settings::{Choice, CovarianceForm, Key, Reduction, Settings};
+
+/// The widest data a full Σ is kept for at all: 4097² numbers, 134 MB, and
+/// as much again while it grows. Past it the allocation alone could fail,
+/// which aborts (the command line, the page's module) rather than errs, so
+/// such data is refused before a sample of it is learned.
+pub const FULL_COVARIANCE_MAX: usize = 4096;
 
 impl Algorithm {
     pub fn name(self) -> &'static str {
@@ -36,6 +42,30 @@ impl Algorithm {
             .copied()
             .filter(|key| key.applies(settings))
             .collect()
+    }
+
+    /// The widest data it can learn at these settings (None: any): a full
+    /// Σ holds [`FULL_COVARIANCE_MAX`] features at most.
+    pub fn widest(self, settings: &Settings) -> Option<usize> {
+        let full = settings.covariance == CovarianceForm::Full
+            && self.settings_in_force(settings).contains(&Key::Covariance);
+        full.then_some(FULL_COVARIANCE_MAX)
+    }
+
+    /// Refuses data `width` features wide past [`Algorithm::widest`]:
+    /// every caller that learns from data whose width it does not choose
+    /// (a file, a stream) asks this first.
+    pub fn check_width(self, settings: &Settings, width: usize) -> Result<()> {
+        match self.widest(settings) {
+            Some(widest) if width > widest => Err(Error::Mismatch(
+                format!(
+                    "{width} features: {} keeps a full covariance Σ for at most {widest} features ((d + 1)² numbers); its diagonal form (covariance diagonal) takes any width",
+                    self.label()
+                )
+                .into(),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Whether `reduction` learns more than two classes with this learner:

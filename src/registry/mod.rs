@@ -18,6 +18,7 @@ mod rules;
 mod unused;
 
 pub use crate::family::{Absent, MISSING};
+pub use algorithm::FULL_COVARIANCE_MAX;
 pub use catalogue::{group, Catalogue, LearnerCard, PresetCard, SettingCard, Slider, GROUPS};
 pub use holds::holds;
 use kernel::family as kf;

@@ -36,6 +36,39 @@ pub enum Halt {
     /// A sample wider than the learners were set up for (the second-order
     /// learners keep all of Σ up to a width; see learn.rs).
     Wide(ParseError),
+    /// A sample wider than a full Σ can be kept for at all (see
+    /// [`too_wide`]).
+    TooWide(ParseError),
+}
+
+/// What a sample wider than a limit means.
+#[derive(Clone, Copy, Debug)]
+pub enum WidthLimit {
+    /// The second-order learners were not told the form of Σ: past this
+    /// width they keep its diagonal, which a file is read once to know.
+    Unsaid(usize),
+    /// They keep all of Σ, which holds this many features at most
+    /// ([`onlinelearn::registry::FULL_COVARIANCE_MAX`]): past it, Σ's
+    /// allocation alone would abort the run, so the run stops.
+    Full(usize),
+}
+
+/// How a sample `width` features wide halts the reading, if it does.
+fn halt_past(limit: Option<WidthLimit>, width: usize) -> Option<fn(ParseError) -> Halt> {
+    match limit? {
+        WidthLimit::Unsaid(limit) if width > limit => Some(Halt::Wide),
+        WidthLimit::Full(limit) if width > limit => Some(Halt::TooWide),
+        _ => None,
+    }
+}
+
+/// Why a run stops at a sample `at` wider than a full Σ holds: what
+/// holds, and the flag that learns it.
+pub fn too_wide(at: &ParseError) -> String {
+    let most = onlinelearn::registry::FULL_COVARIANCE_MAX;
+    format!(
+        "{at}: a full covariance Σ is kept for at most {most} features ((d + 1)² numbers); --covariance diagonal keeps its diagonal, for any width"
+    )
 }
 
 /// Parsed rows with their labels mapped by the run's rule.
@@ -44,7 +77,7 @@ pub struct Feeder {
     pub rule: LabelRule,
     sparse: bool,
     /// Halt at a sample wider than this.
-    width_limit: Option<usize>,
+    width_limit: Option<WidthLimit>,
     /// Bytes read from storage, for a compressed file (whose text is
     /// longer than the file): where the bar stands.
     stored: Option<Arc<AtomicU64>>,
@@ -59,7 +92,7 @@ impl Feeder {
         rows: Rows,
         sparse: bool,
         rule: LabelRule,
-        width_limit: Option<usize>,
+        width_limit: Option<WidthLimit>,
         stored: Option<Arc<AtomicU64>>,
     ) -> Self {
         Self {
@@ -101,9 +134,9 @@ impl Feeder {
             let Some((x, label)) = self.rows.next().map_err(Halt::Stop)? else {
                 return Ok(false);
             };
-            if self.width_limit.is_some_and(|limit| x.dim() > limit) {
+            if let Some(halt) = halt_past(self.width_limit, x.dim()) {
                 let message = format!("a sample of {} features", x.dim());
-                return Err(Halt::Wide(self.rows.at_label(message)));
+                return Err(halt(self.rows.at_label(message)));
             }
             let target = match self.rule.train(label) {
                 Ok(target) => target,

@@ -18,7 +18,7 @@ use onlinelearn::{Algorithm, Key};
 use crate::commands::RunArgs;
 use crate::contenders::Contender;
 use crate::evaluate::evaluate;
-use crate::feeder::Halt;
+use crate::feeder::{too_wide, Halt, WidthLimit};
 use crate::labels::LabelRule;
 use crate::learn_pass::{learn_in_memory, relabelled, stream_pass};
 use crate::learning::Learning;
@@ -153,13 +153,21 @@ fn attempt(
                     ));
                 }
                 Some(_) => {}
-                None => width_limit = Some(FULL_COVARIANCE_LIMIT),
+                None => width_limit = Some(WidthLimit::Unsaid(FULL_COVARIANCE_LIMIT)),
             }
         }
         // OLRU and OLRD plan for the run's length unless told otherwise.
         settings.horizon = settings
             .horizon
             .or(facts.map(|f| (f.rows * plan.flags.passes) as u64));
+    }
+    // Told to keep all of Σ, or for K classes: past its most, a refusal.
+    let widest = algorithms.iter().filter_map(|a| a.widest(&settings)).min();
+    width_limit = width_limit.or(widest.map(WidthLimit::Full));
+    if let Some(at) = facts.and_then(|f| f.past_full_covariance.as_ref()) {
+        if widest.is_some() {
+            return Err(format!("{} (nothing learned)", too_wide(at)));
+        }
     }
     if !std::mem::replace(&mut said.notes, true) {
         // Said before learning, and in logs too: a run that keeps every
@@ -269,6 +277,13 @@ fn attempt(
                 stopped = Some(format!(
                     "{at}: without --classes a stream takes -1, 0 and +1 as they come, two of them at most, and {} can be read only once, so not first for its classes: name them with --classes (the run stopped there; the report is of the model before it, partial)",
                     train.name
+                ));
+                break;
+            }
+            Some(Halt::TooWide(at)) => {
+                stopped = Some(format!(
+                    "{} (the run stopped there; the report is of the model before it, partial)",
+                    too_wide(&at)
                 ));
                 break;
             }

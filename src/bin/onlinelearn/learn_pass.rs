@@ -11,7 +11,7 @@ use onlinelearn::data::Standardiser;
 use onlinelearn::Dataset;
 
 use crate::commands::RunArgs;
-use crate::feeder::{drive, Feeder, Halt};
+use crate::feeder::{drive, Feeder, Halt, WidthLimit};
 use crate::labels::LabelRule;
 use crate::learning::Learning;
 use crate::plan::Plan;
@@ -58,7 +58,7 @@ pub fn stream_pass(
     plan: &Plan,
     args: &RunArgs,
     rule: LabelRule,
-    width_limit: Option<usize>,
+    width_limit: Option<WidthLimit>,
     scaler: &Option<Arc<Standardiser>>,
     pass: usize,
     listed_through: usize,

@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use onlinelearn::data::Classes;
+use onlinelearn::registry::FULL_COVARIANCE_MAX;
 use onlinelearn::{Dataset, ParseError};
 
 use crate::rows::{Rows, Stop};
@@ -19,6 +20,9 @@ pub struct Survey {
     pub rows: usize,
     /// The widest sample's width.
     pub width: usize,
+    /// The first sample wider than a full Σ holds (learn.rs refuses it
+    /// to a learner that keeps all of Σ).
+    pub past_full_covariance: Option<ParseError>,
     /// The classes, when labels are classes.
     pub classes: Option<Classes>,
     /// The rows, labels as read, when kept.
@@ -47,6 +51,7 @@ pub fn survey(
     let mut found = Survey {
         rows: 0,
         width: 0,
+        past_full_covariance: None,
         classes: classify.then(|| Classes::from_labels([]).expect("no labels")),
         data: None,
         skipped: 0,
@@ -63,7 +68,8 @@ pub fn survey(
             Err(stop) => return Err(stop.to_string()),
         };
         found.rows += 1;
-        found.width = found.width.max(x.dim());
+        let width = x.dim();
+        found.width = found.width.max(width);
         if keep {
             let data = found.data.get_or_insert_with(|| match source.format {
                 Format::Libsvm => Dataset::sparse(),
@@ -76,6 +82,10 @@ pub fn survey(
             if let Err(message) = classes.add(label) {
                 return Err(rows.at_label(message).to_string());
             }
+        }
+        if width > FULL_COVARIANCE_MAX && found.past_full_covariance.is_none() {
+            let message = format!("a sample of {width} features");
+            found.past_full_covariance = Some(rows.at_label(message));
         }
     }
     found.skipped = rows.skipped;

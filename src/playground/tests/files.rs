@@ -135,3 +135,31 @@ fn a_plane_file_streams_in_order_standardised_and_its_link_replays_once_loaded()
     assert!(s.file().is_none());
     assert!(s.shared().extras.is_empty());
 }
+
+/// A LIBSVM file read as the page reads it, one feature index 100000.
+fn too_wide_for_a_full_covariance() -> FileSource {
+    let mut loader = crate::data::Loader::new("w.svm", crate::data::Format::Libsvm, None);
+    loader.feed("+1 1:1 100000:1\n-1 2:1\n");
+    let file = loader.finish().unwrap();
+    FileSource::new("w.svm", file.loaded.data, file.task).unwrap()
+}
+
+#[test]
+fn a_file_too_wide_for_a_full_covariance_is_refused_before_it_is_learned() {
+    // A full Σ of 100001² numbers is 80 GB: its allocation aborted the module.
+    let refused = |result: crate::error::Result<()>| {
+        let message = result.unwrap_err().to_string();
+        assert!(message.contains("w.svm: 100000 features"), "{message}");
+        assert!(message.contains("at most 4096 features"), "{message}");
+    };
+    let mut arow = session(Algorithm::Arow, Preset::Overlapping);
+    refused(arow.load_file(too_wide_for_a_full_covariance()).map(drop));
+    let mut pa = session(Algorithm::Pa1, Preset::Overlapping);
+    pa.load_file(too_wide_for_a_full_covariance()).unwrap();
+    refused(pa.apply(Event::Algorithm(Algorithm::Arow)));
+    // Its diagonal takes any width, and the full form is then refused.
+    arow.set("covariance", "diagonal").unwrap();
+    arow.load_file(too_wide_for_a_full_covariance()).unwrap();
+    arow.apply(Event::Stream(10)).unwrap();
+    refused(arow.set("covariance", "full").map(drop));
+}
