@@ -41,6 +41,13 @@ pub trait Learner {
     /// kernel learner.
     fn linear_model(&self) -> Option<LinearModel>;
 
+    /// Whether its state beyond the linear model holds finite numbers only
+    /// (a second-order learner's Σ): one that overflowed describes no
+    /// model, though its weights may stay finite (and frozen).
+    fn state_finite(&self) -> bool {
+        true
+    }
+
     /// The label predicted for `x`.
     fn predict(&self, x: Features<'_>) -> f64 {
         self.task().predict(self.score(x))

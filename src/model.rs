@@ -64,6 +64,15 @@ impl Model {
         self.binary().map_or(0, |l| l.support_size())
     }
 
+    /// Whether its state beyond the weights is finite (see
+    /// [`Learner::state_finite`]).
+    pub fn state_finite(&self) -> bool {
+        match self {
+            Model::Binary(learner) => learner.state_finite(),
+            Model::Classes(multiclass) => multiclass.state_finite(),
+        }
+    }
+
     /// The weight rows: one for two classes (None for a kernel learner),
     /// K for more.
     pub fn linear_models(&self) -> Vec<LinearModel> {

@@ -18,6 +18,10 @@ pub struct Progress {
     pub abs_error_sum: f64,
     /// Sum of (y - f(x))^2 (regression).
     pub squared_error_sum: f64,
+    /// The first sample (1 the first) whose score was not a finite number:
+    /// a kernel that overflows leaves a kernel learner's coefficients
+    /// finite and its scores NaN, a model no figure describes.
+    pub unscored_at: Option<u64>,
 }
 
 impl Progress {
@@ -30,6 +34,9 @@ impl Progress {
         self.loss_sum += update.loss;
         self.abs_error_sum += error.abs();
         self.squared_error_sum += error * error;
+        if !update.score.is_finite() && self.unscored_at.is_none() {
+            self.unscored_at = Some(self.samples);
+        }
     }
 
     fn mean(&self, total: f64) -> f64 {

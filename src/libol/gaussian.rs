@@ -111,6 +111,10 @@ impl LinearState for Gaussian {
         Gaussian::score(self, x)
     }
 
+    fn state_finite(&self) -> bool {
+        self.scale.is_finite() && self.covariance.is_finite()
+    }
+
     /// A new bias mode: b is dropped when the new one has none.
     fn set_bias_mode(&mut self, mode: BiasMode) {
         self.bias_mode = mode;

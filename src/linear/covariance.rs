@@ -114,6 +114,13 @@ impl Covariance {
         v
     }
 
+    /// Whether every number of Σ is finite: a large initial variance can
+    /// overflow in its first shrink, and a Σ of infinities or NaN freezes
+    /// the mean it steers (the command line fails such a run).
+    pub fn is_finite(&self) -> bool {
+        self.values.iter().all(|v| v.is_finite())
+    }
+
     /// Σz from the last [`Covariance::product`]: slot 0 the bias, then the
     /// features.
     pub fn sigma_z(&self) -> &[f64] {

@@ -297,6 +297,10 @@ impl Learner for SecondOrder {
         self.covariance.reset();
     }
 
+    fn state_finite(&self) -> bool {
+        self.covariance.is_finite()
+    }
+
     fn linear_model(&self) -> Option<LinearModel> {
         Some(LinearModel {
             weights: self.w.clone(),

@@ -22,6 +22,10 @@ pub(crate) trait LinearState {
     fn warm_start(&mut self, model: &LinearModel);
     fn reset(&mut self);
     fn model(&self) -> LinearModel;
+    /// See [`crate::learner::Learner::state_finite`].
+    fn state_finite(&self) -> bool {
+        true
+    }
     /// The plane's shading: the score at every cell unless the model says
     /// more (the Gaussian's score in standard deviations).
     fn score_grid(&self, grid: &Grid, out: &mut [f32]) {
@@ -101,6 +105,10 @@ macro_rules! linear_learner {
 
             fn linear_model(&self) -> Option<crate::learner::LinearModel> {
                 Some(crate::linear::LinearState::model(&self.$state))
+            }
+
+            fn state_finite(&self) -> bool {
+                crate::linear::LinearState::state_finite(&self.$state)
             }
         }
     };

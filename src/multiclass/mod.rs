@@ -327,6 +327,16 @@ impl Multiclass {
     }
 
     /// The K weight rows (and biases), in class order.
+    /// Whether each learner's state beyond its weights is finite (one vs
+    /// rest's second-order learners' Σ; the other reductions keep weights
+    /// only).
+    pub fn state_finite(&self) -> bool {
+        match self {
+            Multiclass::OneVsRest(learners, _) => learners.iter().all(|l| l.state_finite()),
+            _ => true,
+        }
+    }
+
     pub fn models(&self) -> Vec<LinearModel> {
         match self {
             Multiclass::OneVsRest(learners, _) => learners

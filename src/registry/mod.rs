@@ -168,6 +168,9 @@ macro_rules! registry {
             fn linear_model(&self) -> Option<LinearModel> {
                 match self { $(AnyLearner::$variant(l) => l.linear_model(),)+ }
             }
+            fn state_finite(&self) -> bool {
+                match self { $(AnyLearner::$variant(l) => l.state_finite(),)+ }
+            }
             fn support_size(&self) -> usize {
                 match self { $(AnyLearner::$variant(l) => l.support_size(),)+ }
             }

@@ -8,6 +8,8 @@ use std::time::Instant;
 use onlinelearn::eval::{HeldOut, Progress};
 use onlinelearn::{Algorithm, Dataset, Features, Learner, Model, Settings, Task};
 
+use crate::divergence::Part;
+
 /// What a learner did on the test file.
 pub enum Held {
     Binary(HeldOut),
@@ -30,8 +32,9 @@ pub struct Contender {
     /// `--theory`, once learning is done: its report.
     pub theory: Option<crate::theory::Outcome>,
     /// The sample (1 is the first, every pass counted) after which its
-    /// weights stopped being finite (divergence.rs).
-    pub diverged_at: Option<u64>,
+    /// weights or Σ stopped being finite, or at which its score did
+    /// (divergence.rs), and which.
+    pub diverged: Option<(u64, Part)>,
 }
 
 impl Contender {
@@ -52,7 +55,7 @@ impl Contender {
             held: None,
             tracker: None,
             theory: None,
-            diverged_at: None,
+            diverged: None,
         })
     }
 
@@ -61,8 +64,9 @@ impl Contender {
     /// being finite after.
     pub fn learn(&mut self, block: &Dataset, rows: Range<usize>, seen: u64) {
         // Untimed: the watch is the command line's, not the learner's.
-        let watched = (self.diverged_at.is_none() && !self.algorithm.is_kernel())
+        let watched = (self.diverged.is_none() && !self.algorithm.is_kernel())
             .then(|| (self.model.clone(), rows.clone()));
+        let scored_before = self.progress.samples;
         let clock = Instant::now();
         match &mut self.model {
             Model::Binary(learner) => match &mut self.tracker {
@@ -80,12 +84,29 @@ impl Contender {
         }
         self.seconds += clock.elapsed().as_secs_f64();
         if let Some((before, rows)) = watched {
-            if !crate::divergence::finite(&self.model) {
+            if crate::divergence::not_finite(&self.model).is_some() {
                 let start = rows.start;
-                let row = crate::divergence::first_row(before, block, rows);
-                self.diverged_at = Some(seen + (row - start) as u64 + 1);
+                let (row, part) = crate::divergence::first_row(before, block, rows);
+                self.diverged = Some((seen + (row - start) as u64 + 1, part));
             }
         }
+        self.watch_scores(seen, scored_before);
+    }
+
+    /// A kernel learner's first score that was not finite, in the chunk
+    /// that started at sample `seen` + 1 (its progress then counted
+    /// `scored_before`): the learner keeps no weights to look at.
+    fn watch_scores(&mut self, seen: u64, scored_before: u64) {
+        let unscored = self.progress.unscored_at.filter(|&at| at > scored_before);
+        if let (None, Some(at)) = (self.diverged, unscored) {
+            self.diverged = Some((seen + at - scored_before, Part::Scores));
+        }
+    }
+
+    /// The sample its numbers stopped being finite at (see
+    /// [`Contender::diverged`]).
+    pub fn diverged_at(&self) -> Option<u64> {
+        self.diverged.map(|(sample, _)| sample)
     }
 
     /// Whether its progressive loss means something (a binary learner's).

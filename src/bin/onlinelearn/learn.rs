@@ -346,10 +346,9 @@ fn attempt(
     // report: the report says what happened, and the status keeps a script
     // from taking figures that describe no model for a result.
     let diverged = learning.contenders.iter().filter_map(|c| {
-        let sample = c.diverged_at?;
         Some(crate::divergence::message(
             c.algorithm,
-            sample,
+            c.diverged?,
             &settings,
             &plan.given,
         ))

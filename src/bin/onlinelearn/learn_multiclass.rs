@@ -147,7 +147,7 @@ fn report(c: &Contender, run: &Run, classes: &Classes) -> Report {
         n_test: confusion.as_ref().and(run.n_test),
         confusion,
         learn_seconds: c.seconds,
-        diverged_at: c.diverged_at,
+        diverged_at: c.diverged_at(),
         stopped: run.stopped.clone(),
     }
 }

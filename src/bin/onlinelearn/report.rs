@@ -75,7 +75,8 @@ struct Report<'a> {
     theory: Option<&'a crate::theory::Reported>,
     #[serde(skip_serializing_if = "Option::is_none")]
     theory_seconds: Option<f64>,
-    /// The sample after which the weights stopped being finite: the
+    /// The sample after which the weights or Σ stopped being finite, or
+    /// at which a kernel learner's score did: the
     /// figures from there on describe no model (divergence.rs).
     #[serde(skip_serializing_if = "Option::is_none")]
     diverged_at: Option<u64>,
@@ -138,7 +139,7 @@ fn report<'a>(o: &'a Contender, run: &'a Run) -> Report<'a> {
         learn_seconds: o.seconds,
         theory: o.theory.as_ref().map(|t| &t.report),
         theory_seconds: o.theory.as_ref().map(|t| t.seconds),
-        diverged_at: o.diverged_at,
+        diverged_at: o.diverged_at(),
         stopped: run.stopped.as_deref(),
     }
 }
@@ -250,10 +251,11 @@ fn summary(out: &mut dyn Write, o: &Contender, run: &Run) -> io::Result<()> {
             }
         }
     }
-    if let Some(sample) = o.diverged_at {
+    if let Some((sample, part)) = o.diverged {
         writeln!(
             out,
-            "  diverged              weights infinite or NaN from sample {sample}"
+            "  diverged              {} infinite or NaN from sample {sample}",
+            part.name()
         )?;
     }
     if let Some(size) = o.support_size() {
