@@ -15,7 +15,8 @@
 // what only an element does: its attributes, its lazy start, its shadow
 // tree and its panels (js/embed-panels.js), and its controls (js/embed-controls.js).
 import { loadWasm, needsFull, Playground } from './js/wasm.js';
-import { Controller, loadFullWithTexts } from './js/controller.js';
+import { Controller } from './js/controller.js';
+import { loadFullWithTexts } from './js/full-module.js';
 import { browserLanguage, message, percent, pick, t, use, usePart } from './js/i18n.js';
 import { element } from './js/dom.js';
 import { figureControls, fillLegend, showLayers } from './js/embed-controls.js';

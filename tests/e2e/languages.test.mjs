@@ -158,3 +158,21 @@ test('words that come with their code: a class step explained, and Save, in Japa
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("the full module's texts come with it however it arrives: the timeline first, then AROW, in Japanese", async () => {
+  const page = await openPage(browser.context, `${browser.server.url}/#lang=ja&algo=pa1&preset=overlapping&seed=5`);
+  await ready(page);
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(300)));
+  // The timeline's first use brings the full module (timeline.js), not a learner of it.
+  const slider = page.locator('#timeline');
+  const box = await slider.boundingBox();
+  await page.mouse.click(box.x + 0.5 * box.width, box.y + box.height / 2);
+  await page.waitForFunction(() => window.playground.past && !window.playground.replaying);
+  await page.click('#timeline-now');
+  await page.selectOption('#algo', 'arow');
+  const japanese = say('ja', 'initial variance a');
+  await page.waitForFunction((text) => document.getElementById('learner-settings').textContent.includes(text), japanese);
+  assert.ok(!(await page.textContent('#learner-settings')).includes('initial variance a'));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

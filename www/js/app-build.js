@@ -6,7 +6,8 @@
 // (a kernel learner, a file, the Theory layer, a fork) loads it first.
 import { needsFull, Playground } from './wasm.js';
 import { Figure } from './figure.js';
-import { loadFullWithTexts, newRun } from './controller.js';
+import { newRun } from './controller.js';
+import { loadFullWithTexts } from './full-module.js';
 import { label } from './catalogue.js';
 import { loadInto, release } from './parsed-data.js';
 import { PALETTE } from './palette.js';

@@ -8,7 +8,8 @@ import { label, replacements } from './catalogue.js';
 import { classOf } from './classes.js';
 import * as state from './state.js';
 import { count, message, t } from './i18n.js';
-import { loadFullWithTexts, newRun } from './controller.js';
+import { newRun } from './controller.js';
+import { loadFullWithTexts } from './full-module.js';
 
 const $ = (id) => document.getElementById(id);
 

@@ -25,12 +25,12 @@
 // It is a class factory, not a class, because the element must extend
 // HTMLElement and the page's App extends nothing:
 //   class App extends Controller(Object), class OnlineLearner extends Controller(HTMLElement)
-import { isTrap, loadFull } from './wasm.js';
+import { isTrap } from './wasm.js';
 import { Figure } from './figure.js';
 import { Loop } from './loop.js';
 import { SYNC_MS, replayFor } from './replay.js';
 import { bindPlaneKeys, bindPointer } from './input.js';
-import { message, usePart } from './i18n.js';
+import { message } from './i18n.js';
 
 /**
  * The drawing a frame does for the figures before it leaves the rest to
@@ -47,9 +47,6 @@ const PLANES_PER_PLAYING_FRAME = 2;
  * multiply-adds each (one per held-out sample), about 0.5 ms in all.
  */
 const CURVE_VECTORS = 512;
-
-/** The full module (wasm.js) and the full module's learners' texts in the language shown. */
-export const loadFullWithTexts = () => Promise.all([loadFull(), usePart('full')]);
 
 /**
  * A build's or a replay's token: `ready` resolves true once the figures

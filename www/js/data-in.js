@@ -5,10 +5,11 @@
 // A model JSON exported by the page opens the session it was saved from.
 
 import { label } from './catalogue.js';
-import { loadFull, Playground } from './wasm.js';
+import { Playground } from './wasm.js';
 import { holdInParts, loadInto, nextFrame, release } from './parsed-data.js';
 import { pageExtras } from './state.js';
-import { count, message, percent, t, usePart } from './i18n.js';
+import { count, message, percent, t } from './i18n.js';
+import { loadFullWithTexts } from './full-module.js';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const LISTED_ERRORS = 50;
@@ -63,7 +64,7 @@ export async function openFile(panel, file) {
     }
     progress(0, file.name);
     // Files learn in the full module (see wasm.js), fetched while the worker reads.
-    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFull(), usePart('full')]);
+    const [data] = await Promise.all([parseFile(file, (fraction) => progress(fraction, file.name), $('file-task').value, app.settings().algorithm), loadFullWithTexts()]);
     progress(null);
     // Into wasm memory a part per task, then the panels share that copy.
     await holdInParts(data);

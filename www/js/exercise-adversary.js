@@ -8,13 +8,14 @@
 // the full module, with a property test of the bound); a point that
 // breaks it is refused with the number that broke it. Each accepted
 // point is a round, answered by the learner itself.
-import { Playground, loadFull } from './wasm.js';
+import { Playground } from './wasm.js';
 import { label } from './catalogue.js';
 import { Chart } from './chart.js';
 import { element } from './dom.js';
 import { num } from './format.js';
 import { count, t, tr, usePart } from './i18n.js';
 import { REFUSED } from './exercise-draw.js';
+import { loadFullWithTexts } from './full-module.js';
 
 /** The game's margin and disc, stated on the page. */
 export const MARGIN = 0.3;
@@ -72,7 +73,7 @@ export class Exercise {
   async ask(round) {
     const layer = this.layer;
     // The rule is in the full module; the session may stay where it is.
-    if (!Playground.adversary_arena) await loadFull();
+    if (!Playground.adversary_arena) await loadFullWithTexts();
     await usePart('theory').catch(() => {}); // the theorem's words
     const pg = layer.pg;
     // The theorem counts from w = 0 with nothing learned: the game starts on an empty plane.

@@ -8,12 +8,13 @@
 // and otherwise says why not. The Theory layer's code is in the full
 // module: the session moves there first (nothing learned yet, so nothing
 // to replay). The learner's count is the session's own (its `counts()`).
-import { Playground, loadFull } from './wasm.js';
+import { Playground } from './wasm.js';
 import { Chart } from './chart.js';
 import { element } from './dom.js';
 import { num } from './format.js';
 import { count, t, tr, usePart } from './i18n.js';
 import { drawSample } from './exercise-draw.js';
+import { loadFullWithTexts } from './full-module.js';
 
 const COLORS = { you: '#6a1b9a', learner: '#1d232b', bound: '#1b7f3b' };
 /** The counts a mistake bound can be on: a ceiling over the learner's mistakes. */
@@ -54,7 +55,7 @@ export class Exercise {
   async withTheory() {
     const layer = this.layer;
     await usePart('theory').catch(() => {}); // the theorems' words
-    await loadFull(); // the Theory layer's code (once)
+    await loadFullWithTexts(); // the Theory layer's code (once)
     // A move rebuilds the figures from the session's link (the page's, or the element's).
     if (layer.pg.constructor !== Playground) await layer.host.withPast();
     const pg = layer.pg;

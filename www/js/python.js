@@ -9,9 +9,10 @@
 // copies nothing: never a silently different model.
 // Loaded on the first click (save-buttons.js, embed-controls.js), with its
 // catalogue part (i18n/python/).
-import { f64View, loadFull } from './wasm.js';
+import { f64View } from './wasm.js';
 import { label } from './catalogue.js';
 import { t, usePart } from './i18n.js';
+import { loadFullWithTexts } from './full-module.js';
 
 /** Up to this many samples are written into the script; more are read from the Points CSV. */
 export const INLINE = 300;
@@ -23,7 +24,7 @@ export const INLINE = 300;
  */
 export async function learnedOf(pg, hash = pg.hash('')) {
   if (typeof pg.learned === 'function') return pg.learned();
-  await loadFull();
+  await loadFullWithTexts();
   const { Playground } = await import('./wasm.js'); // the full module's, now
   const full = new Playground(hash);
   try {

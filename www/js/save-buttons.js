@@ -6,10 +6,10 @@
 // with River or scikit-learn (python.js). This module and the saving code
 // (export.js) load on the first click (controls.js wires the buttons):
 // most visits never save, and the page's first download stays small.
-import { label } from './catalogue.js';
+import { isKernel, label } from './catalogue.js';
 import * as state from './state.js';
 import { language, t, usePart } from './i18n.js';
-import { loadFull } from './wasm.js';
+import { loadFullWithTexts } from './full-module.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,7 +48,7 @@ export async function save(id, app) {
     // why): the session moves there first, as on the timeline's first use.
     if (!app.figures[0].pg.model_export) {
       $('save-msg').textContent = t('Loading the full learner core, which writes the model…');
-      await loadFull();
+      await loadFullWithTexts();
       if (!(await app.withPast())) {
         $('save-msg').textContent = '';
         return;
@@ -94,6 +94,12 @@ export async function save(id, app) {
     });
     app.gifPanel.root.querySelector('input')?.focus();
   });
+  // A frame does not grow with its figure: at 440 px wide, the figure with
+  // its explanation is 840 to 913 px tall (PA-I, AROW, the kernel
+  // perceptron in the four languages), with the Theory layer up to 1,842
+  // px for a linear learner and 2,333 for a kernel learner (measured in
+  // Chromium, 2026-12-03; tests/e2e/embed-code.test.mjs), and fonts differ.
+  const frameHeight = () => (!app.page.theory ? 960 : isKernel(app.settings().algorithm) ? 2450 : 1950);
   on('embed', async () => {
     app.writeHash();
     const base = new URL('.', location.href).href;
@@ -107,7 +113,7 @@ export async function save(id, app) {
       `<online-learner state="${hash}"${lang && ` lang="${lang}"`} controls="${controls}" explain></online-learner>`,
       '',
       '<!-- or, in a frame: -->',
-      `<iframe src="${base}embed.html#${hash}${lang && `&lang=${lang}`}&controls=${controls}&explain=1" title="${t('Online learning playground')}" width="440" height="560" loading="lazy"></iframe>`,
+      `<iframe src="${base}embed.html#${hash}${lang && `&lang=${lang}`}&controls=${controls}&explain=1" title="${t('Online learning playground')}" width="440" height="${frameHeight()}" loading="lazy"></iframe>`,
     ].join('\n');
     try {
       await navigator.clipboard.writeText(code);

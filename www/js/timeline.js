@@ -6,7 +6,8 @@
 // an <online-learner>) to t. Loaded on the timeline's first use, with the
 // page's full module, which holds the checkpoints: the session is replayed
 // there first (the host's own rebuild, with its progress and Cancel).
-import { f64View, loadFull } from './wasm.js';
+import { f64View } from './wasm.js';
+import { loadFullWithTexts } from './full-module.js';
 
 /** Whether the figures' handles can look back (the full module made them). */
 const canSeek = (host) => host.figures.every((f) => typeof f.pg.seek === 'function');
@@ -18,7 +19,7 @@ const canSeek = (host) => host.figures.every((f) => typeof f.pg.seek === 'functi
  */
 export async function seek(host, t) {
   if (!canSeek(host)) {
-    await loadFull();
+    await loadFullWithTexts();
     if (!(await host.withPast())) return;
     if (!canSeek(host)) return;
   }
