@@ -128,7 +128,8 @@ pub struct RunArgs {
     #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// The classes, comma-separated (--classes=-1,1 or --classes 1,2,3):
-    /// two map to ±1 (the larger is +1), more make a multiclass run. A
+    /// two or more, each once; two map to ±1 (the larger is +1), more make
+    /// a multiclass run, and a label outside them is a bad line. A
     /// stream needs them unless its labels are two of -1, 0 and +1; a file
     /// is otherwise read once first to find them.
     #[arg(

@@ -39,7 +39,12 @@ impl TwoClasses {
 
     /// ±1 for a label of the classes, None for another.
     pub fn map(&self, label: f64) -> Option<f64> {
-        if self.usual {
+        // 0 and −1 both map to −1, but of two classes named (0 and 1, or
+        // −1 and 1) only that one is a class: the other is a bad line.
+        let named = self.negative.is_nan() || label == self.positive || label == self.negative;
+        if self.usual && !named {
+            None
+        } else if self.usual {
             match label {
                 1.0 => Some(1.0),
                 0.0 | -1.0 => Some(-1.0),

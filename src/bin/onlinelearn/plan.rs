@@ -125,9 +125,7 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
                 "--classes names classes: a regression (--task regression) has none".into(),
             );
         }
-        Some(labels) => Some(
-            Classes::from_labels(labels.iter().copied()).map_err(|e| format!("--classes: {e}"))?,
-        ),
+        Some(labels) => Some(named_classes(labels)?),
     };
     let in_memory = (shuffle && shuffle_buffer.is_none()) || theory;
     let once = !train.rereadable();
@@ -240,4 +238,32 @@ fn read_settings_file(
         keys.push(key);
     }
     Ok(FromFile { keys, shuffle })
+}
+
+/// The classes `--classes` (or a settings file) names: two or more, each
+/// once. One class learns nothing, and a class named twice is a typo that
+/// would otherwise pass as a run of fewer classes than meant.
+fn named_classes(labels: &[f64]) -> Result<Classes, String> {
+    let classes =
+        Classes::from_labels(labels.iter().copied()).map_err(|e| format!("--classes: {e}"))?;
+    let range = "must be 2 or more distinct classes";
+    let given: Vec<String> = labels
+        .iter()
+        .map(|&l| onlinelearn::number::text(l))
+        .collect();
+    let given = given.join(",");
+    if let Some(twice) = labels
+        .iter()
+        .enumerate()
+        .find(|(i, l)| labels[..*i].contains(l))
+    {
+        let twice = onlinelearn::number::text(*twice.1);
+        return Err(format!(
+            "--classes {range}, got {given} ({twice} is named twice)"
+        ));
+    }
+    if classes.len() < 2 {
+        return Err(format!("--classes {range}, got {given}"));
+    }
+    Ok(classes)
 }
