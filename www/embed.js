@@ -287,6 +287,14 @@ export class OnlineLearner extends Controller(HTMLElement) {
     showLayers(this, hash, { theory: theoryPlace, truth: truthPlace });
     this.showExercise(exercisePlace);
     this.loop.changed();
+    if (!this.replaying) this.lookBack();
+  }
+
+  /** A link's `at=` (the playground's timeline looking back at a sample): the figure opens there, once replayed. */
+  lookBack() {
+    const at = /(?:^|&)at=(\d+)(?:&|$)/.exec(this.goodHash ?? '')?.[1];
+    if (at === undefined || this.past) return;
+    import('./js/timeline.js').then((m) => m.seek(this, Number(at))).catch((e) => this.fail(e));
   }
 
   /** The `exercise` attribute's exercise with its settings (js/exercise.js, loaded then), or none. */
@@ -347,6 +355,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
       if (!end) return; // the figure was rebuilt meanwhile
       this.curves.define();
       this.changed();
+      if (end === 'done') this.lookBack();
     }, (error) => {
       if (this.replaying === run) this.replaying = null; // its code could not be loaded
       this.fail(error);

@@ -261,15 +261,14 @@ impl SharedState {
     /// Whether the link (with `also`, a learner about to be chosen) needs
     /// the page's full module: a learner whose code this build leaves out,
     /// a file (the page keeps one copy of it in wasm memory, in the module
-    /// every learner can use), the Theory layer (`theory=1`) or a fork's
-    /// original run (`was=`, which the timeline made), whose code is there
-    /// only.
+    /// every learner can use), the Theory layer (`theory=1`), a fork's
+    /// original run (`was=`, which the timeline made) or a sample the
+    /// timeline looks back at (`at=`), whose code is there only.
     pub fn needs_full(&self, also: Option<Algorithm>) -> bool {
         !self.held(also)
-            || self
-                .extras
-                .iter()
-                .any(|(k, v)| k == "file" || k == "was" || (k == "theory" && v == "1"))
+            || self.extras.iter().any(|(k, v)| {
+                matches!(k.as_str(), "file" | "was" | "at") || (k == "theory" && v == "1")
+            })
     }
 
     /// Whether a link, read or not, names (`algo`, `start`) a learner

@@ -110,6 +110,37 @@ test('Compare: every panel moves to sample t, each exact; a setting there forks 
   await page.close();
 });
 
+test('a link copied while looking back opens at that sample, the whole session kept, on the page and in embed.html', async () => {
+  const page = await open('desktop', 'algo=pa1&preset=overlapping&seed=5');
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(600)));
+  await scrub(page, 'desktop', 0.4);
+  const [t] = await position(page);
+  assert.ok(t > 100 && t < 500, `t = ${t}`);
+  const model = await page.evaluate(() => Array.from(window.playground.figures[0].pg.model()));
+  await page.click('#share');
+  const link = await page.evaluate(() => location.hash);
+  assert.match(link, new RegExp(`&at=${t}(&|$)`));
+  const other = await open('desktop', link.slice(1));
+  await other.waitForFunction(() => window.playground.past && !window.playground.replaying);
+  assert.deepEqual(await position(other), [t, 600]);
+  assert.deepEqual(await other.evaluate(() => Array.from(window.playground.figures[0].pg.model())), model);
+  assert.match(await other.locator('#timeline-out').innerText(), /of 600/);
+  // The same link in a blog's figure (embed.html) opens there too.
+  const embed = await site.openEmbed(link.slice(1));
+  await embed.waitForFunction(() => document.getElementById('figure').past);
+  assert.deepEqual(await embed.evaluate(() => Array.from(document.getElementById('figure').figure.pg.position())), [t, 600]);
+  assert.deepEqual(embed.errors, []);
+  await embed.close();
+  // Back at the end, the link looks back no more.
+  await other.click('#timeline-now');
+  await other.waitForFunction(() => !window.playground.past);
+  await other.evaluate(() => window.playground.writeHash());
+  assert.doesNotMatch(await other.evaluate(() => location.hash), /&at=/);
+  assert.deepEqual([...page.errors, ...other.errors], []);
+  await other.close();
+  await page.close();
+});
+
 test('the <online-learner> element: controls=timeline looks back, and Step there forks', async () => {
   const page = await site.openEmbed('algo=pa1&preset=overlapping&controls=play,step,timeline&curves=1');
   await page.evaluate(() => document.getElementById('figure').act((pg) => pg.stream(500)));

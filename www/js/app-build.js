@@ -143,7 +143,10 @@ export const building = {
     const problems = [...(run.problems ?? []), run.notice].filter(Boolean);
     if (problems.length) this.showError(problems.map(message).join(' '));
     this.changed();
-    run.resolve(true);
+    // A link that looks back at a sample (`at=`) opens there; the build
+    // resolves once it does, so that what follows acts at that sample.
+    if (this.page.at == null || this.past) return run.resolve(true);
+    import('./timeline.js').then((m) => m.seek(this, this.page.at)).catch((e) => this.fail(e)).finally(() => run.resolve(true));
   },
 
   /**

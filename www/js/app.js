@@ -155,6 +155,19 @@ export class App extends Controller(Object) {
     $('error-banner').hidden = true;
   }
 
+  /** The timeline moved to sample `at` of `total`: the link keeps a sample looked back at (`at=`) and opens there. */
+  looked(at, total) {
+    super.looked(at, total);
+    this.page.at = at < total ? at : null;
+    if (!this.playing) this.writeHash();
+  }
+
+  /** The session went on from the sample looked at: the link no longer looks back. */
+  forked() {
+    this.page.at = null;
+    super.forked();
+  }
+
   writeHash(now = performance.now()) {
     if (!this.figures.length || this.replaying) return;
     try {

@@ -10,14 +10,18 @@ export { EXERCISE_KEYS };
 
 export const VIEWS = ['classify', 'regress', 'compare', 'epochs', 'exercises'];
 /** The page's own keys in a link (the session's are the learner core's). */
-const PAGE_KEYS = ['view', 'speed', 'algos', 'lang', 'theory', 'truth', 'empty'];
+const PAGE_KEYS = ['view', 'speed', 'algos', 'lang', 'theory', 'truth', 'at', 'empty'];
 export const MAX_SPEED = 100000;
 /** Compare shows up to this many learners (every one has its own colour). */
 export const MAX_COMPARED = 16;
 
-/** Page defaults; a link may override each (`lang` null: the browser's language, not written into links). */
+/**
+ * Page defaults; a link may override each (`lang` null: the browser's
+ * language, not written into links; `at`, the sample the timeline looks
+ * back at, null at the session's end).
+ */
 export function defaultPage() {
-  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'], lang: null, theory: false, truth: false, exercise: {} };
+  return { view: 'classify', speed: 100, algos: ['pa', 'pa1'], lang: null, theory: false, truth: false, at: null, exercise: {} };
 }
 
 /**
@@ -81,6 +85,11 @@ export function pageFrom(extras) {
     if (truth === '1' || truth === '0') page.truth = truth === '1';
     else refuse('truth', truth, t('the true concept is shown (1) or not (0)'));
   }
+  if (params.has('at')) {
+    const at = params.get('at');
+    if (/^\d{1,15}$/.test(at)) page.at = Number(at);
+    else refuse('at', at, t('the sample looked back at is a whole number from 0'));
+  }
   // (A link's empty=1 was read before: emptied() took it out with the log.)
   if (params.has('empty')) refuse('empty', params.get('empty'), t('a link starts with nothing learned with empty=1'));
   page.lang = pick(params.get('lang'));
@@ -116,7 +125,7 @@ export function emptyLink(pg, page) {
 
 export function pageExtras(page) {
   const exercise = page.view === 'exercises' ? EXERCISE_KEYS.filter((k) => page.exercise?.[k] != null).map((k) => `&${k}=${page.exercise[k]}`).join('') : '';
-  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}${page.lang ? `&lang=${page.lang}` : ''}${page.theory ? '&theory=1' : ''}${page.truth ? '&truth=1' : ''}${exercise}`;
+  return `view=${page.view}&speed=${Math.round(page.speed)}&algos=${page.algos.join(',')}${page.lang ? `&lang=${page.lang}` : ''}${page.theory ? '&theory=1' : ''}${page.truth ? '&truth=1' : ''}${page.at != null ? `&at=${page.at}` : ''}${exercise}`;
 }
 
 /** The same hash with another learner (a view that starts from another). */
