@@ -29,7 +29,7 @@ pub enum LabelColumn {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CsvOptions {
     pub label_column: LabelColumn,
-    /// `None`: a first line that is not all numbers is a header.
+    /// `None`: a first line none of whose fields is a number is a header.
     pub header: Option<bool>,
     pub task: Task,
     pub on_error: OnError,
@@ -80,6 +80,7 @@ impl CsvParser {
     /// Reads line `line_no` (1-based); an error is returned only when the
     /// policy is to stop at the first bad line.
     pub fn line(&mut self, line_no: usize, line: &str) -> Result<()> {
+        let line = super::without_bom(line_no, line);
         match self.grammar.read(line) {
             Ok(None) => Ok(()),
             Ok(Some(label)) => {
@@ -169,7 +170,10 @@ impl CsvLine {
         split_fields(line, delimiter, &mut self.fields);
         let field = |range: &Range<usize>| &line[range.clone()];
         if is_first {
-            let looks_like_header = self.fields.iter().any(|f| field(f).parse::<f64>().is_err());
+            // A header names its columns: a first line with a number in
+            // it is data, and a field of it that is not a number is a bad
+            // line, not a header that silently drops the row.
+            let looks_like_header = self.fields.iter().all(|f| field(f).parse::<f64>().is_err());
             if self.header.unwrap_or(looks_like_header) {
                 return Ok(None);
             }

@@ -57,6 +57,7 @@ impl LibsvmParser {
     /// Reads line `line_no` (1-based); an error is returned only when the
     /// policy is to stop at the first bad line.
     pub fn line(&mut self, line_no: usize, line: &str) -> Result<()> {
+        let line = super::without_bom(line_no, line);
         match self.grammar.read(line) {
             Ok(None) => Ok(()),
             Ok(Some(label)) => {

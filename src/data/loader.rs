@@ -112,6 +112,7 @@ impl Loader {
     pub fn feed(&mut self, text: &str) {
         for line in text.lines() {
             self.lines += 1;
+            let line = super::without_bom(self.lines, line);
             let (before, _) = self.parser.progress();
             let result = match &mut self.parser {
                 Parser::Csv(p) => p.line(self.lines, line),
@@ -241,6 +242,24 @@ mod tests {
         let mut loader = Loader::new(name, format, task);
         loader.feed(text);
         loader.finish()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_data_and_a_first_row_with_a_number_is_not_a_header() {
+        for (name, text) in [
+            ("b.svm", "\u{feff}+1 1:1\n-1 2:1\n"),
+            ("b.csv", "\u{feff}1,2,1\n3,4,-1\n"),
+        ] {
+            assert_eq!(
+                load(name, text, None).unwrap().loaded.data.len(),
+                2,
+                "{name}"
+            );
+        }
+        let typo = load("t.csv", "1,2x,1\n3,4,-1\n5,6,1\n", None).unwrap();
+        assert_eq!(typo.loaded.data.len(), 2);
+        let error = typo.loaded.skipped[0].to_string();
+        assert!(error.starts_with("t.csv:1:3: "), "{error}");
     }
 
     #[test]

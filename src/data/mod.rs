@@ -21,7 +21,7 @@ pub use preset::{class_index, class_label, class_number, Preset, DRIFT_PERIOD, M
 pub(crate) use reading::{
     display_name, parse_label, parse_value, read_to_string, ErrorSink, Tokens,
 };
-pub use reading::{LineError, Loaded, OnError, MAX_LISTED_ERRORS};
+pub use reading::{without_bom, LineError, Loaded, OnError, BOM, MAX_LISTED_ERRORS};
 pub use rng::Rng;
 pub use standardise::{Deviations, Standardiser, Sums};
 pub use synthetic::{ConceptMove, Stream, StreamConfig, Truth};

@@ -95,6 +95,20 @@ pub struct Loaded {
 /// garbage must not fill memory with messages).
 pub const MAX_LISTED_ERRORS: usize = 1000;
 
+/// The UTF-8 byte-order mark that some editors write at the start of a
+/// file (Excel's "CSV UTF-8", Notepad): not data, and invisible in an
+/// error, so every reader skips it at the start of the first line.
+pub const BOM: &str = "\u{feff}";
+
+/// Line `line_no` (1-based) without the byte-order mark the first line
+/// may start with.
+pub fn without_bom(line_no: usize, line: &str) -> &str {
+    match line_no {
+        1 => line.strip_prefix(BOM).unwrap_or(line),
+        _ => line,
+    }
+}
+
 /// Collects line errors according to an [`OnError`] policy.
 pub(crate) struct ErrorSink {
     policy: OnError,

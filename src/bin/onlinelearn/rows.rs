@@ -10,7 +10,7 @@ use std::io::BufRead;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use onlinelearn::data::{CsvLine, CsvOptions, LibsvmLine, LineError, Standardiser};
+use onlinelearn::data::{CsvLine, CsvOptions, LibsvmLine, LineError, Standardiser, BOM};
 use onlinelearn::{Features, ParseError, Task};
 
 use crate::source::{Format, Source};
@@ -149,6 +149,9 @@ impl Rows {
             }
             self.consumed += n as u64;
             self.line_no += 1;
+            if self.line_no == 1 && self.line.starts_with(BOM.as_bytes()) {
+                self.line.drain(..BOM.len());
+            }
             // As `str::lines` cuts a text read whole: "\n" or "\r\n".
             if self.line.last() == Some(&b'\n') {
                 self.line.pop();
