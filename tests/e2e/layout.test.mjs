@@ -3,6 +3,7 @@
 // finger can hit, names a reader understands, and text that fits its box.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { drag } from './devices.mjs';
 import { useBrowser, launch, openPage, screenshot } from './harness.mjs';
 
 const browser = useBrowser({ width: 1280, height: 800 });
@@ -111,6 +112,14 @@ test('phone: Play sits by the plane, the explanation under it, targets are 44 ×
     const drawn = (await page.evaluate(() => window.playground.points())).slice(-3 * added);
     const xs = drawn.filter((_, i) => i % 3 === 0);
     assert.ok(xs.every((v) => Math.abs(v - xs[0]) < 0.02), `along the finger's straight path: x = ${xs.join(', ')}`);
+    // A tap on Draw just after a quick stroke turns it off (the stroke's
+    // fling, cancelled by the tap, once swallowed it).
+    const path = Array.from({ length: 9 }, (_, k) => [at.x + at.width * (0.2 + 0.07 * k), at.y + at.height * 0.3]);
+    await drag(page, 'phone', path);
+    await page.waitForTimeout(100);
+    const drawButton = await page.locator('#draw-mode').boundingBox();
+    await page.touchscreen.tap(drawButton.x + drawButton.width / 2, drawButton.y + drawButton.height / 2);
+    await page.waitForFunction(() => document.getElementById('draw-mode').getAttribute('aria-pressed') === 'false', null, { timeout: 3000 });
     await screenshot(page, 'layout-phone');
     assert.deepEqual(page.errors, []);
   } finally {

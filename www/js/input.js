@@ -60,6 +60,10 @@ export function bindPointer(plane, app) {
   for (const type of ['pointerup', 'pointercancel']) {
     canvas.addEventListener(type, (event) => { if (stroke?.id === event.pointerId) stroke = null; });
   }
+  // A stroke is not a scroll: cancelling its touchmoves keeps Chromium from
+  // starting a fling as the finger lifts, whose cancel swallowed the next
+  // tap (Draw tapped off just after a stroke stayed on; as truth-handles.js).
+  canvas.addEventListener('touchmove', (event) => { if (stroke) event.preventDefault(); }, { passive: false });
   canvas.addEventListener('pointerup', (event) => {
     if (!tap || tap.id !== event.pointerId) return;
     const moved = Math.hypot(event.clientX - tap.x, event.clientY - tap.y);
