@@ -78,3 +78,30 @@ fn standard_input_as_both_train_and_test_is_refused_up_front() {
         "--train - and --test -: standard input can be one of the two files, not both",
     );
 }
+
+#[test]
+fn a_test_stopped_by_a_bad_line_reports_no_test_figures() {
+    let train = temp_file("stopped_test_train.svm", "+1 1:1\n-1 2:1\n+1 1:2\n-1 2:2\n");
+    let test = temp_file("stopped_test.svm", "+1 1:1\n-1 1:1\n+1 2:1\n-1 0:1\n");
+    let (train, test) = (train.to_str().unwrap(), test.to_str().unwrap());
+    let args = [
+        "learn",
+        "--algo",
+        "perceptron",
+        "--train",
+        train,
+        "--test",
+        test,
+    ];
+    let text = run(&args);
+    let err = String::from_utf8(text.stderr).unwrap();
+    assert!(err.contains("the report has no test figures"), "{err}");
+    let report = String::from_utf8(text.stdout).unwrap();
+    assert!(!report.contains("test accuracy"), "{report}");
+    let json = run(&[&args[..], &["--json"]].concat());
+    assert_eq!(json.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    for key in ["test_accuracy", "n_test"] {
+        assert!(json.get(key).is_none_or(|v| v.is_null()), "{key}: {json}");
+    }
+}

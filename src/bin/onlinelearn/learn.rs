@@ -318,6 +318,9 @@ fn attempt(
         skipped_test_lines = Some(tested.skipped);
         said_skipped(&test.name, tested.skipped);
         if let Some(stop) = tested.stopped {
+            // Figures of the lines before it would pass for the test's.
+            n_test = None;
+            learning.contenders.iter_mut().for_each(|c| c.held = None);
             stopped = Some(format!(
                 "{stop}\nthe test stopped at this line: the report has no test figures; fix the line, or pass --skip-bad to test past bad lines"
             ));
