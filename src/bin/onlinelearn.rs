@@ -81,6 +81,9 @@ mod lines;
 #[path = "onlinelearn/link.rs"]
 mod link;
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "onlinelearn/output_paths.rs"]
+mod output_paths;
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "onlinelearn/palette.rs"]
 mod palette;
 #[cfg(not(target_arch = "wasm32"))]

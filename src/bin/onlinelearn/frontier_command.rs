@@ -95,6 +95,11 @@ pub fn frontier(args: &FrontierArgs) -> Result<(), String> {
             )
         })?;
     check_learners(&algorithms, &settings, &given, &sizes)?;
+    for (flag, path) in [("--svg", &args.svg), ("--csv", &args.csv)] {
+        if let Some(path) = path {
+            crate::output_paths::check_file(flag, path)?;
+        }
+    }
     let mut files = read(&args.train, &args.test, args.format)?;
     scale(&mut files, settings.scale)?;
     // OLRU plans for the run's length, as `learn` does without --horizon.

@@ -51,6 +51,9 @@ enum Attempt {
 /// `theory`: `--theory` (the data is then read into memory first).
 pub fn learn(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<(), String> {
     let plan = plan(algorithms, args, theory)?;
+    if let Some(path) = &args.curves {
+        crate::output_paths::check_file("--curves", path)?;
+    }
     let scaler = crate::scale::standardiser(algorithms, &plan, args)?;
     let train = &plan.train;
     let need_rows = plan.settings.horizon.is_none() && plan.reads(algorithms, Key::Horizon);

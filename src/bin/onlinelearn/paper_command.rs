@@ -112,6 +112,7 @@ pub fn paper(args: &PaperArgs) -> Result<(), String> {
             return Err(format!("{flag} must be at least 1, got 0"));
         }
     }
+    crate::output_paths::check_folder("--out", &args.out)?;
     let keep = args.settings.unwrap_or(8);
     if !(1..=8).contains(&keep) {
         return Err(format!("--settings must be between 1 and 8, got {keep}"));

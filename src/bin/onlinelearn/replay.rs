@@ -48,6 +48,9 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<(), String> {
+    if let Some(path) = &args.curves {
+        crate::output_paths::check_file("--curves", path)?;
+    }
     let hash = hash_of(&args.link)?;
     let state = SharedState::parse(&hash).map_err(|e| e.to_string())?;
     if let Some(notice) = &state.notice {
