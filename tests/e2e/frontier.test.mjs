@@ -158,6 +158,13 @@ test('the embed: `frontier` draws a kernel learner\'s path and sweeps; a linear 
   await page.click('#frontier-sweep');
   await page.waitForFunction(() => !document.getElementById('figure').curves.frontier.sweep && document.getElementById('figure').figure.frontier?.length >= 3, null, { timeout: 120_000 });
   await screenshot(page, 'frontier-embed');
+  // The two charts in one column, at one width; the sweep's command says it is the sweep's.
+  const [curves, frontier] = await page.evaluate(() => ['.curves > canvas.chart', '#chart-frontier'].map((s) => {
+    const r = document.getElementById('figure').shadowRoot.querySelector(s).getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.width)];
+  }));
+  assert.deepEqual(curves, frontier);
+  assert.match(await page.locator('#frontier-command').textContent(), /sweep/);
   assert.deepEqual(page.errors, []);
   await page.close();
 

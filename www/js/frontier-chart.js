@@ -121,7 +121,7 @@ export class FrontierChart {
     this.sweepButton.title = t('Runs each learner again at a few support-set sizes on the points on the plane, tested on the held-out set (dots)');
     this.cancelButton.textContent = t('Cancel');
     this.progress.setAttribute('aria-label', t('Budget sweep'));
-    this.commandButton.textContent = t('Copy as command');
+    this.commandButton.textContent = t('Copy the sweep as command'); // beside the figure's own Copy as command (its session)
   }
 
   /** Figure i's new curve points (figure.js's newCurvePoints): its support size and held-out error. */
