@@ -17,7 +17,7 @@
 import { loadWasm, needsFull, Playground } from './js/wasm.js';
 import { Controller } from './js/controller.js';
 import { loadFullWithTexts } from './js/full-module.js';
-import { browserLanguage, message, percent, pick, t, use, usePart } from './js/i18n.js';
+import { browserLanguage, message, percent, pick, say, t, use, usePart } from './js/i18n.js';
 import { element } from './js/dom.js';
 import { figureControls, fillLegend, showLayers } from './js/embed-controls.js';
 import { FigureCurves, FigureLines } from './js/embed-panels.js';
@@ -271,7 +271,7 @@ export class OnlineLearner extends Controller(HTMLElement) {
       this.figures = [this.addFigure(stage, hash, options)];
       this.replayRest({});
     } catch (error) {
-      this.showError(t('Settings not understood: {why}. Showing the defaults.', { why: message(error) }));
+      this.showError(t('Settings not understood: {why}. Showing the defaults.', { why: settingsProblem(error) }));
       hash = '';
       this.figure?.destroy();
       this.figures = [this.addFigure(stage, '', options)];
@@ -377,6 +377,16 @@ export class OnlineLearner extends Controller(HTMLElement) {
   restore(hash) {
     this.figure.rebuild(hash);
   }
+}
+
+/**
+ * Why a figure's settings were refused: the core's reason, without the
+ * "shared link:" that a link's refusal starts with (a figure's settings
+ * are its attributes, or embed.html's hash, not a link someone shared).
+ */
+function settingsProblem(error) {
+  const inner = error?.code === 'shared-link' ? error.args?.why?.message : null;
+  return inner ? say(inner) : message(error);
 }
 
 if (!customElements.get('online-learner')) customElements.define('online-learner', OnlineLearner);
