@@ -133,13 +133,8 @@ fn a_value_with_the_links_own_characters_round_trips() {
 #[test]
 fn what_only_the_full_module_runs_is_read_from_the_page_keys() {
     let needs = |hash: &str| SharedState::parse(hash).unwrap().needs_full(None);
-    assert!(!needs("algo=pa1&log=s300&view=classify&theory=0"));
-    for key in [
-        "theory=1",
-        "at=120",
-        "was=s300",
-        "file=a.csv:0123456789abcdef",
-    ] {
-        assert!(needs(&format!("algo=pa1&log=s300&{key}")), "{key}");
+    assert!(!needs("v=4&algo=pa1&view=classify&theory=0"));
+    for key in ["theory=1", "at=120"] {
+        assert!(needs(&format!("v=4&algo=pa1&{key}")), "{key}");
     }
 }
