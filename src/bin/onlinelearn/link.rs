@@ -25,6 +25,30 @@ const DEFAULT_COMPARED: [&str; 2] = ["pa", "pa1"];
 const MAX_COMPARED: usize = 16;
 const LANGUAGES: [&str; 4] = ["en", "it", "zh-CN", "ja"];
 
+/// The keys of a link that are neither a setting nor the session's own
+/// (`file`, `was`): the page's (www/js/state.js, PAGE_KEYS), an exercise's
+/// (EXERCISE_KEYS) and an embedded frame's (book/src/embedding.md).
+pub const PAGE_KEYS: [&str; 21] = [
+    "view", "speed", "algos", "lang", "theory", "truth", "at", "empty", "exercise", "rounds",
+    "tries", "score", "reveal", "controls", "explain", "curves", "frontier", "autoplay", "label",
+    "file", "was",
+];
+
+/// Refuses a link key that is none of PAGE_KEYS (the link's parser keeps
+/// every such key for the page; `replay` does not ignore one silently).
+pub fn check_page_keys(extras: &[(String, String)]) -> Result<(), String> {
+    match extras
+        .iter()
+        .find(|(k, _)| !PAGE_KEYS.contains(&k.as_str()))
+    {
+        Some((key, _)) => Err(format!(
+            "the link's key '{key}' is neither a setting nor one of the page's keys ({})",
+            PAGE_KEYS.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The hash of a link: whatever follows the first `#` of an address, or
 /// the text itself when it has none and reads as a hash (`v=3&algo=...`).
 pub fn hash_of(link: &str) -> Result<String, String> {

@@ -53,6 +53,7 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
     }
     let hash = hash_of(&args.link)?;
     let state = SharedState::parse(&hash).map_err(|e| e.to_string())?;
+    crate::link::check_page_keys(&state.extras)?;
     if let Some(notice) = &state.notice {
         if !args.as_today {
             return Err(format!(

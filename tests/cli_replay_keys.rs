@@ -1,0 +1,38 @@
+//! `onlinelearn replay` on links it has nothing to replay from, or whose
+//! keys it does not know: each is refused with a message (exit 2), never
+//! "replayed" silently.
+
+mod command;
+
+use command::{run, stderr, stdout};
+
+#[test]
+fn an_unknown_key_is_refused_by_name() {
+    let err = stderr(&run(&["replay", "#v=4&algo=pa1&foo=1"]));
+    assert!(
+        err.contains("foo") && err.contains("neither a setting nor one of the page's keys"),
+        "{err}"
+    );
+    // The page's own keys, an exercise's and an embedded frame's replay.
+    for key in [
+        "view=classify",
+        "speed=100",
+        "lang=en",
+        "theory=1",
+        "truth=1",
+        "at=3",
+        "exercise=margins",
+        "rounds=3",
+        "tries=2",
+        "score=1",
+        "reveal=1",
+        "controls=play,step",
+        "explain=1",
+        "curves=1",
+        "frontier=1",
+        "autoplay=1",
+        "label=hello",
+    ] {
+        stdout(&run(&["replay", &format!("#v=4&algo=pa1&{key}")]));
+    }
+}
