@@ -36,3 +36,15 @@ fn an_unknown_key_is_refused_by_name() {
         stdout(&run(&["replay", &format!("#v=4&algo=pa1&{key}")]));
     }
 }
+
+#[test]
+fn a_link_with_nothing_to_replay_is_refused() {
+    // Nothing that reads as a link, even with --as-today.
+    let err = stderr(&run(&["replay", "garbage", "--as-today"]));
+    assert!(err.contains("nothing to replay"), "{err}");
+    // No learner and no log.
+    let err = stderr(&run(&["replay", "#v=4&view=classify"]));
+    assert!(err.contains("nothing to replay"), "{err}");
+    // A learner alone is a session (nothing learned yet), as the page opens it.
+    assert!(stdout(&run(&["replay", "#v=4&algo=pa1"])).contains("0 samples"));
+}

@@ -52,6 +52,7 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
         crate::output_paths::check_file("--curves", path)?;
     }
     let hash = hash_of(&args.link)?;
+    something_to_replay(&hash)?;
     let state = SharedState::parse(&hash).map_err(|e| e.to_string())?;
     crate::link::check_page_keys(&state.extras)?;
     if let Some(notice) = &state.notice {
@@ -87,6 +88,20 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
         text += &format!("{}\n", address(&args.link_base, &state_hash));
     }
     crate::std_streams::print_stdout(&text)
+}
+
+/// Refuses a link that names no learner (`algo`) and holds no log: what
+/// the page writes always has its learner, so this is not a page's link.
+fn something_to_replay(hash: &str) -> Result<(), String> {
+    let keys = hash.trim_start_matches('#').split('&');
+    let keys: Vec<&str> = keys.map(|p| p.split('=').next().unwrap_or(p)).collect();
+    if keys.iter().any(|k| *k == "algo" || *k == "log") {
+        return Ok(());
+    }
+    let shown: String = hash.chars().take(60).collect();
+    Err(format!(
+        "nothing to replay in '{shown}': a page's link names its learner (algo=) or holds a log (log=); copy the whole address, with its '#...'"
+    ))
 }
 
 /// The link's panels, each replayed to its end (on the file, if the link
