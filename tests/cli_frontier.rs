@@ -6,24 +6,14 @@
 
 mod command;
 
-use command::{assert_refused, fixture, learn_json, run, stderr, stdout, temp_file};
+use command::{assert_refused, fixture, learn_json, moons_libsvm, run, stderr, stdout, temp_file};
 use serde_json::Value;
 
 /// Two moons as LIBSVM lines with classes 2 and 7 (7 is +1 for `learn`).
-fn moons_libsvm(name: &str, n: &str, seed: &str) -> String {
-    let csv = stdout(&run(&[
-        "stream", "--preset", "moons", "--n", n, "--seed", seed,
-    ]));
-    let lines: String = csv
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let v: Vec<&str> = l.split(',').collect();
-            let class = if v[2] == "1" { 7 } else { 2 };
-            format!("{class} 1:{} 2:{}\n", v[0], v[1])
-        })
-        .collect();
-    temp_file(name, &lines).display().to_string()
+fn moons_2_7(name: &str, n: &str, seed: &str) -> String {
+    moons_libsvm(name, n, seed, ("7", "2"))
+        .display()
+        .to_string()
 }
 
 fn frontier_json(args: &[&str]) -> Value {
@@ -120,8 +110,8 @@ fn every_point_is_exactly_its_learn_runs_with_seeds_s_to_s_plus_n_minus_1() {
 
 #[test]
 fn a_libsvm_file_with_other_class_names_maps_them_as_learn_does() {
-    let train = moons_libsvm("frontier-moons.train", "240", "3");
-    let test = moons_libsvm("frontier-moons.test", "300", "4");
+    let train = moons_2_7("frontier-moons.train", "240", "3");
+    let test = moons_2_7("frontier-moons.test", "300", "4");
     let data = [
         "--train",
         train.as_str(),

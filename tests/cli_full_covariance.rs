@@ -36,15 +36,8 @@ fn a_sample_too_wide_for_a_full_covariance_is_refused_naming_its_line() {
     assert_too_wide(&learn(&["--algo", "sop"]), file);
     let three = temp_file("too_wide_3.svm", &format!("{WIDE}3 1:1\n"));
     let three = three.to_str().unwrap();
-    let out = run(&[
-        "learn",
-        "--algo",
-        "arow",
-        "--classes",
-        "-1,1,3",
-        "--train",
-        three,
-    ]);
+    let flags = "learn --algo arow --classes -1,1,3 --train".split(' ');
+    let out = run(&flags.chain([three]).collect::<Vec<_>>());
     assert_too_wide(&out, three);
     let piped = run_with_input(
         &[

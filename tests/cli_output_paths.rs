@@ -5,7 +5,7 @@
 
 mod command;
 
-use command::{run, stdout, temp_file};
+use command::{moons_libsvm, run};
 
 /// Fails with nothing on standard output (no table: the work never ran),
 /// and the error names `flag` and `path`.
@@ -18,18 +18,9 @@ fn assert_checked_first(args: &[&str], flag: &str, path: &str) {
 }
 
 fn moons(name: &str, seed: &str) -> String {
-    let csv = stdout(&run(&[
-        "stream", "--preset", "moons", "--n", "60", "--seed", seed,
-    ]));
-    let libsvm: String = csv
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let v: Vec<&str> = l.split(',').collect();
-            format!("{} 1:{} 2:{}\n", v[2], v[0], v[1])
-        })
-        .collect();
-    temp_file(name, &libsvm).display().to_string()
+    moons_libsvm(name, "60", seed, ("1", "-1"))
+        .display()
+        .to_string()
 }
 
 #[test]

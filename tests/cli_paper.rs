@@ -3,31 +3,16 @@
 
 mod command;
 
-use command::{assert_refused, run, stderr, stdout, temp_file};
-use std::path::{Path, PathBuf};
+use command::{assert_refused, moons_libsvm, run, stderr, stdout};
+use std::path::Path;
 
 #[test]
 fn paper_runs_both_protocols_and_writes_tables_csv_and_svg() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("paper");
     let _ = std::fs::remove_dir_all(&dir);
-    let write = |name: &str, n: &str, seed: &str| -> PathBuf {
-        // Two moons, written in LIBSVM form.
-        let csv = stdout(&run(&[
-            "stream", "--preset", "moons", "--n", n, "--seed", seed,
-        ]));
-        let libsvm: String = csv
-            .lines()
-            .skip(1)
-            .map(|l| {
-                let v: Vec<&str> = l.split(',').collect();
-                format!("{} 1:{} 2:{}\n", v[2], v[0], v[1])
-            })
-            .collect();
-        temp_file(name, &libsvm)
-    };
     let (train, test) = (
-        write("moons.train", "300", "1"),
-        write("moons.test", "400", "2"),
+        moons_libsvm("moons.train", "300", "1", ("1", "-1")),
+        moons_libsvm("moons.test", "400", "2", ("1", "-1")),
     );
     let small = |protocol: &str| {
         vec![

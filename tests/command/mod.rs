@@ -184,3 +184,22 @@ pub fn wide_rows() -> String {
         })
         .collect()
 }
+
+/// `n` samples of the moons preset (seed `seed`), written in LIBSVM form
+/// to `name` in the tests' folder with `labels` for its classes +1 and −1
+/// (`("1", "-1")` as streamed): its path.
+pub fn moons_libsvm(name: &str, n: &str, seed: &str, labels: (&str, &str)) -> PathBuf {
+    let csv = stdout(&run(&[
+        "stream", "--preset", "moons", "--n", n, "--seed", seed,
+    ]));
+    let libsvm: String = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let v: Vec<&str> = l.split(',').collect();
+            let class = if v[2] == "1" { labels.0 } else { labels.1 };
+            format!("{class} 1:{} 2:{}\n", v[0], v[1])
+        })
+        .collect();
+    temp_file(name, &libsvm)
+}
