@@ -48,3 +48,13 @@ fn a_link_with_nothing_to_replay_is_refused() {
     // A learner alone is a session (nothing learned yet), as the page opens it.
     assert!(stdout(&run(&["replay", "#v=4&algo=pa1"])).contains("0 samples"));
 }
+
+#[test]
+fn a_frontier_of_linear_panels_only_is_refused() {
+    for link in ["#v=4&algo=pa1", "#v=4&algo=pa1&view=compare&algos=pa,pa1"] {
+        let out = run(&["replay", link, "--frontier", "5"]);
+        assert!(out.stdout.is_empty(), "{link}: nothing printed");
+        let err = stderr(&out);
+        assert!(err.contains("no support-set size to set"), "{link}: {err}");
+    }
+}

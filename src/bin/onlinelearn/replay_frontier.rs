@@ -12,10 +12,11 @@ use onlinelearn::playground::Page;
 /// One line per panel and size: the learner, the size asked, the setting
 /// and its value, the support size reached, the held-out accuracy (every
 /// digit) and the mistakes on the points. A panel without a support set
-/// says so.
+/// says so; when no panel has one, that is the error.
 pub fn frontier_lines(pages: &mut [Page], sizes: &[usize]) -> Result<String, String> {
     let mut out = String::new();
-    for page in pages {
+    let mut sized = 0;
+    for page in pages.iter_mut() {
         let session = page.session_mut();
         let (algorithm, settings) = (session.algorithm(), session.settings().clone());
         if sizing(algorithm, &settings).is_err() {
@@ -25,6 +26,7 @@ pub fn frontier_lines(pages: &mut [Page], sizes: &[usize]) -> Result<String, Str
             ));
             continue;
         }
+        sized += 1;
         let (train, test) = session.frontier_data().map_err(|e| e.to_string())?;
         let setup = Setup {
             sizes: sizes.to_vec(),
@@ -54,6 +56,10 @@ pub fn frontier_lines(pages: &mut [Page], sizes: &[usize]) -> Result<String, Str
                 r.mistakes
             ));
         }
+    }
+    if sized == 0 {
+        // Not one panel has a size to sweep: a refusal, not a result.
+        return Err(out.trim_end().to_string());
     }
     Ok(out)
 }
