@@ -74,6 +74,29 @@ test('the solves run between frames: a click is handled while a long search runs
   await page.close();
 });
 
+test('paused, a long search redraws the panel and its charts a few times a second, not every frame', async () => {
+  const page = await open(browser.context, 'algo=pa2&preset=overlapping&seed=5&theory=1');
+  await page.evaluate(() => window.playground.act((pg) => pg.stream(4_000)));
+  await page.waitForFunction(() => window.playground.figures[0].pg.theory().search, null, { timeout: 60_000 });
+  const { frames, refreshes, searching } = await page.evaluate(() => new Promise((done) => {
+    const layer = window.playground.theory;
+    let refreshes = 0;
+    const refresh = layer.refresh.bind(layer);
+    layer.refresh = () => { refreshes += 1; refresh(); };
+    let frames = 0;
+    const tick = () => {
+      frames += 1;
+      if (frames < 60) requestAnimationFrame(tick);
+      else done({ frames, refreshes, searching: Boolean(window.playground.figures[0].pg.theory().search) });
+    };
+    requestAnimationFrame(tick);
+  }));
+  assert.ok(searching, 'the search was still under way');
+  assert.ok(refreshes <= frames / 6, `${refreshes} redraws in ${frames} frames`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 for (const device of ['desktop', 'phone']) {
   test(`${device}: past ${KEPT.toLocaleString('en')} samples the layer keeps no more and says what its comparators are; Reset and a switch start again`, async () => {
     const context = device === 'phone'

@@ -13,7 +13,7 @@ import { language, t, usePart } from './i18n.js';
 import { CURVE } from './palette.js';
 import { boundTitle, renderTheory } from './theory-panel.js';
 
-/** While playing, the panel and the charts are refreshed this often. */
+/** While playing or searching, the panel and the charts are refreshed this often. */
 const REFRESH_MS = 250;
 /** The time a frame gives the fewest-mistakes search, shared by the figures. */
 const SEARCH_MS = 5;
@@ -140,14 +140,18 @@ export class TheoryLayer {
   frame(now) {
     const figures = this.host.figures;
     const searching = searchOnce(figures);
+    if (searching) this.host.loop.changed(); // the search goes on next frame
     // The search's progress and each session's samples: a change to show.
     const seen = figures.map((f) => `${f.pg.counts().samples}:${f.pg.algorithm()}`).join(',') + (searching ? ':s' : '');
     if (seen === this.seen && !searching) return;
-    if (this.host.playing && now - this.last < REFRESH_MS) return;
+    // While playing or searching, shown a few times a second: the panel and
+    // the charts of three Compare panels take 20 to 30 ms, which every
+    // paused frame of a search spent again (frames of 51 to 66 ms after a
+    // timeline click, target/probe/cmptl.mjs); the search's end is shown at once.
+    if ((this.host.playing || searching) && now - this.last < REFRESH_MS) return;
     this.seen = seen;
     this.last = now;
     this.refresh();
-    if (searching) this.host.loop.changed();
   }
 
   /** Reads every figure's theory, redraws the lines that moved, the panel and the charts. */
