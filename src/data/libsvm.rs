@@ -143,6 +143,9 @@ fn parse_line(
             return Err(bad(msg!(Code::ExpectedPair, token = token)));
         };
         let (index_text, value_text) = (&token[..colon], &token[colon + 1..]);
+        if index_text.is_empty() {
+            return Err(bad(msg!(Code::IndexMissing, value = value_text)));
+        }
         let index: u64 = index_text.parse().map_err(|_| {
             // Digits alone fail only past u64: a whole number, too large.
             match index_text.bytes().all(|b| b.is_ascii_digit()) {

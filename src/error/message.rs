@@ -265,6 +265,7 @@ codes! {
     /// A malformed line: where, and why (a message of the codes below).
     Line "line" => "{file}:{line}:{column}: {message}",
     ExpectedPair "expected-pair" => "expected index:value, found '{token}'",
+    IndexMissing "index-missing" => "feature index missing before ':{value}' (expected index:value)",
     IndexNotWhole "index-not-whole" => "feature index '{token}' is not a whole number",
     IndexZero "index-zero" => "feature index 0 is not allowed (LIBSVM indices start at 1)",
     IndexTooLarge "index-too-large" => "feature index {index} is above the largest supported, {most}",
