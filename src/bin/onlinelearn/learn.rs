@@ -255,9 +255,8 @@ fn attempt(
                     1 => "the sample".to_string(),
                     n => format!("the {n} samples"),
                 };
-                stopped = Some(format!(
-                    "{stop}\nthe run stopped at this line: the report is of the model learned from {before} before it (partial); fix the line, or pass --skip-bad to learn past bad lines"
-                ));
+                let happened = format!("the run stopped at this line: the report is of the model learned from {before} before it (partial)");
+                stopped = Some(stop.explained(&happened, "learn"));
                 break;
             }
             Some(Halt::Unplaced(at)) if train.rereadable() => {
@@ -324,9 +323,8 @@ fn attempt(
             // Figures of the lines before it would pass for the test's.
             n_test = None;
             learning.contenders.iter_mut().for_each(|c| c.held = None);
-            stopped = Some(format!(
-                "{stop}\nthe test stopped at this line: the report has no test figures; fix the line, or pass --skip-bad to test past bad lines"
-            ));
+            let happened = "the test stopped at this line: the report has no test figures";
+            stopped = Some(stop.explained(happened, "test"));
         }
     }
     let run = Run {

@@ -42,6 +42,23 @@ impl std::fmt::Display for Stop {
     }
 }
 
+impl Stop {
+    /// The stop, what it did (`happened`), and what to do: for a bad line,
+    /// fix it or pass --skip-bad to `verb` past bad lines; a read that
+    /// failed (a broken gzip stream) is no line to skip, --skip-bad cannot
+    /// help.
+    pub fn explained(&self, happened: &str, verb: &str) -> String {
+        match self {
+            Stop::Bad(_) => format!(
+                "{self}\n{happened}; fix the line, or pass --skip-bad to {verb} past bad lines"
+            ),
+            Stop::Io(_) => format!(
+                "{self}\n{happened}; the input cannot be read past this point (--skip-bad skips bad lines, not a broken file)"
+            ),
+        }
+    }
+}
+
 /// The fields of a CSV training file's lines, from its first data line (a
 /// test file's lines must have as many); None for LIBSVM, whose lines
 /// list the features they have, and for standard input, which cannot be

@@ -103,13 +103,27 @@ impl Source {
         };
         let counted = Counted { inner: raw, read };
         Ok(if self.gzip {
-            let inflated = MultiGzDecoder::new(BufReader::with_capacity(BUFFER, counted));
+            let mut compressed = BufReader::with_capacity(BUFFER, counted);
+            let head = compressed
+                .fill_buf()
+                .map_err(|e| format!("{}: {e}", self.name))?;
+            // An empty file reads as no data; anything else starts 1f 8b.
+            if !head.is_empty() && !head.starts_with(&GZIP_MAGIC) {
+                return Err(format!(
+                    "{}: not gzip data (the gzip magic bytes 1f 8b are absent), though its name ends in .gz",
+                    self.name
+                ));
+            }
+            let inflated = MultiGzDecoder::new(compressed);
             Box::new(BufReader::with_capacity(BUFFER, inflated))
         } else {
             Box::new(BufReader::with_capacity(BUFFER, counted))
         })
     }
 }
+
+/// The first two bytes of every gzip stream (RFC 1952).
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// A reader that counts the bytes it hands on.
 struct Counted {
