@@ -71,7 +71,8 @@ enum Command {
         /// Samples to write.
         #[arg(long, default_value_t = 1000)]
         n: usize,
-        #[arg(long, default_value_t = 0)]
+        /// The stream's seed, 0 to 9007199254740991 (2^53 − 1).
+        #[arg(long, default_value_t = 0, value_parser = crate::setting_flags::stream_seed)]
         seed: u64,
         /// Probability of a flipped label (regression: of an outlier).
         #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]

@@ -28,9 +28,10 @@ impl SettingFlags {
                 settings.seed = seed;
                 continue;
             }
-            settings
-                .set_text(*key, text)
-                .map_err(|e| format!("--{}: {e}", key.name()))?;
+            settings.set_text(*key, text).map_err(|e| match key {
+                Key::Seed => format!("--seed: {e} (or random: a fresh seed, printed)"),
+                _ => format!("--{}: {e}", key.name()),
+            })?;
         }
         Ok(())
     }
@@ -42,6 +43,16 @@ impl SettingFlags {
     pub fn has(&self, key: Key) -> bool {
         self.given.iter().any(|(k, _)| *k == key)
     }
+}
+
+/// `stream --seed`: a seed in the settings' range (0 to 2^53 − 1, as a
+/// link carries it exactly), refused past it as the settings refuse it.
+pub fn stream_seed(text: &str) -> Result<u64, String> {
+    let mut settings = Settings::default();
+    settings
+        .set_text(Key::Seed, text)
+        .map_err(|e| e.to_string())?;
+    Ok(settings.seed)
 }
 
 /// The flags' help: the row's help line, its values, its default.
