@@ -118,6 +118,12 @@ pub fn plan(algorithms: &[Algorithm], args: &RunArgs, theory: bool) -> Result<Pl
         }
         refuse_sampleless_test(test, args.skip_bad)?;
     }
+    if settings.task == Task::Regression && given.contains(&Key::Multiclass) {
+        return Err(
+            "--multiclass reduces classes to binary problems: a regression (--task regression) has none"
+                .into(),
+        );
+    }
     let classes = match &flags.classes {
         None => None,
         Some(_) if settings.task == Task::Regression => {
