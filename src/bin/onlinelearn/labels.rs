@@ -25,15 +25,30 @@ pub struct TwoClasses {
     usual: bool,
     positive: f64,
     negative: f64,
+    /// Named by `--classes`: only those labels are classes.
+    named: bool,
 }
 
 impl TwoClasses {
+    /// The classes a file was read for: of the usual labels, 0 and −1 are
+    /// one class (a test file of −1 and 1 after a training file of 0 and 1,
+    /// as the direct rule takes them).
     pub fn of(classes: &Classes) -> Self {
         let names = classes.names();
         Self {
             usual: names.iter().all(|&n| n == 1.0 || n == 0.0 || n == -1.0),
             positive: names.last().copied().unwrap_or(1.0),
             negative: if names.len() == 2 { names[0] } else { f64::NAN },
+            named: false,
+        }
+    }
+
+    /// The classes `--classes` names: a label outside them is a bad line,
+    /// the other of 0 and −1 too.
+    pub fn named(classes: &Classes) -> Self {
+        Self {
+            named: true,
+            ..Self::of(classes)
         }
     }
 
@@ -41,8 +56,11 @@ impl TwoClasses {
     pub fn map(&self, label: f64) -> Option<f64> {
         // 0 and −1 both map to −1, but of two classes named (0 and 1, or
         // −1 and 1) only that one is a class: the other is a bad line.
-        let named = self.negative.is_nan() || label == self.positive || label == self.negative;
-        if self.usual && !named {
+        let among = !self.named
+            || self.negative.is_nan()
+            || label == self.positive
+            || label == self.negative;
+        if self.usual && !among {
             None
         } else if self.usual {
             match label {
@@ -84,12 +102,22 @@ pub enum Refusal {
 }
 
 impl LabelRule {
-    /// The rule for known classes.
+    /// The rule for the classes a file was read for.
     pub fn known(classes: Classes) -> Self {
         if classes.len() > 2 {
             LabelRule::Many(classes)
         } else {
             let two = TwoClasses::of(&classes);
+            LabelRule::Two(classes, two)
+        }
+    }
+
+    /// The rule for the classes `--classes` names: only those.
+    pub fn named(classes: Classes) -> Self {
+        if classes.len() > 2 {
+            LabelRule::Many(classes)
+        } else {
+            let two = TwoClasses::named(&classes);
             LabelRule::Two(classes, two)
         }
     }

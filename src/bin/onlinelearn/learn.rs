@@ -121,11 +121,12 @@ fn attempt(
 ) -> Result<Attempt, String> {
     let train = &plan.train;
     let mut settings = plan.settings.clone();
-    let classes = plan.classes.clone().or_else(|| facts?.classes.clone());
-    let mut rule = match classes {
+    let read = facts.and_then(|f| f.classes.clone());
+    let mut rule = match (plan.classes.clone(), read) {
         _ if !plan.classify() => LabelRule::Numbers,
-        Some(classes) => LabelRule::known(classes),
-        None => LabelRule::direct(),
+        (Some(named), _) => LabelRule::named(named),
+        (None, Some(read)) => LabelRule::known(read),
+        (None, None) => LabelRule::direct(),
     };
     let many = match &rule {
         LabelRule::Many(classes) => Some(classes.len()),
