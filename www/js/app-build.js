@@ -145,8 +145,9 @@ export const building = {
     this.changed();
     // A link that looks back at a sample (`at=`) opens there; the build
     // resolves once it does, so that what follows acts at that sample.
-    if (this.page.at == null || this.past) return run.resolve(true);
-    import('./timeline.js').then((m) => m.seek(this, this.page.at)).catch((e) => this.fail(e)).finally(() => run.resolve(true));
+    const at = this.page.at;
+    if (at == null || this.past) return run.resolve(true);
+    import('./timeline.js').then((m) => m.seek(this, at)).catch((e) => this.fail(e)).finally(() => run.resolve(true));
   },
 
   /**

@@ -171,6 +171,12 @@ export class App extends Controller(Object) {
   writeHash(now = performance.now()) {
     if (!this.figures.length || this.replaying) return;
     try {
+      // An action on the sessions themselves (not through perform) may have
+      // forked one the page looks back at: the link then looks back no more.
+      if (this.past) {
+        const [at, total] = this.figure.pg.position();
+        if (at >= total) this.page.at = null;
+      }
       this.goodHash = this.figure.pg.hash(state.pageExtras(this.page));
       state.writeHash(this.goodHash);
       state.remember(this.goodHash);

@@ -30,7 +30,8 @@ export async function switchView(app, view) {
     const fresh = `${state.withLearner(pg.setup_hash(), algorithm)}&preset=${task === 'regression' ? 'regression-1d' : 'overlapping'}&classes=2`;
     // Compare starts from the classification session, shown first.
     const shown = view === 'compare' || view === 'exercises' ? 'classify' : view;
-    const built = await app.build(`${kept ?? fresh}&${state.pageExtras({ ...page, view: shown })}`);
+    // (The sample looked back at is this task's: the other opens at its end.)
+    const built = await app.build(`${kept ?? fresh}&${state.pageExtras({ ...page, view: shown, at: null })}`);
     if (built && shown !== view) await switchView(app, view);
     return;
   }
