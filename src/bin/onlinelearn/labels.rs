@@ -104,20 +104,20 @@ pub enum Refusal {
 impl LabelRule {
     /// The rule for the classes a file was read for.
     pub fn known(classes: Classes) -> Self {
-        if classes.len() > 2 {
-            LabelRule::Many(classes)
-        } else {
-            let two = TwoClasses::of(&classes);
-            LabelRule::Two(classes, two)
-        }
+        Self::of(classes, TwoClasses::of)
     }
 
     /// The rule for the classes `--classes` names: only those.
     pub fn named(classes: Classes) -> Self {
+        Self::of(classes, TwoClasses::named)
+    }
+
+    /// More than two classes as indices, else two as ±1 by `two`.
+    fn of(classes: Classes, two: fn(&Classes) -> TwoClasses) -> Self {
         if classes.len() > 2 {
             LabelRule::Many(classes)
         } else {
-            let two = TwoClasses::named(&classes);
+            let two = two(&classes);
             LabelRule::Two(classes, two)
         }
     }
